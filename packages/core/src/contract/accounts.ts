@@ -1,0 +1,176 @@
+/**
+ * Request and response shapes of the account endpoints (legacy contract, spec 01 section 7,
+ * plus the server-side code verification steps the old client lacked).
+ * Every request body also carries `env_type` and `app_key` (see `legacyEnvelope`).
+ */
+import { z } from 'zod';
+import { accountMessages as m } from './messages.ts';
+import {
+  OTP_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_PATTERN,
+  USERNAME_MAX,
+  newPasswordRule,
+  phoneRule,
+  usernameRule,
+} from './validation.ts';
+
+export const legacyEnvelope = z.object({
+  env_type: z.string().max(20).optional(),
+  app_key: z.string().max(200).optional(),
+  unique_token: z.string().max(200).optional(),
+});
+
+/** A string that passes a shared rule; the rule's message becomes the zod issue message. */
+function ruled(rule: (value: string) => string | null, missing: string) {
+  return z
+    .string({ error: missing })
+    .max(PASSWORD_MAX * 2, { error: missing })
+    .superRefine((value, ctx) => {
+      const message = rule(value);
+      if (message !== null) ctx.addIssue({ code: 'custom', message });
+    });
+}
+
+const phone = (required: string = m.phoneRequired, invalid: string = m.phoneInvalid) =>
+  ruled(phoneRule(required, invalid), required);
+const otp = (invalid: string) => z.string({ error: invalid }).regex(OTP_PATTERN, { error: invalid });
+
+export const otpPurposes = ['register', 'reset', 'withdraw_upi'] as const;
+export type OtpPurpose = (typeof otpPurposes)[number];
+
+export const loginRequest = z.object({
+  mobile: phone(),
+  password: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }).max(PASSWORD_MAX),
+  device_id: z.string().max(200).optional(),
+});
+
+export const checkMobileRequest = z.object({ mobile: phone() });
+
+export const resendOtpRequest = z.object({
+  mobile: phone(),
+  purpose: z.enum(otpPurposes).default('register'),
+});
+
+export const registerRequest = z.object({
+  name: ruled(usernameRule, m.usernameRequired),
+  mobile: phone(),
+  password: ruled(newPasswordRule(), m.passwordRequired),
+  otp: otp(m.enterValidOtp),
+  email: z.string().max(200).optional(),
+  security_pin: z.string().max(20).optional(),
+  device_id: z.string().max(200).optional(),
+});
+
+export const forgotCheckRequest = z.object({
+  mobile: phone(m.forgotPhoneRequired, m.forgotPhoneInvalid),
+});
+
+export const verifyForgotOtpRequest = z.object({
+  mobile: phone(m.forgotPhoneRequired, m.forgotPhoneInvalid),
+  otp: otp(m.invalidOtpReset),
+});
+
+export const forgotPasswordRequest = z.object({
+  mobile: phone(m.forgotPhoneRequired, m.forgotPhoneInvalid),
+  new_pass: ruled(newPasswordRule(m.newPasswordRequired), m.newPasswordRequired),
+  reset_token: z.string({ error: m.resetExpired }).min(1, { error: m.resetExpired }).max(200),
+});
+
+export const changePasswordRequest = z.object({
+  old_pass: z
+    .string({ error: m.currentPasswordRequired })
+    .min(1, { error: m.currentPasswordRequired })
+    .max(PASSWORD_MAX),
+  new_pass: ruled(newPasswordRule(m.newPasswordRequired), m.newPasswordRequired),
+});
+
+/** Only the name can change through the profile; anything else in the body is ignored (mass assignment). */
+export const profileUpdateRequest = z.object({
+  user_name: z
+    .string({ error: m.nameRequired })
+    .trim()
+    .min(1, { error: m.nameRequired })
+    .max(USERNAME_MAX, { error: m.usernameTooLong }),
+});
+
+export const headlineRequest = z.object({
+  ids: z.array(z.coerce.number().int().min(1).max(100)).max(10).default([1]),
+});
+
+export type BettingStatus = '0' | '1';
+
+export interface SessionResponse {
+  status: true;
+  msg: string;
+  user_name: string;
+  /** Omitted for the web app, which receives the token only as an HttpOnly cookie. */
+  unique_token?: string;
+  mobile: string;
+  betting_status: BettingStatus;
+}
+
+export interface OkResponse {
+  status: true;
+  msg: string;
+}
+
+export interface ResetTicketResponse extends OkResponse {
+  reset_token: string;
+}
+
+/** One row of the home market list (spec 01 section 3). */
+export interface MarketRow {
+  game_id: number;
+  game_name: string;
+  open_time: string;
+  close_time: string;
+  open_result: string;
+  close_result: string;
+  msg_status: 1 | 2;
+}
+
+/** `/api-user-wallet-balance`: the profile object of spec 01 section 3. */
+export interface ProfileResponse {
+  status: true;
+  user_name: string;
+  mobile: string;
+  mobile_1: string;
+  betting_status: BettingStatus;
+  /** Points as a display string, e.g. "95" or "142.50". */
+  wallet_amt: string;
+  min_withdrawal: string;
+  withdraw_open_time: string;
+  withdraw_close_time: string;
+  /** Outstanding debt from a corrected result (game-rules D7), as points; "0" when none. */
+  debt_amt: string;
+  result: MarketRow[];
+}
+
+export interface HeadlineResponse {
+  status: true;
+  data: Array<{ id: number; status: '0' | '1'; notes: string }>;
+}
+
+export interface SliderResponse {
+  status: true;
+  sliderdata: Array<{ slider_image: string; title: string }>;
+}
+
+export interface SocialDataResponse {
+  status: true;
+  mobile_no: string;
+  mobile_1: string;
+  telegram_no: string;
+  whatsapp_no: string;
+}
+
+export interface HowToPlayResponse {
+  status: true;
+  result: string;
+  content: Array<{ how_to_play_content: string; video_link: string }>;
+}
+
+export const passwordLimits = { min: PASSWORD_MIN, max: PASSWORD_MAX } as const;
+export { PHONE_PATTERN };
