@@ -1,0 +1,96 @@
+/** Builds a ready Fastify instance; `server.ts` listens, tests call `inject`. */
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Deps } from './deps.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerSecurity } from './http/security.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import type { SmsProvider } from './sms/provider.ts';
+import { createSmsProvider } from './sms/provider.ts';
+
+const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
+const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  pepper: string;
+  sms?: SmsProvider;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Tokens travel in these headers; bodies are never logged.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  const deps: Deps = {
+    db: options.db,
+    clock: options.clock,
+    config,
+    pepper: options.pepper,
+    sms: options.sms ?? createSmsProvider(config, options.db, options.clock),
+  };
+  app.decorate('deps', deps);
+
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await app.register(cookie);
+
+  app.get('/healthz', async (_request, reply) => {
+    await deps.db.query('SELECT 1');
+    return reply.send({ status: 'ok' });
+  });
+
+  authRoutes(app);
+  profileRoutes(app);
+  contentRoutes(app);
+  devRoutes(app);
+
+  await registerStatic(app, config);
+  return app;
+}
+
+/** The player app, its assets and the demo images, all from this one port. */
+async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyStatic, { root: publicDir, prefix: '/static/', decorateReply: false });
+  const webDist = config.WEB_DIST ?? defaultWebDist;
+  const indexPath = `${webDist}/index.html`;
+  if (!existsSync(indexPath)) return;
+  // The app key is not a secret (it identifies the client app), so the page can carry it.
+  const indexHtml = readFileSync(indexPath, 'utf8').replace('%GAMA_APP_KEY%', config.APP_KEY);
+  await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: true });
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api') || path.startsWith('/admin-api') || path.startsWith('/static/');
+    if (request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) return sendIndex(reply);
+    return reply
+      .code(404)
+      .send({ status: false, code: 'NOT_FOUND', msg: `No such endpoint: ${request.method} ${path}` });
+  });
+}

@@ -1,0 +1,89 @@
+/** Every setting comes from the environment, checked once at start-up by this schema. */
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    APP_KEY: z.string().min(8).default('gama-dev-app-key'),
+    SMS_PROVIDER: z.enum(['outbox', 'http']).optional(),
+    SMS_HTTP_URL: z.url().optional(),
+    SMS_HTTP_TEMPLATE: z
+      .string()
+      .default('{"to":"{mobile}","message":"{message}"}')
+      .describe('JSON body template; {mobile} and {message} are replaced'),
+    SMS_HTTP_AUTH: z.string().optional(),
+    MARKET_TIME_ZONE: z
+      .string()
+      .default('Asia/Kolkata')
+      .refine(
+        (zone) => {
+          try {
+            new Intl.DateTimeFormat('en-US', { timeZone: zone });
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'must be an IANA time zone such as Asia/Kolkata' },
+      ),
+    CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+    DEFAULT_BETTING_STATUS: z.enum(['0', '1']).default('1'),
+    OTP_PEPPER: z.string().min(16).optional(),
+    COOKIE_SECURE: bool.optional(),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ADMIN_USERNAME: z.string().min(3).optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && (c.SMS_PROVIDER ?? 'outbox') === 'outbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message: 'the outbox provider is refused in production; set SMS_PROVIDER=http and SMS_HTTP_URL',
+      });
+    }
+    if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http' });
+    }
+    if (c.NODE_ENV === 'production' && c.APP_KEY === 'gama-dev-app-key') {
+      ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'set a real APP_KEY in production' });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema> & { smsProvider: 'outbox' | 'http' };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(configSchema.shape)
+      .map((key) => [key, env[key] === '' ? undefined : env[key]])
+      .filter(([, v]) => v !== undefined),
+  );
+  const parsed = configSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(config)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return { ...c, smsProvider: c.SMS_PROVIDER ?? (c.SMS_HTTP_URL ? 'http' : 'outbox') };
+}
+
+const SECRET_KEYS = new Set(['DATABASE_URL', 'APP_KEY', 'OTP_PEPPER', 'SMS_HTTP_AUTH', 'ADMIN_PASSWORD']);
+
+/** The effective configuration for the start-up log, with secrets masked. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(config).map(([k, v]) => [k, SECRET_KEYS.has(k) && v !== undefined ? '***' : v]),
+  );
+}

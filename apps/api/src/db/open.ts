@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config.ts';
+import type { Database, Queryable } from './database.ts';
+import { migrate } from './migrate.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+/** DATABASE_URL set: a PostgreSQL server through node-postgres. Unset: PGlite in DATA_DIR. */
+export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite({ dataDir: config.DATA_DIR });
+}
+
+export async function prepareDatabase(db: Database): Promise<string[]> {
+  return migrate(db);
+}
+
+/** The code-hashing key: OTP_PEPPER if given, else one generated on first start and kept in the database. */
+export async function loadPepper(db: Queryable, configured: string | undefined, now: Date): Promise<string> {
+  if (configured) return configured;
+  await db.query(
+    `INSERT INTO settings (key, value, updated_at) VALUES ('otp_pepper', $1::jsonb, $2) ON CONFLICT (key) DO NOTHING`,
+    [JSON.stringify(randomBytes(32).toString('base64url')), now],
+  );
+  const { rows } = await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'otp_pepper'`);
+  const pepper = rows[0]?.value;
+  if (!pepper) throw new Error('could not load the OTP pepper');
+  return pepper;
+}

@@ -1,0 +1,102 @@
+/**
+ * Builders for operator content, used by the first-start demo seed and by tests alike,
+ * so the demo and the tests stand on the same data.
+ */
+import type { Queryable } from '../database.ts';
+import type { SettingValues } from '../../modules/content/settings.ts';
+import { putSetting } from '../../modules/content/settings.ts';
+
+export const demoHeadlines = [
+  {
+    id: 1,
+    status: '1' as const,
+    notes: 'Welcome to Gama! Results are declared on time, every day. Play responsibly.',
+  },
+  {
+    id: 2,
+    status: '1' as const,
+    notes: 'Add funds through any UPI app. Your request is credited once it is approved.',
+  },
+  {
+    id: 3,
+    status: '1' as const,
+    notes: 'Withdrawals are processed between 10:00 AM and 06:00 PM to your saved UPI number.',
+  },
+];
+
+export const demoSlides = [
+  { title: 'Play Kalyan, Milan and more', image_url: '/static/slider/1.svg' },
+  { title: 'KING STARLINE every hour', image_url: '/static/slider/2.svg' },
+  { title: 'Gali Disawar', image_url: '/static/slider/3.svg' },
+];
+
+export const demoSettings: Omit<SettingValues, 'default_betting_status'> = {
+  contacts: {
+    mobile_no: '9876543210',
+    mobile_1: '9876543210',
+    telegram_no: '9876543210',
+    whatsapp_no: '9876543210',
+  },
+  rules: {
+    withdrawal_rule:
+      'Withdrawals are paid to your saved UPI number between 10:00 AM and 06:00 PM.\nThe minimum withdrawal is 500 points.\nA request cannot be cancelled once sent; the operator approves or rejects it.',
+    deposit_rule:
+      'Pay through any UPI app or the QR code, then your request appears as pending.\nThe minimum deposit is 100 points.\nPoints are credited when the operator confirms your payment.',
+  },
+  how_to_play: {
+    content:
+      'Choose an open market on the home screen.\nPick a game type: Single Digit, Jodi, Pana, Sangam or a Motor.\nEnter your number and points (minimum 10), press Proceed, then Submit.\nResults are declared at the market times; wins are credited to your wallet.\nThe maximum win is up to 10 Lac points.',
+    video_link: '/static/how-to-play.html',
+  },
+  withdraw: { min_withdrawal: 500, open_time: '10:00 AM', close_time: '06:00 PM' },
+  deposit: { min_amt: 100, getaway_status: '1' },
+  app: { apk_url: '/static/install.html', privacy_policy: '' },
+};
+
+export async function seedHeadlines(db: Queryable, headlines = demoHeadlines): Promise<void> {
+  for (const h of headlines) {
+    await db.query(
+      `INSERT INTO headlines (id, status, notes) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, notes = EXCLUDED.notes`,
+      [h.id, h.status, h.notes],
+    );
+  }
+}
+
+export async function seedSlides(db: Queryable, slides = demoSlides): Promise<void> {
+  let sort = 0;
+  for (const s of slides) {
+    await db.query('INSERT INTO slider_images (title, image_url, sort) VALUES ($1, $2, $3)', [
+      s.title,
+      s.image_url,
+      sort++,
+    ]);
+  }
+}
+
+export async function seedSettings(
+  db: Queryable,
+  now: Date,
+  overrides: Partial<SettingValues> = {},
+): Promise<void> {
+  const values: Partial<SettingValues> = { ...demoSettings, ...overrides };
+  for (const [key, value] of Object.entries(values) as Array<
+    [keyof SettingValues, SettingValues[keyof SettingValues]]
+  >) {
+    await putSetting(db, key, value as never, now);
+  }
+}
+
+/** Demo content for a fresh install; a no-op once content exists. */
+export async function seedDemoContent(
+  db: Queryable,
+  now: Date,
+  options: { defaultBettingStatus: '0' | '1' },
+): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM headlines');
+  if ((rows[0]?.n ?? 0) > 0) return false;
+  await seedHeadlines(db);
+  await seedSlides(db);
+  await seedSettings(db, now, { default_betting_status: options.defaultBettingStatus });
+  return true;
+}

@@ -1,0 +1,20 @@
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { SmsProvider } from './sms/provider.ts';
+
+/** What every module needs, built once per app instance and passed explicitly. */
+export interface Deps {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  sms: SmsProvider;
+  /** Key for hashing one-time codes; from OTP_PEPPER or generated once and kept in settings. */
+  pepper: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

@@ -1,0 +1,171 @@
+/** Account flows: register, login, logout, forgot/reset, change password, profile name. */
+import { accountMessages as m } from '@gama/core/contract/messages';
+import type { OtpPurpose } from '@gama/core/contract/accounts';
+import type { Deps } from '../../deps.ts';
+import { pgCode } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import { getSetting } from '../content/settings.ts';
+import {
+  findPlayerById,
+  findPlayerByMobile,
+  insertPlayer,
+  updatePassword,
+  updateUserName,
+} from '../players/repository.ts';
+import type { CodeTarget, VerifyOutcome } from './otp.ts';
+import { consumeTicket, issueCode, issueTicket, latestBoundValue, verifyCode } from './otp.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { createSession, revokeAllSessions } from './sessions.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.ts';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface SignedIn {
+  token: string;
+  userName: string;
+  mobile: string;
+  bettingStatus: '0' | '1';
+}
+
+function otpFailure(outcome: Exclude<VerifyOutcome, 'ok'>, invalidMessage: string): AppError {
+  return new AppError('INVALID_OTP', outcome === 'expired' ? m.otpExpired : invalidMessage);
+}
+
+export async function startRegistration(deps: Deps, mobile: string, meta: ClientMeta): Promise<void> {
+  if (await findPlayerByMobile(deps.db, mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
+  await issueCode(deps, { mobile, purpose: 'register' }, meta.ip);
+}
+
+export async function resendCode(
+  deps: Deps,
+  mobile: string,
+  purpose: OtpPurpose,
+  meta: ClientMeta,
+  sessionMobile?: string,
+): Promise<void> {
+  const target: CodeTarget = { mobile, purpose };
+  if (purpose === 'register') {
+    if (await findPlayerByMobile(deps.db, mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
+  } else if (purpose === 'reset') {
+    if (!(await findPlayerByMobile(deps.db, mobile))) throw new AppError('NOT_FOUND', m.userNotRegistered);
+  } else {
+    // A withdraw-number code only ever goes to the session's own phone, for the number it was first asked for.
+    if (!sessionMobile || sessionMobile !== mobile) throw new AppError('UNAUTHENTICATED', m.sessionExpired);
+    const bound = await latestBoundValue(deps.db, mobile, purpose);
+    if (bound === null) throw new AppError('VALIDATION', m.invalidNavigation);
+    target.boundValue = bound;
+  }
+  await issueCode(deps, target, meta.ip);
+}
+
+export async function register(
+  deps: Deps,
+  input: { name: string; mobile: string; password: string; otp: string },
+  meta: ClientMeta,
+): Promise<SignedIn> {
+  const { db, clock } = deps;
+  if (await findPlayerByMobile(db, input.mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
+  const outcome = await verifyCode(deps, { mobile: input.mobile, purpose: 'register' }, input.otp);
+  if (outcome !== 'ok') throw otpFailure(outcome, m.enterValidOtp);
+  const passwordHash = await hashPassword(input.password);
+  const bettingStatus = await getSetting(db, 'default_betting_status');
+  const userName = input.name.trim();
+  try {
+    return await db.transaction(async (tx) => {
+      const id = await insertPlayer(tx, {
+        userName,
+        mobile: input.mobile,
+        passwordHash,
+        bettingStatus,
+        now: clock.now(),
+      });
+      const token = await createSession(tx, clock, id, meta);
+      return { token, userName, mobile: input.mobile, bettingStatus };
+    });
+  } catch (error) {
+    if (pgCode(error) === '23505') throw new AppError('CONFLICT', m.userAlreadyRegistered);
+    throw error;
+  }
+}
+
+export async function login(
+  deps: Deps,
+  input: { mobile: string; password: string },
+  meta: ClientMeta,
+): Promise<SignedIn> {
+  const { db, clock } = deps;
+  await assertLoginAllowed(db, clock, input.mobile, meta.ip);
+  const player = await findPlayerByMobile(db, input.mobile);
+  if (!player) {
+    await burnPasswordCheck(input.password);
+    await recordLoginFailure(db, clock, input.mobile, meta.ip);
+    throw new AppError('INVALID_CREDENTIALS', m.userNotRegistered);
+  }
+  if (!(await verifyPassword(player.password_hash, input.password))) {
+    await recordLoginFailure(db, clock, input.mobile, meta.ip);
+    throw new AppError('INVALID_CREDENTIALS', m.wrongPassword);
+  }
+  await clearLoginFailures(db, input.mobile);
+  const token = await createSession(db, clock, player.id, meta);
+  return { token, userName: player.user_name, mobile: player.mobile, bettingStatus: player.betting_status };
+}
+
+export async function startPasswordReset(deps: Deps, mobile: string, meta: ClientMeta): Promise<void> {
+  if (!(await findPlayerByMobile(deps.db, mobile))) throw new AppError('NOT_FOUND', m.userNotRegistered);
+  await issueCode(deps, { mobile, purpose: 'reset' }, meta.ip);
+}
+
+/** A correct reset code is exchanged for a single-use ticket; the code alone cannot change a password. */
+export async function verifyResetCode(deps: Deps, mobile: string, code: string): Promise<string> {
+  const outcome = await verifyCode(deps, { mobile, purpose: 'reset' }, code);
+  if (outcome !== 'ok') throw otpFailure(outcome, m.invalidOtpReset);
+  return issueTicket(deps, { mobile, purpose: 'reset' });
+}
+
+export async function resetPassword(
+  deps: Deps,
+  input: { mobile: string; newPassword: string; ticket: string },
+): Promise<void> {
+  const { db, clock } = deps;
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    const player = await findPlayerByMobile(tx, input.mobile);
+    const now = clock.now();
+    if (
+      !player ||
+      !(await consumeTicket(tx, now, { mobile: input.mobile, purpose: 'reset' }, input.ticket))
+    ) {
+      throw new AppError('VALIDATION', m.resetExpired);
+    }
+    await updatePassword(tx, player.id, passwordHash, now);
+    await revokeAllSessions(tx, clock, player.id);
+  });
+}
+
+/** Checks the current password, sets the new one, ends every session and opens a fresh one. */
+export async function changePassword(
+  deps: Deps,
+  playerId: number,
+  input: { oldPassword: string; newPassword: string },
+  meta: ClientMeta,
+): Promise<string> {
+  const { db, clock } = deps;
+  const player = await findPlayerById(db, playerId);
+  if (!player) throw new AppError('UNAUTHENTICATED', m.sessionExpired);
+  if (!(await verifyPassword(player.password_hash, input.oldPassword))) {
+    throw new AppError('VALIDATION', m.oldPasswordMismatch);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    await updatePassword(tx, playerId, passwordHash, clock.now());
+    await revokeAllSessions(tx, clock, playerId);
+    return createSession(tx, clock, playerId, meta);
+  });
+}
+
+export async function renamePlayer(deps: Deps, playerId: number, userName: string): Promise<void> {
+  await updateUserName(deps.db, playerId, userName);
+}

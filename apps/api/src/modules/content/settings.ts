@@ -1,0 +1,44 @@
+/** Operator-editable business settings, one JSON value per key, with the defaults a fresh install starts from. */
+import type { Queryable } from '../../db/database.ts';
+
+export interface SettingValues {
+  default_betting_status: '0' | '1';
+  contacts: { mobile_no: string; mobile_1: string; telegram_no: string; whatsapp_no: string };
+  rules: { withdrawal_rule: string; deposit_rule: string };
+  how_to_play: { content: string; video_link: string };
+  withdraw: { min_withdrawal: number; open_time: string; close_time: string };
+  deposit: { min_amt: number; getaway_status: '0' | '1' };
+  app: { apk_url: string; privacy_policy: string };
+}
+
+export type SettingKey = keyof SettingValues;
+
+export const settingDefaults: SettingValues = {
+  default_betting_status: '1',
+  contacts: { mobile_no: '', mobile_1: '', telegram_no: '', whatsapp_no: '' },
+  rules: { withdrawal_rule: '', deposit_rule: '' },
+  how_to_play: { content: '', video_link: '' },
+  withdraw: { min_withdrawal: 500, open_time: '10:00 AM', close_time: '06:00 PM' },
+  deposit: { min_amt: 100, getaway_status: '1' },
+  app: { apk_url: '', privacy_policy: '' },
+};
+
+export async function getSetting<K extends SettingKey>(db: Queryable, key: K): Promise<SettingValues[K]> {
+  const { rows } = await db.query<{ value: SettingValues[K] }>('SELECT value FROM settings WHERE key = $1', [
+    key,
+  ]);
+  return rows[0]?.value ?? settingDefaults[key];
+}
+
+export async function putSetting<K extends SettingKey>(
+  db: Queryable,
+  key: K,
+  value: SettingValues[K],
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2::jsonb, $3)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+    [key, JSON.stringify(value), now],
+  );
+}

@@ -1,0 +1,52 @@
+import type { Queryable } from '../../db/database.ts';
+
+export interface PlayerRow {
+  id: number;
+  user_name: string;
+  mobile: string;
+  password_hash: string;
+  betting_status: '0' | '1';
+}
+
+const COLUMNS = 'id, user_name, mobile, password_hash, betting_status';
+
+export async function findPlayerByMobile(db: Queryable, mobile: string): Promise<PlayerRow | undefined> {
+  const { rows } = await db.query<PlayerRow>(`SELECT ${COLUMNS} FROM players WHERE mobile = $1`, [mobile]);
+  return rows[0];
+}
+
+export async function findPlayerById(db: Queryable, id: number): Promise<PlayerRow | undefined> {
+  const { rows } = await db.query<PlayerRow>(`SELECT ${COLUMNS} FROM players WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function insertPlayer(
+  db: Queryable,
+  player: { userName: string; mobile: string; passwordHash: string; bettingStatus: '0' | '1'; now: Date },
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO players (user_name, mobile, password_hash, betting_status, created_at, password_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
+    [player.userName, player.mobile, player.passwordHash, player.bettingStatus, player.now],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert returned no id');
+  return id;
+}
+
+export async function updatePassword(
+  db: Queryable,
+  id: number,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db.query('UPDATE players SET password_hash = $2, password_changed_at = $3 WHERE id = $1', [
+    id,
+    passwordHash,
+    now,
+  ]);
+}
+
+export async function updateUserName(db: Queryable, id: number, userName: string): Promise<void> {
+  await db.query('UPDATE players SET user_name = $2 WHERE id = $1', [id, userName]);
+}
