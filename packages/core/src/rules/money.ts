@@ -1,0 +1,110 @@
+/**
+ * The one module for money. The ledger's unit is the paisa, 1/100 of a point (decision D5).
+ * Amounts are JS numbers that must always be safe integers: every helper checks its inputs and
+ * its result and throws a RangeError instead of silently losing precision.
+ * Stakes, deposits, withdrawals and transfers are whole points; only payouts carry paise.
+ */
+
+export const PAISE_PER_POINT = 100;
+/** The largest number of points any single user input may carry. */
+export const MAX_POINTS = 1_000_000_000;
+
+export type PointsError = 'missing' | 'malformed' | 'zero' | 'too_large';
+export type ParsePointsResult = { ok: true; points: number } | { ok: false; reason: PointsError };
+
+export interface ParsePointsOptions {
+  /** Accept 0 (default false: a stake, deposit or transfer of nothing is an input error). */
+  allowZero?: boolean;
+  /** Upper bound in points, inclusive; defaults to MAX_POINTS. */
+  max?: number;
+}
+
+const DIGITS_ONLY = /^\d+$/;
+
+/**
+ * Parses whole points from user input: a non-negative safe integer number, or a string of ASCII
+ * digits only. Signs, decimals, exponents, spaces and every other type are `malformed`;
+ * `undefined`, `null` and `""` are `missing`.
+ */
+export function parsePoints(input: unknown, options: ParsePointsOptions = {}): ParsePointsResult {
+  const max = options.max ?? MAX_POINTS;
+  if (input === undefined || input === null || input === '') return { ok: false, reason: 'missing' };
+
+  let points: number;
+  if (typeof input === 'number') {
+    if (!Number.isSafeInteger(input) || input < 0) return { ok: false, reason: 'malformed' };
+    points = input === 0 ? 0 : input; // folds -0 into 0
+  } else if (typeof input === 'string') {
+    if (!DIGITS_ONLY.test(input)) return { ok: false, reason: 'malformed' };
+    // Compare lengths before converting so a thousand-digit string cannot round to something small.
+    const significant = input.replace(/^0+/, '');
+    if (significant.length > String(max).length) return { ok: false, reason: 'too_large' };
+    points = significant === '' ? 0 : Number(significant);
+  } else {
+    return { ok: false, reason: 'malformed' };
+  }
+
+  if (points === 0 && !options.allowZero) return { ok: false, reason: 'zero' };
+  if (points > max) return { ok: false, reason: 'too_large' };
+  return { ok: true, points };
+}
+
+/** Throws unless `value` is a safe integer; returns it for chaining. */
+export function assertSafeInteger(value: number, what = 'amount'): number {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} is not a safe integer: ${value}`);
+  return value;
+}
+
+export function pointsToPaise(points: number): number {
+  assertSafeInteger(points, 'points');
+  return assertSafeInteger(points * PAISE_PER_POINT, 'paise');
+}
+
+export function addPaise(...amounts: readonly number[]): number {
+  let total = 0;
+  for (const amount of amounts) total = assertSafeInteger(total + assertSafeInteger(amount), 'sum');
+  return total;
+}
+
+export function subtractPaise(from: number, amount: number): number {
+  assertSafeInteger(from);
+  assertSafeInteger(amount);
+  return assertSafeInteger(from - amount, 'difference');
+}
+
+export function multiplyPaise(amount: number, factor: number): number {
+  assertSafeInteger(amount);
+  assertSafeInteger(factor, 'factor');
+  return assertSafeInteger(amount * factor, 'product');
+}
+
+/** What an entry costs: every generated row is a bid of `points` (decision D11). */
+export function stakePaise(points: number, rows = 1): number {
+  return multiplyPaise(pointsToPaise(points), rows);
+}
+
+/**
+ * Payout of a winning bid in paise: floor(points x 100 x val2 / val1) (decision D5).
+ * Worked in BigInt so no intermediate product is ever rounded.
+ * A rate `val1-val2` means a stake of val1 points returns val2 points.
+ */
+export function payoutPaise(points: number, val1: number, val2: number): number {
+  if (!Number.isSafeInteger(points) || points < 0) throw new RangeError(`invalid points: ${points}`);
+  if (!Number.isSafeInteger(val1) || val1 <= 0) throw new RangeError(`invalid rate val_1: ${val1}`);
+  if (!Number.isSafeInteger(val2) || val2 < 0) throw new RangeError(`invalid rate val_2: ${val2}`);
+  // BigInt division truncates toward zero, which is floor for these non-negative operands.
+  const paise = (BigInt(points) * BigInt(PAISE_PER_POINT) * BigInt(val2)) / BigInt(val1);
+  if (paise > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('payout is not a safe integer');
+  return Number(paise);
+}
+
+/** Points for people: `14250` -> `"142.50"`, `9500` -> `"95"`, `-5` -> `"-0.05"`. */
+export function formatPaise(paise: number): string {
+  assertSafeInteger(paise);
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  const whole = Math.floor(abs / PAISE_PER_POINT);
+  const rest = abs % PAISE_PER_POINT;
+  if (rest === 0) return `${sign}${whole}`;
+  return `${sign}${whole}.${String(rest).padStart(2, '0')}`;
+}
