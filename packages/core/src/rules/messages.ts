@@ -1,0 +1,36 @@
+/**
+ * The bid-side texts of spec 02 (sections 5 and 8) and the upstream server messages of
+ * game-rules.md 8.3, written once for the server and the player app.
+ */
+import { MIN_BID_POINTS } from './bet-types.ts';
+import { MAX_POINTS } from './money.ts';
+
+export const bidMessages = {
+  enterNumber: 'Please enter the number',
+  enterPoints: 'Please enter point',
+  minimumBid: `Required minimum bid amount is ${MIN_BID_POINTS}`,
+  insufficientBalance: 'Insufficient balance please refill your account',
+  digitNotValid: 'Digit not valid',
+  validDpMotorPana: 'Please enter a valid Pana (at least 2 digits)',
+  noCombination: 'No Possible combination found',
+  notEnoughBalance: 'Not enough balance!',
+  marketClosedTitle: 'Sorry!',
+  marketClosedToday: 'Oops! Market is closed for today',
+  bidPlaced: 'Bid placed successfully!',
+  bidFailed: 'Failed to place bid. Please try again.',
+  // Server wording (game-rules.md 8.3).
+  openSessionClosed: 'Sorry Open session for this Betting Is Closed',
+  closeSessionClosed: 'Betting Closed for close Session',
+  bettingClosed: 'Sorry Betting Is Closed',
+  insufficientAmount: "Sorry You Don't Have Sufficient Amount For This Bid",
+  backDate: 'Sorry, back date bidding is not allowed. Your account can be blocked for this.',
+  bidSubmitted: 'Bid Successfully Submitted',
+  // Not in the spec; worded in the same voice.
+  invalidPoints: 'Please enter valid points',
+  maximumBid: `Maximum bid amount is ${MAX_POINTS}`,
+  selectSession: 'Please select a session',
+  invalidSession: 'Session is not valid',
+  numberNotValid: (entered: string) => `Number ${entered} is not valid`,
+  minimumBidOf: (points: number) => `Required minimum bid amount is ${points}`,
+  biddingClosedFor: (betTypeLabel: string) => `Bidding is closed for ${betTypeLabel}`,
+} as const;
