@@ -27,7 +27,8 @@ export interface BuildOptions {
   clock: Clock;
   pepper: string;
   sms?: SmsProvider;
-  logger?: boolean;
+  /** false: no logs; a stream: JSON log lines go there (tests scan them for secrets). */
+  logger?: false | { write(line: string): void };
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -40,6 +41,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             level: config.LOG_LEVEL,
             // Tokens travel in these headers; bodies are never logged.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            ...(options.logger ? { stream: options.logger } : {}),
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,

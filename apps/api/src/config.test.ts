@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock, clockFromConfig, offsetClock } from './clock.ts';
+import { ConfigError, describeConfig, loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      MARKET_TIME_ZONE: 'Asia/Kolkata',
+      smsProvider: 'outbox',
+    });
+  });
+
+  it('names every bad variable', () => {
+    expect(() =>
+      loadConfig({ PORT: 'abc', MARKET_TIME_ZONE: 'Mars/Olympus', CLOCK_START: 'yesterday' }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', MARKET_TIME_ZONE: 'Mars/Olympus', CLOCK_START: 'yesterday' });
+    } catch (error) {
+      const text = (error as Error).message;
+      expect(text).toContain('PORT');
+      expect(text).toContain('MARKET_TIME_ZONE');
+      expect(text).toContain('CLOCK_START');
+    }
+  });
+
+  it('refuses the outbox in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_KEY: 'prod-key-12345' })).toThrow(/SMS_PROVIDER/);
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      APP_KEY: 'prod-key-12345',
+      SMS_HTTP_URL: 'https://sms.example/send',
+    });
+    expect(c.smsProvider).toBe('http');
+  });
+
+  it('masks secrets in the start-up log', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u:p@h/db', APP_KEY: 'secret-key-1' });
+    const shown = describeConfig(c);
+    expect(shown.DATABASE_URL).toBe('***');
+    expect(shown.APP_KEY).toBe('***');
+    expect(JSON.stringify(shown)).not.toContain('u:p');
+  });
+});
+
+describe('clock', () => {
+  it('starts at CLOCK_START outside production and runs forward', async () => {
+    const clock = clockFromConfig({ NODE_ENV: 'test', CLOCK_START: '2026-11-20T04:59:00Z' });
+    const first = clock.now().getTime();
+    expect(Math.abs(first - Date.parse('2026-11-20T04:59:00Z'))).toBeLessThan(1000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(clock.now().getTime()).toBeGreaterThan(first);
+  });
+
+  it('ignores CLOCK_START in production', () => {
+    const clock = clockFromConfig({ NODE_ENV: 'production', CLOCK_START: '2001-01-01T00:00:00Z' });
+    expect(Math.abs(clock.now().getTime() - Date.now())).toBeLessThan(1000);
+  });
+
+  it('offset and manual clocks', () => {
+    expect(
+      Math.abs(offsetClock(new Date('2030-01-01T00:00:00Z')).now().getTime() - Date.parse('2030-01-01')),
+    ).toBeLessThan(1000);
+    const m = new ManualClock('2026-11-20T00:00:00Z');
+    m.advance(60_000);
+    expect(m.now().toISOString()).toBe('2026-11-20T00:01:00.000Z');
+  });
+});

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helpers.ts';
+import { APP_KEY, createTestApp } from '../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('security headers (S7)', () => {
+  it('sets CSP, nosniff, referrer policy and no-store on API answers', async () => {
+    const res = await t.post('/api-get-headline', { ids: [1] });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    for (const part of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(part);
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+});
+
+describe('cross-site and content types (S6)', () => {
+  const body = JSON.stringify({ app_key: APP_KEY, ids: [1] });
+
+  it('refuses a cross-site state change', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api-get-headline',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ status: false, code: 'CROSS_SITE' });
+  });
+
+  it('refuses a foreign Origin but accepts its own', async () => {
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api-get-headline',
+      payload: body,
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example', host: 'gama.test' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api-get-headline',
+      payload: body,
+      headers: { 'content-type': 'application/json', origin: 'http://gama.test', host: 'gama.test' },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('refuses form and text bodies with 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api-get-headline',
+        payload: body,
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ status: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+  });
+
+  it('answers malformed JSON with the one error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api-get-headline',
+      payload: '{"app_key": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION' });
+  });
+});
+
+describe('errors (S12)', () => {
+  it('never leaks SQL or a stack in a 5xx', async () => {
+    const broken = await createTestApp();
+    try {
+      await broken.db.query('DROP TABLE headlines');
+      const res = await broken.post('/api-get-headline', { ids: [1] });
+      expect(res.statusCode).toBe(500);
+      expect(res.json).toMatchObject({
+        status: false,
+        code: 'INTERNAL',
+        msg: 'Something went wrong. Please try again.',
+      });
+      expect(res.json.request_id).toEqual(expect.any(String));
+      expect(res.raw).not.toMatch(/headlines|relation|SELECT|at .*\.ts/);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('health and content', () => {
+  it('answers /healthz with the database reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the seeded headlines, slider, contacts, how-to-play and rules', async () => {
+    const headlines = await t.post<{ data: Array<{ id: number; status: string; notes: string }> }>(
+      '/api-get-headline',
+      {
+        ids: [1, 2, 3],
+      },
+    );
+    expect(headlines.json.data.map((h) => h.id)).toEqual([1, 2, 3]);
+    expect(headlines.json.data.every((h) => h.status === '1' && h.notes.length > 10)).toBe(true);
+    const slider = await t.post<{ sliderdata: Array<{ slider_image: string }> }>('/api-get-slider-images');
+    expect(slider.json.sliderdata).toHaveLength(3);
+    const image = await t.app.inject({ method: 'GET', url: slider.json.sliderdata[0]?.slider_image ?? '' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/svg+xml');
+    const social = await t.post('/api-get-social-data');
+    expect(social.json).toMatchObject({ status: true, mobile_no: expect.stringMatching(/^\d{10}$/) });
+    const htp = await t.post<{ content: Array<{ video_link: string }> }>('/api-how-to-play');
+    expect(htp.json.content[0]?.video_link).toBeTruthy();
+    const rules = await t.post<{ content: Array<{ withdrawal_rule: string; deposit_rule: string }> }>(
+      '/api-money-deposit-withdrawal-rule',
+    );
+    expect(rules.json.content[0]?.withdrawal_rule).toContain('500');
+  });
+
+  it('reads the outbox only for a proper number', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?mobile=12' });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,38 @@
+/** A fresh, migrated database per test file, on the engine this Vitest project runs against. */
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from '../src/db/database.ts';
+import { openPglite } from '../src/db/pglite.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import { pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+export const engine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+export async function openTestDatabase(): Promise<Database> {
+  if (engine === 'pglite') {
+    const tarball = new Blob([readFileSync(pgliteTemplatePath())]);
+    return openPglite({ loadDataDir: tarball });
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `gama_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName()}`);
+  await admin.end();
+  const db = openPostgres(postgresUrlFor(base, name), 12);
+  const close = db.close;
+  return {
+    ...db,
+    async close() {
+      await close();
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

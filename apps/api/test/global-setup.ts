@@ -1,0 +1,47 @@
+/**
+ * Migrates once per run: a PGlite data-dir tarball, and a template database on PostgreSQL when
+ * TEST_DATABASE_URL is set. Each test file then starts from a copy in well under a second.
+ */
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { migrate } from '../src/db/migrate.ts';
+import { openPglite } from '../src/db/pglite.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import { pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
+
+async function preparePglite(): Promise<void> {
+  const path = pgliteTemplatePath();
+  if (existsSync(path)) return;
+  const db = await openPglite();
+  await migrate(db);
+  const dump = await db.pglite.dumpDataDir('none');
+  await db.close();
+  const tmp = `${path}.${process.pid}`;
+  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  renameSync(tmp, path);
+}
+
+async function preparePostgres(base: string): Promise<void> {
+  const name = postgresTemplateName();
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount) return;
+    const building = `${name}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const db = openPostgres(postgresUrlFor(base, building), 2);
+    await migrate(db);
+    await db.close();
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export default async function setup(): Promise<void> {
+  await preparePglite();
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) await preparePostgres(base);
+}

@@ -1,0 +1,137 @@
+/** Build, don't listen: a ready app on a fresh database, driven through `inject`, with a manual clock. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { ManualClock } from '../src/clock.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Config } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import { seedDemoContent } from '../src/db/seed/content.ts';
+import type { PlayerSpec } from '../src/db/seed/players.ts';
+import { buildPlayer } from '../src/db/seed/players.ts';
+import { openTestDatabase } from './db.ts';
+
+export const APP_KEY = 'test-app-key-123';
+/** 2026-11-20 12:00 IST. */
+export const DEFAULT_NOW = '2026-11-20T06:30:00.000Z';
+
+export interface ApiBody {
+  status: boolean;
+  msg?: string;
+  code?: string;
+  [key: string]: unknown;
+}
+
+export interface Reply<T> {
+  statusCode: number;
+  json: T;
+  headers: Record<string, string | string[] | number | undefined>;
+  raw: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  clock: ManualClock;
+  config: Config;
+  /** Every log line the app wrote. */
+  logs: string[];
+  /** Every response body the helper saw. */
+  responses: string[];
+  post<T = ApiBody>(
+    path: string,
+    body?: Record<string, unknown>,
+    options?: { token?: string; headers?: Record<string, string>; appKey?: string | null; ip?: string },
+  ): Promise<Reply<T>>;
+  outbox(mobile: string): Promise<string[]>;
+  lastCode(mobile: string): Promise<string>;
+  player(
+    spec?: PlayerSpec,
+  ): Promise<{ id: number; mobile: string; password: string; userName: string; token: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; now?: string; seed?: boolean } = {},
+): Promise<TestApp> {
+  const db = await openTestDatabase();
+  const clock = new ManualClock(options.now ?? DEFAULT_NOW);
+  const config = loadConfig({ NODE_ENV: 'test', APP_KEY, LOG_LEVEL: 'info', ...options.env });
+  if (options.seed !== false) {
+    await seedDemoContent(db, clock.now(), { defaultBettingStatus: config.DEFAULT_BETTING_STATUS });
+  }
+  const logs: string[] = [];
+  const responses: string[] = [];
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    pepper: 'test-pepper-0123456789abcdef',
+    logger: { write: (line: string) => void logs.push(line) },
+  });
+  await app.ready();
+
+  const t: TestApp = {
+    app,
+    db,
+    clock,
+    config,
+    logs,
+    responses,
+    async post<T>(
+      path: string,
+      body: Record<string, unknown> = {},
+      opts: { token?: string; headers?: Record<string, string>; appKey?: string | null; ip?: string } = {},
+    ): Promise<Reply<T>> {
+      const payload: Record<string, unknown> = { env_type: 'Prod', ...body };
+      if (opts.appKey !== null) payload.app_key = opts.appKey ?? APP_KEY;
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const res = await app.inject({
+        method: 'POST',
+        url: path,
+        payload,
+        headers,
+        ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+      });
+      responses.push(res.body, JSON.stringify(res.headers));
+      return { statusCode: res.statusCode, json: res.json() as T, headers: res.headers, raw: res.body };
+    },
+    async outbox(mobile) {
+      const { rows } = await db.query<{ body: string }>(
+        'SELECT body FROM sms_outbox WHERE mobile = $1 ORDER BY id DESC',
+        [mobile],
+      );
+      return rows.map((r) => r.body);
+    },
+    async lastCode(mobile) {
+      const [latest] = await t.outbox(mobile);
+      const code = latest?.match(/\b(\d{4})\b/)?.[1];
+      if (!code) throw new Error(`no code in the outbox for ${mobile}`);
+      return code;
+    },
+    async player(spec = {}) {
+      const p = await buildPlayer(db, { now: clock.now(), ...spec });
+      const res = await t.post<ApiBody & { unique_token: string }>('/api-user-login', {
+        mobile: p.mobile,
+        password: p.password,
+      });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.raw}`);
+      return { ...p, token: res.json.unique_token };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+  return t;
+}
+
+/** Snapshot of every row of the given tables, to prove a refused call changed nothing. */
+export async function snapshot(db: Database, tables: readonly string[]): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const { rows } = await db.query(`SELECT * FROM ${table} ORDER BY 1`);
+    out[table] = rows;
+  }
+  return out;
+}
