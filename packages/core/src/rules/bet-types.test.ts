@@ -3,6 +3,7 @@ import {
   BET_TYPES,
   BET_TYPE_IDS,
   betTypesOf,
+  getBetType,
   findBetType,
   findBetTypeByRoute,
   rateFieldForRow,
@@ -82,5 +83,12 @@ describe('bet type catalogue', () => {
     expect(rateFieldForRow(BET_TYPES.sp_dp_tp, '113')).toBe('double_pana');
     expect(rateFieldForRow(BET_TYPES.sp_dp_tp, '555')).toBe('tripple_pana');
     expect(rateFieldForRow(BET_TYPES.sp_motor, '123')).toBe('single_pana');
+  });
+
+  it('throws on an id that is not in the catalogue', () => {
+    expect(getBetType('jodi_digit').label).toBe('Jodi Digit');
+    expect(getBetType(BET_TYPES.sp_motor)).toBe(BET_TYPES.sp_motor);
+    expect(() => getBetType('toString' as BetTypeId)).toThrow(RangeError);
+    expect(() => getBetType('nope' as BetTypeId)).toThrow(RangeError);
   });
 });

@@ -63,8 +63,6 @@ export interface BetType {
   rateField: RateField | 'by_pana_type';
 }
 
-export const MIN_BID_POINTS = 10;
-
 const BOTH: readonly Session[] = ['open', 'close'];
 const OPEN: readonly Session[] = ['open'];
 const CLOSE: readonly Session[] = ['close'];
@@ -218,8 +216,12 @@ export const STARLINE_RATE_FIELDS: readonly RateField[] = [
 ];
 export const GALI_RATE_FIELDS: readonly RateField[] = ['single_digit', 'single_pana', 'double_pana'];
 
-export function getBetType(id: BetTypeId): BetType {
-  return BET_TYPES[id];
+/** The catalogue entry of an id (or the entry itself); throws on an id that is not in the catalogue. */
+export function getBetType(ref: BetTypeId | BetType): BetType {
+  if (typeof ref !== 'string') return ref;
+  // Ids may arrive from stored rows or requests at run time, whatever the static type says.
+  if (!Object.hasOwn(BET_TYPES, ref)) throw new RangeError(`unknown bet type: ${String(ref)}`);
+  return BET_TYPES[ref];
 }
 
 export function betTypesOf(group: MarketGroup): BetType[] {

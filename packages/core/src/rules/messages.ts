@@ -2,8 +2,7 @@
  * The bid-side texts of spec 02 (sections 5 and 8) and the upstream server messages of
  * game-rules.md 8.3, written once for the server and the player app.
  */
-import { MIN_BID_POINTS } from './bet-types.ts';
-import { MAX_POINTS } from './money.ts';
+import { MAX_POINTS, MIN_BID_POINTS } from './money.ts';
 
 export const bidMessages = {
   enterNumber: 'Please enter the number',

@@ -6,6 +6,8 @@
  */
 
 export const PAISE_PER_POINT = 100;
+/** The smallest stake of one bid row, in points (spec 02 section 9). */
+export const MIN_BID_POINTS = 10;
 /** The largest number of points any single user input may carry. */
 export const MAX_POINTS = 1_000_000_000;
 

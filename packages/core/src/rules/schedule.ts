@@ -3,7 +3,7 @@
  * decision D9). The server's clock is the only authority; cut-offs are strict `now < cut-off`
  * at minute granularity.
  */
-import { BET_TYPES, type BetType, type BetTypeId, type MarketGroup } from './bet-types.ts';
+import { getBetType, type BetType, type BetTypeId, type MarketGroup } from './bet-types.ts';
 import { addDays, type IsoDate, type Weekday } from './dates.ts';
 import { bidMessages as m } from './messages.ts';
 import type { Session } from './sessions.ts';
@@ -132,7 +132,7 @@ export function checkBidWindow(
   session: Session,
   now: Date,
 ): BidWindowResult {
-  const betType = typeof betTypeRef === 'string' ? BET_TYPES[betTypeRef] : betTypeRef;
+  const betType = getBetType(betTypeRef);
   const day = marketDayAt(schedule, now, betType.group);
   if (!day.active) return { ok: false, reason: 'market_closed_today', message: m.bettingClosed };
   if (day.minutes < cutoffMinutes(betType, session, day)) return { ok: true, marketDate: day.date };

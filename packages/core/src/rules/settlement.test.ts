@@ -203,7 +203,7 @@ describe('settlement matrix against the oracle', () => {
 
   function bidsFor(open: string, close: string): SettlementBid[] {
     const bids: SettlementBid[] = [];
-    const panaGuesses = [...new Set([open, close, '123', '550', '777', '890'])];
+    const panaGuesses = [...new Set([open, close, '123', '777'])];
     const jodi = sumDigit(open) + sumDigit(close);
     for (const betType of betTypesOf('main').map((t) => t.id)) {
       for (const session of ['open', 'close'] as const) {
@@ -237,8 +237,8 @@ describe('settlement matrix against the oracle', () => {
     for (const open of PANAS) {
       for (const close of [...CLOSES, open]) {
         for (const b of bidsFor(open, close)) {
+          // Before any declaration everything is pending: checked by a property below.
           for (const [o, c] of [
-            [null, null],
             [open, null],
             [open, close],
           ] as const) {
@@ -248,7 +248,7 @@ describe('settlement matrix against the oracle', () => {
               b.rateVal2,
             );
             const actual = evaluateBid(b, main(o, c));
-            // Only a mismatch goes through expect(), which keeps 300,000 comparisons fast.
+            // Only a mismatch goes through expect(), which keeps the half a million comparisons fast.
             if (!sameOutcome(actual, expected)) {
               expect({ bid: b, open: o, close: c, actual }).toEqual({
                 bid: b,
@@ -264,9 +264,11 @@ describe('settlement matrix against the oracle', () => {
       }
     }
     expect(PANAS).toHaveLength(220);
-    expect(checked).toBeGreaterThan(300_000);
+    expect(checked).toBeGreaterThan(400_000);
     expect(seen.won).toBeGreaterThan(10_000);
-  });
+    expect(seen.pending).toBeGreaterThan(10_000);
+    // Half a million evaluations; the generous limit is for a busy shared machine.
+  }, 60_000);
 
   it('Starline: every draw of the 220 against every bet of every screen', () => {
     const screens: [BetTypeId, string[]][] = [

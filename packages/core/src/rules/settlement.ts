@@ -3,7 +3,7 @@
  * D8). This is the oracle the server's set-based SQL is tested against, so every rule is spelled
  * out plainly: which declared values a bet compares, and whether they are declared yet.
  */
-import { BET_TYPES, type BetTypeId, type MarketGroup } from './bet-types.ts';
+import { getBetType, type BetTypeId, type MarketGroup } from './bet-types.ts';
 import { payoutPaise } from './money.ts';
 import { ankOf } from './panas.ts';
 import { assertGaliResult, assertMainResult, assertStarlineResult } from './results.ts';
@@ -34,7 +34,7 @@ export type SettlementOutcome =
  * everything else at the close; Starline and Gali have one declaration, reported as 'open'.
  */
 export function settlingHalf(betType: BetTypeId, session: Session): 'open' | 'close' {
-  if (BET_TYPES[betType].group !== 'main') return 'open';
+  if (getBetType(betType).group !== 'main') return 'open';
   if (betType === 'jodi_digit' || betType === 'half_sangam' || betType === 'full_sangam') return 'close';
   return session;
 }
@@ -103,7 +103,7 @@ function galiWins(bid: SettlementBid, result: string | null): boolean | null {
  * needs is undeclared. Digits are compared as exact strings: jodi `'5'` never equals `'05'`.
  */
 export function evaluateBid(bid: SettlementBid, result: ResultRevision): SettlementOutcome {
-  const group: MarketGroup = BET_TYPES[bid.betType].group;
+  const group: MarketGroup = getBetType(bid.betType).group;
   if (group !== result.group)
     throw new RangeError(`${bid.betType} bid cannot settle on a ${result.group} result`);
 

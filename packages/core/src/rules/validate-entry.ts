@@ -3,17 +3,10 @@
  * the server (which checks the balance in SQL and omits it). Guard order follows the spec: the
  * digit error first, then the second field, then points, then balance; one message at a time.
  */
-import {
-  BET_TYPES,
-  MIN_BID_POINTS,
-  rateFieldForRow,
-  type BetType,
-  type BetTypeId,
-  type RateField,
-} from './bet-types.ts';
+import { getBetType, rateFieldForRow, type BetType, type BetTypeId, type RateField } from './bet-types.ts';
 import { dpMotorPanas, spDpTpPanas, spMotorPanas, type SpDpTpChoice } from './expansions.ts';
 import { bidMessages as m } from './messages.ts';
-import { parsePoints, stakePaise } from './money.ts';
+import { MIN_BID_POINTS, parsePoints, stakePaise } from './money.ts';
 import { isInNumberSet, type NumberSetId } from './number-sets.ts';
 import { parseSession, type Session } from './sessions.ts';
 
@@ -129,13 +122,9 @@ function expand(betType: BetType, digits: string, lists: SpDpTpChoice): Checked<
   }
 }
 
-function resolve(betType: BetTypeId | BetType): BetType {
-  return typeof betType === 'string' ? BET_TYPES[betType] : betType;
-}
-
 /** Validates one screen entry and expands it into the rows to store. */
 export function validateBidEntry(betTypeRef: BetTypeId | BetType, input: BidEntryInput): BidEntryResult {
-  const betType = resolve(betTypeRef);
+  const betType = getBetType(betTypeRef);
 
   // A malformed session comes from a broken client, not from a person typing: refuse it first.
   const session = checkSession(betType, input.session);
@@ -208,7 +197,7 @@ export function validateBidRow(
   betTypeRef: BetTypeId | BetType,
   input: BidRowInput,
 ): ValidBidRow | BidFailure {
-  const betType = resolve(betTypeRef);
+  const betType = getBetType(betTypeRef);
 
   const session = checkSession(betType, input.session);
   if (!session.ok) return session;
