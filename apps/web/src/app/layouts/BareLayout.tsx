@@ -1,0 +1,17 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageSkeleton } from '../../components/Skeleton.tsx';
+import styles from './Layouts.module.css';
+import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
+
+/** Sign-in and code screens: no header, no footer, nothing to tap away to by accident. */
+export function BareLayout() {
+  const main = useFocusOnNavigate<HTMLElement>();
+  return (
+    <main ref={main} tabIndex={-1} className={styles.bare}>
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}

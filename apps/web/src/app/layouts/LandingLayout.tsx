@@ -1,0 +1,28 @@
+import { Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { PageSkeleton } from '../../components/Skeleton.tsx';
+import { DownloadAppBar, LandingHeader } from '../../features/shell/index.ts';
+import styles from './Layouts.module.css';
+import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
+
+/** The logged-out frame (spec 01 "Logged-out landing"): matka-site header, Download App, Login. */
+export function LandingFrame({ children }: { children: ReactNode }) {
+  const main = useFocusOnNavigate<HTMLElement>();
+  return (
+    <div className={styles.shell}>
+      <LandingHeader />
+      <main ref={main} tabIndex={-1} className={styles.main}>
+        <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+      </main>
+      <DownloadAppBar />
+    </div>
+  );
+}
+
+export default function LandingLayout() {
+  return (
+    <LandingFrame>
+      <Outlet />
+    </LandingFrame>
+  );
+}

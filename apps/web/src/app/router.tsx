@@ -1,0 +1,89 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { PageSkeleton } from '../components/Skeleton.tsx';
+import { ChangePasswordScreen, ProfileScreen } from '../features/account/index.ts';
+import {
+  ForgotOtpScreen,
+  ForgotPasswordScreen,
+  LoginScreen,
+  RegisterOtpScreen,
+  RegisterScreen,
+  ResetPasswordScreen,
+} from '../features/auth/index.ts';
+import { HomeScreen } from '../features/home/index.ts';
+import { HowToPlayScreen, PrivacyPolicyScreen } from '../features/info/index.ts';
+import { isBettingOn, useProfile } from '../lib/profile.ts';
+import { useStoredProfile } from '../lib/session.ts';
+import { BareLayout } from './layouts/BareLayout.tsx';
+import { NotFoundScreen, RouteErrorScreen } from './StatusScreen.tsx';
+
+const MemberLayout = lazy(() => import('./layouts/MemberLayout.tsx'));
+const LandingLayout = lazy(() => import('./layouts/LandingLayout.tsx'));
+const LandingEntry = lazy(() => import('./LandingEntry.tsx'));
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** Spec 01 section 2.1: a stored user goes home; anyone else sees the login screen. */
+function RootEntry() {
+  const stored = useStoredProfile();
+  return stored ? <Navigate to="/imp" replace /> : <LandingEntry />;
+}
+
+/** Pages a visitor may read too: they get the landing frame, a member gets the full shell. */
+function PublicLayout() {
+  const stored = useStoredProfile();
+  return stored ? <MemberLayout /> : <LandingLayout />;
+}
+
+/** Screens that exist only for accounts with betting_status "1" (spec 01 section 1). */
+function RequireBetting() {
+  const profile = useProfile();
+  if (profile.isPending) return <PageSkeleton />;
+  return isBettingOn(profile.data) ? <Outlet /> : <Navigate to="/imp" replace />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: '/', element: <RootEntry /> },
+      {
+        element: <BareLayout />,
+        children: [
+          { path: '/login', element: <LoginScreen /> },
+          { path: '/r', element: <RegisterScreen /> },
+          { path: '/otpregister', element: <RegisterOtpScreen /> },
+          { path: '/forgotpass', element: <ForgotPasswordScreen /> },
+          { path: '/otpforgotpass', element: <ForgotOtpScreen /> },
+          { path: '/change-password', element: <ResetPasswordScreen /> },
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/htp', element: <HowToPlayScreen /> },
+          { path: '/privacypolicy', element: <PrivacyPolicyScreen /> },
+        ],
+      },
+      {
+        element: <MemberLayout />,
+        children: [
+          { path: '/imp', element: <HomeScreen /> },
+          { path: '/change', element: <ChangePasswordScreen /> },
+          { element: <RequireBetting />, children: [{ path: '/profile', element: <ProfileScreen /> }] },
+        ],
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+]);

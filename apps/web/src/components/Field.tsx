@@ -1,0 +1,130 @@
+import { CircleAlert, Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import styles from './Field.module.css';
+
+interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'value' | 'prefix'
+> {
+  label: string;
+  name: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+  icon?: ReactNode;
+  prefix?: ReactNode;
+  trailing?: ReactNode;
+  inputClassName?: string;
+}
+
+export function TextField({
+  label,
+  name,
+  value,
+  onValueChange,
+  error,
+  icon,
+  prefix,
+  trailing,
+  inputClassName,
+  id,
+  ...rest
+}: TextFieldProps) {
+  const generated = useId();
+  const inputId = id ?? `${name}-${generated}`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <div className={[styles.control, error && styles.invalid].filter(Boolean).join(' ')}>
+        {icon && (
+          <span className={styles.icon} aria-hidden="true">
+            {icon}
+          </span>
+        )}
+        {prefix && (
+          <span className={styles.prefix} aria-hidden="true">
+            {prefix}
+          </span>
+        )}
+        <input
+          {...rest}
+          id={inputId}
+          name={name}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          className={[styles.input, inputClassName].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {trailing}
+      </div>
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          <CircleAlert size={16} aria-hidden="true" />
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type SpecialisedProps = Omit<TextFieldProps, 'type' | 'prefix' | 'trailing'>;
+
+export function PasswordField(props: SpecialisedProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      trailing={
+        <button
+          type="button"
+          className={styles.toggle}
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+          aria-pressed={visible}
+        >
+          {visible ? <EyeOff size={20} aria-hidden="true" /> : <Eye size={20} aria-hidden="true" />}
+        </button>
+      }
+    />
+  );
+}
+
+const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+
+/** Indian mobile numbers: +91 shown, ten digits typed on the digit pad. */
+export function PhoneField({ onValueChange, ...props }: SpecialisedProps) {
+  return (
+    <TextField
+      {...props}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      maxLength={10}
+      prefix="+91"
+      onValueChange={(value) => onValueChange(digitsOnly(value, 10))}
+    />
+  );
+}
+
+export function OtpField({ onValueChange, ...props }: SpecialisedProps) {
+  return (
+    <TextField
+      {...props}
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      maxLength={4}
+      inputClassName={styles.otp}
+      onValueChange={(value) => onValueChange(digitsOnly(value, 4))}
+    />
+  );
+}

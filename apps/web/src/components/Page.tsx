@@ -1,0 +1,39 @@
+import { ArrowLeft } from 'lucide-react';
+import type { FormHTMLAttributes, ReactNode } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router';
+import styles from './Page.module.css';
+
+/** One step back; a screen opened from a link (no history inside the app) goes home instead of leaving. */
+function goBack(navigate: NavigateFunction): void {
+  const state: unknown = window.history.state;
+  const index = typeof state === 'object' && state !== null ? (state as { idx?: unknown }).idx : undefined;
+  if (typeof index === 'number' && index > 0) void navigate(-1);
+  else void navigate('/', { replace: true });
+}
+
+export function Page({ children }: { children: ReactNode }) {
+  return <div className={styles.page}>{children}</div>;
+}
+
+/** Title of an inner screen; the back arrow is exactly one step of history (design.md). */
+export function PageTitle({ children, back = true }: { children: ReactNode; back?: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <div className={styles.titleRow}>
+      {back && (
+        <button type="button" className={styles.back} onClick={() => goBack(navigate)} aria-label="Go back">
+          <ArrowLeft size={24} aria-hidden="true" />
+        </button>
+      )}
+      <h1 className={styles.title}>{children}</h1>
+    </div>
+  );
+}
+
+export function Card({ children, className }: { children: ReactNode; className?: string }) {
+  return <section className={[styles.card, className].filter(Boolean).join(' ')}>{children}</section>;
+}
+
+export function Form(props: FormHTMLAttributes<HTMLFormElement>) {
+  return <form noValidate {...props} className={[styles.form, props.className].filter(Boolean).join(' ')} />;
+}

@@ -1,0 +1,31 @@
+import type { CSSProperties } from 'react';
+import styles from './Skeleton.module.css';
+
+interface SkeletonProps {
+  width?: CSSProperties['width'];
+  height?: CSSProperties['height'];
+  radius?: CSSProperties['borderRadius'];
+  className?: string;
+}
+
+export function Skeleton({ width = '100%', height = 16, radius, className }: SkeletonProps) {
+  return (
+    <span
+      className={[styles.skeleton, className].filter(Boolean).join(' ')}
+      style={{ width, height, borderRadius: radius }}
+      aria-hidden="true"
+    />
+  );
+}
+
+/** A page-shaped placeholder while a route's code or data arrives. */
+export function PageSkeleton() {
+  return (
+    <div style={{ display: 'grid', gap: 16, padding: 16 }} role="status" aria-label="Loading">
+      <Skeleton height={28} width="55%" />
+      <Skeleton height={140} radius={18} />
+      <Skeleton height={52} radius={12} />
+      <Skeleton height={52} radius={12} />
+    </div>
+  );
+}

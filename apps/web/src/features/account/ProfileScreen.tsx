@@ -1,0 +1,115 @@
+import type { ProfileResponse } from '@gama/core/contract/accounts';
+import { profileNameRule } from '@gama/core/contract/validation';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Phone, Save, UserRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { profileQueryKey, useProfile } from '../../lib/profile.ts';
+import { getStoredProfile, storeProfile } from '../../lib/session.ts';
+import { accountApi } from './api.ts';
+import styles from './Account.module.css';
+
+export default function ProfileScreen() {
+  const profile = useProfile();
+  return (
+    <Page>
+      <PageTitle>Profile</PageTitle>
+      <Card>
+        {profile.data ? (
+          <div className={styles.identity}>
+            <span className={styles.avatar} aria-hidden="true">
+              {profile.data.user_name.trim().charAt(0) || '?'}
+            </span>
+            <div className={styles.details}>
+              <p className={styles.name} data-testid="profile-name">
+                {profile.data.user_name}
+              </p>
+              <p className={styles.mobile}>
+                <Phone size={16} aria-hidden="true" />
+                <span data-testid="profile-mobile">+91 {profile.data.mobile}</span>
+              </p>
+            </div>
+          </div>
+        ) : (
+          <div className={styles.identity} role="status" aria-label="Loading profile">
+            <Skeleton width={64} height={64} radius="50%" />
+            <div className={styles.details} style={{ flex: 1 }}>
+              <Skeleton height={20} width="70%" />
+              <Skeleton height={16} width="50%" />
+            </div>
+          </div>
+        )}
+      </Card>
+      {profile.data && <EditProfileCard key={profile.data.user_name} currentName={profile.data.user_name} />}
+    </Page>
+  );
+}
+
+function EditProfileCard({ currentName }: { currentName: string }) {
+  const [name, setName] = useState(currentName);
+  const { validate, errorFor, clearFor } = useFormErrors<'name'>();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const update = useMutation({
+    mutationFn: accountApi.updateProfile,
+    onSuccess: (response) => {
+      queryClient.setQueryData<ProfileResponse>(profileQueryKey, (old) =>
+        old ? { ...old, user_name: response.user_name } : old,
+      );
+      const stored = getStoredProfile();
+      if (stored) storeProfile({ ...stored, user_name: response.user_name });
+      toast.success(response.msg);
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      void navigate('/imp', { replace: true });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const send = useSingleFlight((value: string) => update.mutateAsync(value).catch(() => undefined));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (validate(event.currentTarget, [['name', profileNameRule, name]])) void send(name.trim());
+  };
+
+  return (
+    <Card>
+      <h2 className={styles.sectionTitle}>
+        <Pencil size={20} aria-hidden="true" />
+        Edit Profile
+      </h2>
+      <Form onSubmit={submit} aria-label="Edit profile">
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          icon={<UserRound size={20} />}
+          value={name}
+          onValueChange={(value) => {
+            setName(value);
+            clearFor('name');
+          }}
+          error={errorFor('name')}
+        />
+        <Button
+          type="submit"
+          block
+          large
+          busy={update.isPending}
+          busyText="Submitting..."
+          icon={<Save size={20} aria-hidden="true" />}
+        >
+          Save
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+export const ProfileScreen = lazy(() => import('./ProfileScreen.tsx'));
+export const ChangePasswordScreen = lazy(() => import('./ChangePasswordScreen.tsx'));

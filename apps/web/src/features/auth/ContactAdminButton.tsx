@@ -1,0 +1,17 @@
+import { MessageCircle } from 'lucide-react';
+import { ExternalButtonLink } from '../../components/Button.tsx';
+import { useContactLinks } from '../../lib/contacts.ts';
+
+export function ContactAdminButton() {
+  const links = useContactLinks();
+  return (
+    <ExternalButtonLink
+      href={links.whatsapp}
+      variant="whatsapp"
+      block
+      icon={<MessageCircle size={20} aria-hidden="true" />}
+    >
+      Contact Admin
+    </ExternalButtonLink>
+  );
+}

@@ -1,0 +1,80 @@
+import { accountMessages as m } from '@gama/core/contract/messages';
+import { phoneRule } from '@gama/core/contract/validation';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/Button.tsx';
+import { PhoneField } from '../../components/Field.tsx';
+import { Form } from '../../components/Page.tsx';
+import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { authApi } from './api.ts';
+import { AuthScreen, authStyles } from './AuthScreen.tsx';
+import type { ForgotOtpState } from './navigation-state.ts';
+
+export default function ForgotPasswordScreen() {
+  const [mobile, setMobile] = useState('');
+  const { validate, errorFor, clearFor, show } = useFormErrors<'mobile'>();
+  const navigate = useNavigate();
+
+  const sendCode = useMutation({
+    mutationFn: authApi.forgotCheckMobile,
+    onSuccess: (response, phoneNumber) => {
+      toast.success(response.msg);
+      const state: ForgotOtpState = { phoneNumber };
+      void navigate('/otpforgotpass', { state });
+    },
+    // The spec puts this failure under the phone field rather than in a toast.
+    onError: (error) => show('mobile', error instanceof ApiError ? error.message : m.failedToSendOtp),
+  });
+  const send = useSingleFlight((phone: string) => sendCode.mutateAsync(phone).catch(() => undefined));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const valid = validate(event.currentTarget, [
+      ['mobile', phoneRule(m.forgotPhoneRequired, m.forgotPhoneInvalid), mobile],
+    ]);
+    if (valid) void send(mobile);
+  };
+
+  return (
+    <AuthScreen
+      title="Reset Password"
+      subtitle="Enter your registered phone number and we will send you a verification code."
+      footer={
+        <Link to="/login" className={authStyles.textLink}>
+          <ArrowLeft size={18} aria-hidden="true" />
+          &nbsp;Back to Login
+        </Link>
+      }
+    >
+      <Form onSubmit={submit} aria-label="Reset password">
+        <PhoneField
+          label="Phone Number"
+          name="mobile"
+          placeholder="10-digit mobile number"
+          autoFocus
+          value={mobile}
+          onValueChange={(value) => {
+            setMobile(value);
+            clearFor('mobile');
+          }}
+          error={errorFor('mobile')}
+        />
+        <Button
+          type="submit"
+          block
+          large
+          busy={sendCode.isPending}
+          busyText="Sending..."
+          icon={<Send size={20} aria-hidden="true" />}
+        >
+          Send Reset Code
+        </Button>
+      </Form>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,111 @@
+import { accountMessages as m } from '@gama/core/contract/messages';
+import { newPasswordRule, requiredRule, type Rule } from '@gama/core/contract/validation';
+import { useMutation } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/Button.tsx';
+import { PasswordField } from '../../components/Field.tsx';
+import { Form } from '../../components/Page.tsx';
+import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { authApi } from './api.ts';
+import { AuthScreen } from './AuthScreen.tsx';
+import { InvalidNavigation } from './InvalidNavigation.tsx';
+import { readResetPasswordState, type ResetPasswordState } from './navigation-state.ts';
+
+const TITLE = 'Set new password';
+/** Spec 01 section 9: the player reads the success message before landing on login. */
+const REDIRECT_DELAY_MS = 1500;
+
+export default function ResetPasswordScreen() {
+  const location = useLocation();
+  const state = readResetPasswordState(location.state);
+  if (state === null) return <InvalidNavigation title={TITLE} startOver="/forgotpass" />;
+  return <ResetPasswordForm ticket={state} />;
+}
+
+type ResetField = 'newPassword' | 'confirmPassword';
+
+function ResetPasswordForm({ ticket }: { ticket: ResetPasswordState }) {
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const { validate, errorFor, clearFor } = useFormErrors<ResetField>();
+  const navigate = useNavigate();
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const reset = useMutation({
+    mutationFn: (password: string) =>
+      authApi.resetPassword({
+        mobile: ticket.phoneNumber,
+        new_pass: password,
+        reset_token: ticket.resetToken,
+      }),
+    onSuccess: (response) => {
+      toast.success(response.msg);
+      setDone(true);
+      timer.current = window.setTimeout(() => void navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const send = useSingleFlight((password: string) => reset.mutateAsync(password).catch(() => undefined));
+
+  const matchesNew: Rule = (value) => (value === newPassword ? null : m.passwordsDoNotMatch);
+  const confirmRule: Rule = (value) => requiredRule(m.confirmPasswordRequired)(value) ?? matchesNew(value);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (done) return;
+    const valid = validate(event.currentTarget, [
+      ['newPassword', newPasswordRule(m.newPasswordRequired), newPassword],
+      ['confirmPassword', confirmRule, confirmPassword],
+    ]);
+    if (valid) void send(newPassword);
+  };
+
+  return (
+    <AuthScreen title={TITLE} subtitle={`Choose a new password for +91 ${ticket.phoneNumber}.`}>
+      <Form onSubmit={submit} aria-label="Set new password">
+        <PasswordField
+          label="New Password"
+          name="newPassword"
+          placeholder="At least 8 characters"
+          autoComplete="new-password"
+          value={newPassword}
+          onValueChange={(value) => {
+            setNewPassword(value);
+            clearFor('newPassword');
+          }}
+          error={errorFor('newPassword')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          placeholder="Type it again"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onValueChange={(value) => {
+            setConfirmPassword(value);
+            clearFor('confirmPassword');
+          }}
+          error={errorFor('confirmPassword')}
+        />
+        <Button
+          type="submit"
+          block
+          large
+          busy={reset.isPending || done}
+          busyText={done ? 'Redirecting...' : 'Submitting...'}
+          icon={<KeyRound size={20} aria-hidden="true" />}
+        >
+          Update Password
+        </Button>
+      </Form>
+    </AuthScreen>
+  );
+}

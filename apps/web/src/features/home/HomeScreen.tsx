@@ -1,0 +1,81 @@
+import { ArrowUpFromLine, CirclePlay, CirclePlus, MessageCircle, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../components/Button.tsx';
+import { useContactLinks } from '../../lib/contacts.ts';
+import { isBettingOn, useProfile } from '../../lib/profile.ts';
+import { HeadlineMarquee } from './HeadlineMarquee.tsx';
+import styles from './HomeScreen.module.css';
+import { Slider } from './Slider.tsx';
+
+export default function HomeScreen() {
+  const profile = useProfile();
+  const bettingOn = isBettingOn(profile.data);
+  return (
+    <div className={styles.home}>
+      <h1 className="visually-hidden">Home</h1>
+      <HeadlineMarquee />
+      <Slider />
+      {bettingOn && <WalletActions />}
+      {bettingOn && <ContactAndStarline />}
+      {/*
+        The market list (profile.data.result) mounts here with the markets issue. It is left out rather
+        than faked: a placeholder market would invite a player to tap Play on something that does not exist.
+      */}
+    </div>
+  );
+}
+
+function WalletActions() {
+  return (
+    <div className={styles.actions}>
+      <ButtonLink to="/imp9" variant="money" large icon={<CirclePlus size={20} aria-hidden="true" />}>
+        Add Money
+      </ButtonLink>
+      <ButtonLink
+        to="/withdraw"
+        variant="outline"
+        large
+        icon={<ArrowUpFromLine size={20} aria-hidden="true" />}
+      >
+        Withdrawal
+      </ButtonLink>
+    </div>
+  );
+}
+
+function ContactAndStarline() {
+  const links = useContactLinks();
+  return (
+    <div className={styles.cards}>
+      <a
+        href={links.whatsapp}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={[styles.card, styles.contact].join(' ')}
+      >
+        <span className={styles.cardIcon} aria-hidden="true">
+          <MessageCircle size={22} />
+        </span>
+        <span className={styles.cardTitle}>Contact us</span>
+        <span className={styles.cardText}>Chat with us on WhatsApp for any help.</span>
+        <span className={[styles.play, styles.chat].join(' ')} aria-hidden="true">
+          <MessageCircle size={16} />
+          CHAT NOW
+        </span>
+      </a>
+      <section className={[styles.card, styles.starline].join(' ')} aria-labelledby="starline-title">
+        <span className={styles.cardIcon} aria-hidden="true">
+          <Star size={22} fill="currentColor" />
+        </span>
+        <h2 id="starline-title" className={styles.cardTitle}>
+          StarLine Game
+        </h2>
+        <span className={styles.cardText}>Quick draws through the day.</span>
+        <Link to="/star" className={[styles.play, styles.cardLink].join(' ')}>
+          <CirclePlay size={16} aria-hidden="true" />
+          PLAY NOW
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { lazy } from 'react';
+
+export const HomeScreen = lazy(() => import('./HomeScreen.tsx'));

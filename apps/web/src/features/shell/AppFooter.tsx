@@ -1,0 +1,59 @@
+import { Headset, House, Landmark, ListOrdered, ReceiptText } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import styles from './Shell.module.css';
+import { SupportDialog } from './SupportDialog.tsx';
+
+/** Betting on: five items with the big centre home button. */
+export function BettingFooter() {
+  const [supportOpen, setSupportOpen] = useState(false);
+  return (
+    <nav className={[styles.footer, styles.footerFull].join(' ')} aria-label="Quick links">
+      <NavLink to="/imp4" className={styles.footerItem}>
+        <ListOrdered size={22} aria-hidden="true" />
+        Bids
+      </NavLink>
+      <NavLink to="/transaction" className={styles.footerItem}>
+        <ReceiptText size={22} aria-hidden="true" />
+        Passbook
+      </NavLink>
+      <NavLink to="/imp" className={styles.footerHome} aria-label="Home">
+        <span className={styles.footerHomeCircle}>
+          <House size={28} aria-hidden="true" />
+        </span>
+        Home
+      </NavLink>
+      <NavLink to="/imp9" className={styles.footerItem}>
+        <Landmark size={22} aria-hidden="true" />
+        Funds
+      </NavLink>
+      <button type="button" className={styles.footerItem} onClick={() => setSupportOpen(true)}>
+        <Headset size={22} aria-hidden="true" />
+        Support
+      </button>
+      <SupportDialog open={supportOpen} onClose={() => setSupportOpen(false)} />
+    </nav>
+  );
+}
+
+/** Betting off: home, a welcome line and support (with Telegram). */
+export function SimpleFooter() {
+  const [supportOpen, setSupportOpen] = useState(false);
+  return (
+    <nav className={[styles.footer, styles.footerSimple].join(' ')} aria-label="Quick links">
+      <NavLink to="/imp" className={styles.footerRoundButton} aria-label="Home">
+        <House size={22} aria-hidden="true" />
+      </NavLink>
+      <p className={styles.welcome}>Welcome to Gama APP</p>
+      <button
+        type="button"
+        className={[styles.footerRoundButton, styles.footerSupport].join(' ')}
+        onClick={() => setSupportOpen(true)}
+        aria-label="Support"
+      >
+        <Headset size={22} aria-hidden="true" />
+      </button>
+      <SupportDialog open={supportOpen} onClose={() => setSupportOpen(false)} withTelegram />
+    </nav>
+  );
+}

@@ -1,0 +1,71 @@
+import { LogOut } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { Dialog } from '../../components/Dialog.tsx';
+import { useLogout } from './api.ts';
+import { memberMenu, menuName, type MenuEntry } from './menu-entries.ts';
+import styles from './Shell.module.css';
+
+interface SideMenuProps {
+  open: boolean;
+  onClose: () => void;
+  userName: string;
+  mobile: string;
+  bettingOn: boolean;
+}
+
+export function SideMenu({ open, onClose, userName, mobile, bettingOn }: SideMenuProps) {
+  const logout = useLogout();
+  const entries = memberMenu.filter((entry) => bettingOn || !entry.bettingOnly);
+  return (
+    <Dialog open={open} onClose={onClose} title="Menu" hideTitle variant="sheet-left">
+      <div className={styles.menuSheet}>
+        <div className={styles.menuProfile}>
+          <span className={styles.avatar} aria-hidden="true">
+            {userName.trim().charAt(0) || '?'}
+          </span>
+          <div>
+            <p className={styles.menuName} data-testid="menu-user-name">
+              {menuName(userName)}
+            </p>
+            <p className={styles.menuMobile}>+91 {mobile}</p>
+          </div>
+        </div>
+        <MenuLinks entries={entries} onNavigate={onClose} />
+        <div className={styles.menuDivider} />
+        <button
+          type="button"
+          className={[styles.menuItem, styles.logout].join(' ')}
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          aria-busy={logout.isPending || undefined}
+        >
+          <LogOut size={22} aria-hidden="true" />
+          {logout.isPending ? 'Please wait...' : 'Log out'}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function MenuLinks({
+  entries,
+  onNavigate,
+}: {
+  entries: readonly MenuEntry[];
+  onNavigate: () => void;
+}) {
+  return (
+    <nav aria-label="Main menu">
+      <ul className={styles.menuList}>
+        {entries.map(({ label, to, icon: Icon }) => (
+          <li key={label}>
+            <NavLink to={to} end className={styles.menuItem} onClick={onNavigate}>
+              <Icon size={22} aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,52 @@
+import { MessageCircle, Phone, Send } from 'lucide-react';
+import { ExternalButtonLink } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { useContactLinks } from '../../lib/contacts.ts';
+import styles from './Shell.module.css';
+
+interface SupportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The simplified footer also offers Telegram (spec 01 section 2.3). */
+  withTelegram?: boolean;
+}
+
+export function SupportDialog({ open, onClose, withTelegram = false }: SupportDialogProps) {
+  const links = useContactLinks();
+  return (
+    <Dialog open={open} onClose={onClose} title="Support">
+      <p className={styles.supportText}>Questions about a bid, a deposit or a withdrawal? Reach us here.</p>
+      <div className={styles.supportLinks}>
+        <ExternalButtonLink
+          href={links.whatsapp}
+          variant="whatsapp"
+          block
+          large
+          icon={<MessageCircle size={20} aria-hidden="true" />}
+        >
+          Chat on WhatsApp
+        </ExternalButtonLink>
+        {withTelegram && (
+          <ExternalButtonLink
+            href={links.telegram}
+            block
+            large
+            className={styles.telegram}
+            icon={<Send size={20} aria-hidden="true" />}
+          >
+            Message on Telegram
+          </ExternalButtonLink>
+        )}
+        <ExternalButtonLink
+          href={links.call}
+          variant="outline"
+          block
+          large
+          icon={<Phone size={20} aria-hidden="true" />}
+        >
+          Call us
+        </ExternalButtonLink>
+      </div>
+    </Dialog>
+  );
+}

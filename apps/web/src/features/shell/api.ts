@@ -1,0 +1,27 @@
+import type { OkResponse } from '@gama/core/contract/accounts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, errorMessage, post } from '../../lib/api-client.ts';
+import { clearStoredProfile } from '../../lib/session.ts';
+
+/**
+ * Logout asks the server to kill the session first: clearing only this browser would leave a live
+ * session behind. A 401 means it is already gone, which is what we wanted anyway.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => post<OkResponse>('/api-user-logout', {}),
+    onSettled: (_data, error) => {
+      if (error && !(error instanceof ApiError && error.httpStatus === 401)) {
+        toast.error(errorMessage(error));
+        return;
+      }
+      clearStoredProfile();
+      queryClient.clear();
+      void navigate('/login', { replace: true });
+    },
+  });
+}

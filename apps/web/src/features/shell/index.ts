@@ -1,0 +1,6 @@
+export { BettingFooter, SimpleFooter } from './AppFooter.tsx';
+export { AppHeader } from './AppHeader.tsx';
+export { DownloadAppBar } from './DownloadAppBar.tsx';
+export { LandingHeader } from './LandingHeader.tsx';
+export { LandingHero, LandingOverlap } from './LandingHero.tsx';
+export { SideMenu } from './SideMenu.tsx';

@@ -1,0 +1,26 @@
+import type { ProfileResponse } from '@gama/core/contract/accounts';
+import { useQuery } from '@tanstack/react-query';
+import { post } from './api-client.ts';
+
+/**
+ * The signed-in player's profile and wallet. Several screens read it (header, menu, home, profile), so it
+ * lives here rather than in one feature; any mutation that changes name, wallet or flags invalidates it.
+ */
+export const profileQueryKey = ['profile'] as const;
+
+export function fetchProfile(signal?: AbortSignal): Promise<ProfileResponse> {
+  return post<ProfileResponse>('/api-user-wallet-balance', {}, { session: true, signal });
+}
+
+/** `enabled: false` when nobody is signed in: the call would only earn a 401. */
+export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    enabled,
+  });
+}
+
+export function isBettingOn(profile: Pick<ProfileResponse, 'betting_status'> | undefined): boolean {
+  return profile?.betting_status === '1';
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { captureInstallPrompt } from './lib/install-prompt.ts';
+import './styles/tokens.css';
+import './styles/base.css';
+
+captureInstallPrompt();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html is missing the #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
