@@ -9,11 +9,13 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Deps } from './deps.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { failureBody, registerErrorHandler } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { fundsRoutes } from './modules/funds/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import { createSmsProvider } from './sms/provider.ts';
@@ -68,6 +70,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   authRoutes(app);
   profileRoutes(app);
   contentRoutes(app);
+  fundsRoutes(app);
+  adminRoutes(app);
   devRoutes(app);
 
   await registerStatic(app, config);
@@ -79,20 +83,24 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
   await app.register(fastifyStatic, { root: publicDir, prefix: '/static/', decorateReply: false });
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const indexPath = `${webDist}/index.html`;
-  if (!existsSync(indexPath)) return;
   // The app key is not a secret (it identifies the client app), so the page can carry it.
-  const indexHtml = readFileSync(indexPath, 'utf8').replace('%GAMA_APP_KEY%', config.APP_KEY);
-  await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: true });
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  app.get('/', (_request, reply) => sendIndex(reply));
-  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  const indexHtml = existsSync(indexPath)
+    ? readFileSync(indexPath, 'utf8').replace('%GAMA_APP_KEY%', config.APP_KEY)
+    : undefined;
+  const sendIndex = (reply: FastifyReply, html: string) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  if (indexHtml !== undefined) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: true });
+    app.get('/', (_request, reply) => sendIndex(reply, indexHtml));
+    app.get('/index.html', (_request, reply) => sendIndex(reply, indexHtml));
+  }
+  // Unknown API paths get the JSON error shape; any other page path is the app's own route.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api') || path.startsWith('/admin-api') || path.startsWith('/static/');
-    if (request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) return sendIndex(reply);
-    return reply
-      .code(404)
-      .send({ status: false, code: 'NOT_FOUND', msg: `No such endpoint: ${request.method} ${path}` });
+    if (indexHtml !== undefined && request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
+      return sendIndex(reply, indexHtml);
+    }
+    return reply.code(404).send(failureBody('NOT_FOUND', `No such endpoint: ${request.method} ${path}`));
   });
 }

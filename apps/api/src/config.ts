@@ -43,7 +43,10 @@ export const configSchema = z
     WEB_DIST: z.string().optional(),
   })
   .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && (c.SMS_PROVIDER ?? (c.SMS_HTTP_URL ? 'http' : 'outbox')) === 'outbox') {
+    if (
+      c.NODE_ENV === 'production' &&
+      (c.SMS_PROVIDER ?? (c.SMS_HTTP_URL ? 'http' : 'outbox')) === 'outbox'
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['SMS_PROVIDER'],

@@ -4,6 +4,7 @@ import { clockFromConfig } from './clock.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import { loadPepper, openDatabase, prepareDatabase } from './db/open.ts';
 import { seedDemoContent } from './db/seed/content.ts';
+import { ensureFirstOperator } from './modules/admin/operators.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     { config: describeConfig(config), migrations: applied, seeded, engine: db.engine },
     'starting',
   );
+  await ensureFirstOperator(db, config, clock, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -19,7 +19,7 @@ export class AppError extends Error {
 
 export const fail = (code: ErrorCode, msg: string): AppError => new AppError(code, msg);
 
-function body(code: ErrorCode, msg: string, requestId?: string): ApiFailure {
+export function failureBody(code: ErrorCode, msg: string, requestId?: string): ApiFailure {
   return requestId ? { status: false, code, msg, request_id: requestId } : { status: false, code, msg };
 }
 
@@ -27,34 +27,28 @@ function body(code: ErrorCode, msg: string, requestId?: string): ApiFailure {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
-      void reply.headers(error.headers).code(error.httpStatus).send(body(error.code, error.message));
+      void reply.headers(error.headers).code(error.httpStatus).send(failureBody(error.code, error.message));
       return;
     }
     if (error instanceof ZodError) {
       const first = error.issues[0];
-      void reply.code(400).send(body('VALIDATION', first?.message ?? 'Invalid request'));
+      void reply.code(400).send(failureBody('VALIDATION', first?.message ?? 'Invalid request'));
       return;
     }
     const status = (error as FastifyError).statusCode;
     if (status === 415) {
-      void reply.code(415).send(body('UNSUPPORTED_MEDIA_TYPE', 'Requests must be JSON'));
+      void reply.code(415).send(failureBody('UNSUPPORTED_MEDIA_TYPE', 'Requests must be JSON'));
       return;
     }
     if (status === 413) {
-      void reply.code(413).send(body('VALIDATION', 'Request body is too large'));
+      void reply.code(413).send(failureBody('VALIDATION', 'Request body is too large'));
       return;
     }
     if (status !== undefined && status >= 400 && status < 500) {
-      void reply.code(400).send(body('VALIDATION', 'Malformed request'));
+      void reply.code(400).send(failureBody('VALIDATION', 'Malformed request'));
       return;
     }
     request.log.error({ err: error }, 'unhandled error');
-    void reply.code(500).send(body('INTERNAL', accountMessages.somethingWrong, request.id));
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    void reply
-      .code(404)
-      .send(body('NOT_FOUND', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+    void reply.code(500).send(failureBody('INTERNAL', accountMessages.somethingWrong, request.id));
   });
 }

@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './messages.ts';
 export * from './validation.ts';
 export * from './accounts.ts';
+export * from './funds.ts';

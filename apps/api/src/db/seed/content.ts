@@ -51,6 +51,15 @@ export const demoSettings: Omit<SettingValues, 'default_betting_status'> = {
   withdraw: { min_withdrawal: 500, open_time: '10:00 AM', close_time: '06:00 PM' },
   deposit: { min_amt: 100, getaway_status: '1' },
   app: { apk_url: '/static/install.html', privacy_policy: '' },
+  payments: {
+    bank_details: {
+      google_upi_payment_id: 'gama.gpay@okaxis',
+      phonepay_upi_payment_id: 'gama.phonepe@ybl',
+      upi_payment_id: 'gama.pay@upi',
+      paytm_upi_payment_id: 'gama.paytm@paytm',
+    },
+    qr: { upi_id: 'gama.pay@upi', payee_name: 'Gama Demo' },
+  },
 };
 
 export async function seedHeadlines(db: Queryable, headlines = demoHeadlines): Promise<void> {

@@ -1,4 +1,5 @@
 /** Operator-editable business settings, one JSON value per key, with the defaults a fresh install starts from. */
+import type { BankDetails } from '@gama/core/contract/funds';
 import type { Queryable } from '../../db/database.ts';
 
 export interface SettingValues {
@@ -9,6 +10,10 @@ export interface SettingValues {
   withdraw: { min_withdrawal: number; open_time: string; close_time: string };
   deposit: { min_amt: number; getaway_status: '0' | '1' };
   app: { apk_url: string; privacy_policy: string };
+  payments: {
+    bank_details: BankDetails;
+    qr: { upi_id: string; payee_name: string };
+  };
 }
 
 export type SettingKey = keyof SettingValues;
@@ -21,6 +26,15 @@ export const settingDefaults: SettingValues = {
   withdraw: { min_withdrawal: 500, open_time: '10:00 AM', close_time: '06:00 PM' },
   deposit: { min_amt: 100, getaway_status: '1' },
   app: { apk_url: '', privacy_policy: '' },
+  payments: {
+    bank_details: {
+      google_upi_payment_id: '',
+      phonepay_upi_payment_id: '',
+      upi_payment_id: '',
+      paytm_upi_payment_id: '',
+    },
+    qr: { upi_id: '', payee_name: '' },
+  },
 };
 
 export async function getSetting<K extends SettingKey>(db: Queryable, key: K): Promise<SettingValues[K]> {

@@ -1,21 +1,27 @@
 import type { ProfileResponse } from '@gama/core/contract/accounts';
 import type { FastifyInstance } from 'fastify';
 import { legacyRoute } from '../../http/legacy.ts';
+import { formatPaise } from '@gama/core/rules/money';
 import { getSetting } from '../content/settings.ts';
+import { walletBalances } from '../ledger/accounts.ts';
 
 export function profileRoutes(app: FastifyInstance): void {
   const { db } = app.deps;
 
   legacyRoute(app, '/api-user-wallet-balance', { auth: 'player' }, async ({ player }) => {
-    const [withdraw, contacts] = await Promise.all([getSetting(db, 'withdraw'), getSetting(db, 'contacts')]);
+    const [withdraw, contacts, money] = await Promise.all([
+      getSetting(db, 'withdraw'),
+      getSetting(db, 'contacts'),
+      walletBalances(db, player.id),
+    ]);
     return {
       status: true,
       user_name: player.userName,
       mobile: player.mobile,
       mobile_1: contacts.mobile_1,
       betting_status: player.bettingStatus,
-      wallet_amt: '0',
-      debt_amt: '0',
+      wallet_amt: formatPaise(money.balance),
+      debt_amt: formatPaise(money.debt),
       min_withdrawal: String(withdraw.min_withdrawal),
       withdraw_open_time: withdraw.open_time,
       withdraw_close_time: withdraw.close_time,

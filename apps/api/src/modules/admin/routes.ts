@@ -1,0 +1,212 @@
+/**
+ * The operator API under /admin-api/: JSON, Bearer tokens from POST /admin-api/login, roles per route,
+ * and an audit row for every action. Player sessions are refused with 403.
+ */
+import { formatPaise } from '@gama/core/rules/money';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.ts';
+import { decideDeposit } from '../funds/deposits.ts';
+import { decideWithdrawal } from '../funds/withdrawals.ts';
+import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
+import { openApiDocument } from './openapi.ts';
+import type { Operator, Role } from './operators.ts';
+import { audit, operatorFromRequest, operatorLogin, revokeOperatorSession } from './operators.ts';
+import { adjustWallet, listPlayers } from './players.ts';
+import {
+  adjustBody,
+  adminLogin,
+  bettingStatusBody,
+  idParam,
+  playersQuery,
+  statusQuery,
+  withdrawApproveBody,
+} from './schemas.ts';
+
+const CASH: Role[] = ['admin', 'cashier'];
+const ADMIN: Role[] = ['admin'];
+
+export function adminRoutes(app: FastifyInstance): void {
+  const deps = app.deps;
+  const { db, clock } = deps;
+
+  async function operator(request: FastifyRequest, roles: readonly Role[]): Promise<Operator> {
+    const op = await operatorFromRequest(db, clock, request);
+    if (!roles.includes(op.role)) throw new AppError('FORBIDDEN', 'Your role cannot do this');
+    return op;
+  }
+
+  const record = (
+    op: Operator | null,
+    request: FastifyRequest,
+    action: string,
+    target?: { type: string; id: number },
+    detail?: Record<string, unknown>,
+  ) =>
+    audit(db, {
+      operatorId: op?.id ?? null,
+      action,
+      request,
+      at: clock.now(),
+      ...(target ? { targetType: target.type, targetId: target.id } : {}),
+      ...(detail ? { detail } : {}),
+    });
+
+  app.get('/admin-api/openapi.json', async () => openApiDocument());
+
+  app.post('/admin-api/login', async (request) => {
+    const body = adminLogin.parse(request.body);
+    try {
+      const result = await operatorLogin(db, clock, body, request.ip);
+      await record(result.operator, request, 'login');
+      return { status: true, token: result.token, operator: result.operator };
+    } catch (error) {
+      await record(null, request, 'login_failed', undefined, { username: body.username });
+      throw error;
+    }
+  });
+
+  app.post('/admin-api/logout', async (request) => {
+    const op = await operator(request, ['admin', 'cashier', 'results']);
+    await revokeOperatorSession(db, clock, request);
+    await record(op, request, 'logout');
+    return { status: true };
+  });
+
+  app.get('/admin-api/me', async (request) => ({
+    status: true,
+    operator: await operator(request, ['admin', 'cashier', 'results']),
+  }));
+
+  app.get('/admin-api/players', async (request) => {
+    await operator(request, CASH);
+    const q = playersQuery.parse(request.query);
+    return { status: true, players: await listPlayers(db, q.mobile, q.limit) };
+  });
+
+  app.post('/admin-api/players/:id/adjust', async (request) => {
+    const op = await operator(request, ADMIN);
+    const { id } = idParam.parse(request.params);
+    const body = adjustBody.parse(request.body);
+    const key = idempotencyKeyFrom(request, (request.body ?? {}) as Record<string, unknown>);
+    const result = await adjustWallet(deps, op.id, id, body, key);
+    await record(
+      op,
+      request,
+      'wallet_adjust',
+      { type: 'player', id },
+      { points: body.points, reason: body.reason, journal_id: result.journal_id },
+    );
+    return result;
+  });
+
+  app.post('/admin-api/players/:id/betting-status', async (request) => {
+    const op = await operator(request, ADMIN);
+    const { id } = idParam.parse(request.params);
+    const body = bettingStatusBody.parse(request.body);
+    const { rows } = await db.query<{ before: string }>(
+      `UPDATE players p SET betting_status = $2 FROM players old WHERE p.id = $1 AND old.id = p.id RETURNING old.betting_status AS before`,
+      [id, body.betting_status],
+    );
+    if (!rows[0]) throw new AppError('NOT_FOUND', 'Player not found');
+    await record(
+      op,
+      request,
+      'betting_status',
+      { type: 'player', id },
+      { before: rows[0].before, after: body.betting_status },
+    );
+    return { status: true, betting_status: body.betting_status };
+  });
+
+  app.get('/admin-api/deposits', async (request) => {
+    await operator(request, CASH);
+    const q = statusQuery.parse(request.query);
+    const { rows } = await db.query<{
+      id: number;
+      player_id: number;
+      user_name: string;
+      mobile: string;
+      amount: number;
+      status: string;
+      created_at: Date;
+      decided_at: Date | null;
+    }>(
+      `SELECT r.id, r.player_id, p.user_name, p.mobile, r.amount, r.status, r.created_at, r.decided_at
+         FROM deposit_requests r JOIN players p ON p.id = r.player_id
+        WHERE $1 = 'all' OR r.status = $1 ORDER BY r.id DESC LIMIT $2`,
+      [q.status, q.limit],
+    );
+    return { status: true, deposits: rows.map((r) => ({ ...r, amount: formatPaise(r.amount) })) };
+  });
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(`/admin-api/deposits/:id/${decision}`, async (request) => {
+      const op = await operator(request, CASH);
+      const { id } = idParam.parse(request.params);
+      const result = await decideDeposit(deps, op.id, id, decision === 'approve' ? 'approved' : 'rejected');
+      await record(
+        op,
+        request,
+        `deposit_${decision}`,
+        { type: 'deposit_request', id },
+        { amount: result.amount, player_id: result.player_id },
+      );
+      return { status: true, ...result };
+    });
+  }
+
+  const withdrawStatus = { pending: '0', rejected: '1', approved: '2' } as const;
+  app.get('/admin-api/withdrawals', async (request) => {
+    await operator(request, CASH);
+    const q = statusQuery.parse(request.query);
+    const { rows } = await db.query<{
+      id: number;
+      player_id: number;
+      user_name: string;
+      mobile: string;
+      amount: number;
+      status: string;
+      payment_method: string;
+      payout_number: string;
+      receipt_url: string | null;
+      created_at: Date;
+      decided_at: Date | null;
+    }>(
+      `SELECT r.id, r.player_id, p.user_name, p.mobile, r.amount, r.status, r.payment_method, r.payout_number,
+              r.receipt_url, r.created_at, r.decided_at
+         FROM withdraw_requests r JOIN players p ON p.id = r.player_id
+        WHERE $1::text IS NULL OR r.status = $1 ORDER BY r.id DESC LIMIT $2`,
+      [q.status === 'all' ? null : withdrawStatus[q.status], q.limit],
+    );
+    return { status: true, withdrawals: rows.map((r) => ({ ...r, amount: formatPaise(r.amount) })) };
+  });
+
+  app.post('/admin-api/withdrawals/:id/approve', async (request) => {
+    const op = await operator(request, CASH);
+    const { id } = idParam.parse(request.params);
+    const body = withdrawApproveBody.parse(request.body ?? {});
+    const result = await decideWithdrawal(deps, op.id, id, 'approved', body.receipt_url);
+    await record(
+      op,
+      request,
+      'withdraw_approve',
+      { type: 'withdraw_request', id },
+      { amount: result.amount, receipt_url: body.receipt_url ?? null },
+    );
+    return { status: true, ...result };
+  });
+
+  app.post('/admin-api/withdrawals/:id/reject', async (request) => {
+    const op = await operator(request, CASH);
+    const { id } = idParam.parse(request.params);
+    const result = await decideWithdrawal(deps, op.id, id, 'rejected');
+    await record(op, request, 'withdraw_reject', { type: 'withdraw_request', id }, { amount: result.amount });
+    return { status: true, ...result };
+  });
+
+  app.get('/admin-api/audit', async (request) => {
+    await operator(request, ADMIN);
+    const { rows } = await db.query('SELECT * FROM audit_log ORDER BY id DESC LIMIT 200');
+    return { status: true, audit: rows };
+  });
+}

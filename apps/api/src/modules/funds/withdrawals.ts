@@ -1,0 +1,184 @@
+import type { WithdrawMethod, WithdrawRow } from '@gama/core/contract/funds';
+import { fundsMessages, withdrawMethodUpiType } from '@gama/core/contract/funds';
+import { formatPaise, pointsToPaise } from '@gama/core/rules/money';
+import { parseClockTime, zonedParts } from '@gama/core/rules/time';
+import type { Deps } from '../../deps.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { getSetting } from '../content/settings.ts';
+import { systemAccount } from '../ledger/accounts.ts';
+import { repayDebts } from '../ledger/debt.ts';
+import { once } from '../ledger/idempotency.ts';
+import { InsufficientFunds, postJournal } from '../ledger/post.ts';
+import { accountsForDebit } from '../wallet/service.ts';
+
+/** The withdraw window is inclusive at both ends, in the market time zone (spec 01 section 5). */
+export function withinWithdrawWindow(
+  now: Date,
+  timeZone: string,
+  openText: string,
+  closeText: string,
+): boolean {
+  const open = parseClockTime(openText);
+  const close = parseClockTime(closeText);
+  if (open === null || close === null) return false;
+  const { minutes } = zonedParts(now, timeZone);
+  return open <= close ? minutes >= open && minutes <= close : minutes >= open || minutes <= close;
+}
+
+/** A request holds the amount at once: a journal from the wallet to withdrawals_pending. */
+export async function requestWithdrawal(
+  deps: Deps,
+  playerId: number,
+  input: { points: number; method: WithdrawMethod },
+  key: string | undefined,
+  body: unknown,
+): Promise<{ status: true; msg: string; request_number: number }> {
+  const { db, clock, config } = deps;
+  const settings = await getSetting(db, 'withdraw');
+  return db.transaction((tx) =>
+    once(
+      tx,
+      { scope: `player:${playerId}`, key, endpoint: 'withdraw-request', body, at: clock.now() },
+      async () => {
+        const accounts = await accountsForDebit(tx, playerId);
+        const amount = pointsToPaise(input.points);
+        if (amount > accounts.balance) throw new AppError('VALIDATION', fundsMessages.walletLimitExceeded);
+        if (input.points < settings.min_withdrawal) {
+          throw new AppError('VALIDATION', fundsMessages.minWithdraw(String(settings.min_withdrawal)));
+        }
+        const { rows: methods } = await tx.query<{ number: string }>(
+          'SELECT number FROM payout_methods WHERE player_id = $1 AND upi_type = $2',
+          [playerId, withdrawMethodUpiType[input.method]],
+        );
+        const payout = methods[0]?.number;
+        if (!payout) throw new AppError('VALIDATION', fundsMessages.methodNotSaved);
+        const now = clock.now();
+        if (!withinWithdrawWindow(now, config.MARKET_TIME_ZONE, settings.open_time, settings.close_time)) {
+          throw new AppError('VALIDATION', fundsMessages.withdrawHours);
+        }
+        let journalId: number;
+        try {
+          journalId = await postJournal(
+            tx,
+            {
+              kind: 'withdraw_hold',
+              actor: `player:${playerId}`,
+              refType: 'player',
+              refId: playerId,
+              note: 'Withdrawal requested',
+              at: now,
+            },
+            [
+              { account: accounts.walletId, amount: -amount },
+              { account: systemAccount('withdrawals_pending'), amount },
+            ],
+          );
+        } catch (error) {
+          if (error instanceof InsufficientFunds)
+            throw new AppError('VALIDATION', fundsMessages.walletLimitExceeded);
+          throw error;
+        }
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO withdraw_requests (player_id, amount, payment_method, payout_number, hold_journal_id, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [playerId, amount, input.method, payout, journalId, now],
+        );
+        const id = rows[0]?.id ?? 0;
+        return {
+          response: { status: true as const, msg: fundsMessages.withdrawSent, request_number: id },
+          journalId,
+        };
+      },
+    ),
+  );
+}
+
+export type WithdrawDecision = 'approved' | 'rejected';
+
+/** Approve pays the hold out once; reject returns it once; racing calls leave exactly one winner. */
+export async function decideWithdrawal(
+  deps: Deps,
+  operatorId: number,
+  requestId: number,
+  decision: WithdrawDecision,
+  receiptUrl?: string,
+): Promise<{ request_status: '1' | '2'; amount: string; player_id: number }> {
+  const { db, clock } = deps;
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ player_id: number; amount: number; status: string }>(
+      'SELECT player_id, amount, status FROM withdraw_requests WHERE id = $1 FOR UPDATE',
+      [requestId],
+    );
+    const row = rows[0];
+    if (!row) throw new AppError('NOT_FOUND', 'Withdrawal request not found');
+    if (row.status !== '0') {
+      throw new AppError(
+        'CONFLICT',
+        `Withdrawal request already ${row.status === '2' ? 'approved' : 'rejected'}`,
+      );
+    }
+    const now = clock.now();
+    const approved = decision === 'approved';
+    const { rows: wallet } = await tx.query<{ id: number }>(
+      `SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`,
+      [row.player_id],
+    );
+    const journalId = await postJournal(
+      tx,
+      {
+        kind: approved ? 'withdraw_payout' : 'withdraw_release',
+        actor: `operator:${operatorId}`,
+        refType: 'withdraw_request',
+        refId: requestId,
+        note: approved ? 'Withdrawal paid' : 'Withdrawal rejected, points returned',
+        at: now,
+      },
+      [
+        { account: systemAccount('withdrawals_pending'), amount: -row.amount },
+        approved
+          ? { account: systemAccount('withdrawals_paid'), amount: row.amount }
+          : { account: wallet[0]?.id ?? 0, amount: row.amount },
+      ],
+    );
+    const status = approved ? '2' : '1';
+    await tx.query(
+      `UPDATE withdraw_requests SET status = $2, settle_journal_id = $3, receipt_url = $4, decided_at = $5, decided_by = $6
+        WHERE id = $1 AND status = '0'`,
+      [requestId, status, journalId, receiptUrl ?? null, now, operatorId],
+    );
+    if (!approved) await repayDebts(tx, [row.player_id], now);
+    return { request_status: status, amount: formatPaise(row.amount), player_id: row.player_id };
+  });
+}
+
+const METHOD_FIELD = { '2': 'google_pay_number', '3': 'paytm_number', '4': 'phone_pay_number' } as const;
+
+export async function withdrawHistory(
+  db: Queryable,
+  playerId: number,
+  timeZone: string,
+): Promise<WithdrawRow[]> {
+  const { rows } = await db.query<{
+    id: number;
+    status: '0' | '1' | '2';
+    amount: number;
+    created_at: Date;
+    receipt_url: string | null;
+    payment_method: WithdrawMethod;
+    payout_number: string;
+  }>(
+    `SELECT id, status, amount, created_at, receipt_url, payment_method, payout_number
+       FROM withdraw_requests WHERE player_id = $1 ORDER BY id DESC LIMIT 200`,
+    [playerId],
+  );
+  return rows.map((r) => ({
+    request_number: r.id,
+    request_status: r.status,
+    request_amount: formatPaise(r.amount),
+    insert_date: formatDateTime(r.created_at, timeZone),
+    payment_receipt: r.receipt_url ?? '',
+    [METHOD_FIELD[r.payment_method]]: r.payout_number,
+  }));
+}

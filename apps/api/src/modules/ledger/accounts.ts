@@ -1,0 +1,40 @@
+import type { Queryable } from '../../db/database.ts';
+
+export type SystemAccount = 'house' | 'deposits' | 'withdrawals_pending' | 'withdrawals_paid' | 'adjustments';
+
+/** System account ids never change once migrated; looked up by kind inside the statements that use them. */
+export const systemAccount = (kind: SystemAccount): string =>
+  `(SELECT id FROM accounts WHERE kind = '${kind}' AND player_id IS NULL)`;
+
+export interface PlayerAccounts {
+  walletId: number;
+  debtId: number;
+  /** Paise. */
+  balance: number;
+  /** Paise owed after a corrected result, as a positive number; 0 when none. */
+  debt: number;
+}
+
+export async function playerAccounts(db: Queryable, playerId: number, lock = false): Promise<PlayerAccounts> {
+  const { rows } = await db.query<{ id: number; kind: 'wallet' | 'debt'; balance: number }>(
+    `SELECT id, kind, balance FROM accounts WHERE player_id = $1 ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+    [playerId],
+  );
+  const wallet = rows.find((r) => r.kind === 'wallet');
+  const debt = rows.find((r) => r.kind === 'debt');
+  if (!wallet || !debt) throw new Error(`player ${playerId} has no ledger accounts`);
+  return { walletId: wallet.id, debtId: debt.id, balance: wallet.balance, debt: -debt.balance };
+}
+
+export async function walletBalances(
+  db: Queryable,
+  playerId: number,
+): Promise<{ balance: number; debt: number }> {
+  const { rows } = await db.query<{ balance: number; debt: number }>(
+    `SELECT coalesce(sum(balance) FILTER (WHERE kind = 'wallet'), 0)::bigint AS balance,
+            coalesce(-sum(balance) FILTER (WHERE kind = 'debt'), 0)::bigint AS debt
+       FROM accounts WHERE player_id = $1`,
+    [playerId],
+  );
+  return rows[0] ?? { balance: 0, debt: 0 };
+}

@@ -1,0 +1,140 @@
+/**
+ * The ledger invariants of reliability-security.md section 1.6, as SQL. Each check returns the offending
+ * rows; an empty list everywhere means the ledger is sound. Run by `npm run ledger:verify` and at the end
+ * of every test suite that moves money.
+ */
+import type { Queryable } from '../../db/database.ts';
+
+export interface Violation {
+  invariant: string;
+  description: string;
+  rows: Record<string, unknown>[];
+}
+
+interface Check {
+  invariant: string;
+  description: string;
+  sql: string;
+  /** Only run when this table exists (later features add tables). */
+  needs?: string;
+}
+
+const checks: Check[] = [
+  {
+    invariant: 'I1',
+    description: 'all entries sum to zero',
+    sql: `SELECT sum(amount) AS total FROM entries HAVING coalesce(sum(amount), 0) <> 0`,
+  },
+  {
+    invariant: 'I2',
+    description: 'every journal sums to zero and has at least two entries',
+    sql: `SELECT j.id, j.kind, coalesce(sum(e.amount), 0) AS total, count(e.id) AS entries
+            FROM journals j LEFT JOIN entries e ON e.journal_id = j.id
+           GROUP BY j.id HAVING coalesce(sum(e.amount), 0) <> 0 OR count(e.id) < 2`,
+  },
+  {
+    invariant: 'I3',
+    description: 'every cached balance equals the sum of its entries',
+    sql: `SELECT a.id, a.kind, a.player_id, a.balance, coalesce(s.total, 0) AS entries_total
+            FROM accounts a LEFT JOIN (SELECT account_id, sum(amount) AS total FROM entries GROUP BY account_id) s
+              ON s.account_id = a.id
+           WHERE a.balance IS NOT NULL AND a.balance <> coalesce(s.total, 0)`,
+  },
+  {
+    invariant: 'I4',
+    description: 'no wallet below zero, no debt above zero, no pending-withdrawal hold below zero',
+    sql: `SELECT a.id, a.kind, a.player_id, coalesce(s.total, 0) AS total
+            FROM accounts a LEFT JOIN (SELECT account_id, sum(amount) AS total FROM entries GROUP BY account_id) s
+              ON s.account_id = a.id
+           WHERE (a.kind = 'wallet' AND coalesce(s.total, 0) < 0)
+              OR (a.kind = 'debt' AND coalesce(s.total, 0) > 0)
+              OR (a.kind = 'withdrawals_pending' AND coalesce(s.total, 0) < 0)`,
+  },
+  {
+    invariant: 'I7',
+    description: 'an approved deposit has exactly one deposit credit of its amount; others have none',
+    sql: `SELECT r.id, r.status, r.amount, r.journal_id
+            FROM deposit_requests r
+            LEFT JOIN journals j ON j.id = r.journal_id
+            LEFT JOIN accounts w ON w.player_id = r.player_id AND w.kind = 'wallet'
+            LEFT JOIN entries e ON e.journal_id = j.id AND e.account_id = w.id
+           WHERE (r.status = 'approved' AND (j.kind IS DISTINCT FROM 'deposit' OR e.amount IS DISTINCT FROM r.amount))
+              OR (r.status <> 'approved' AND r.journal_id IS NOT NULL)
+          UNION ALL
+          SELECT j.id, 'orphan deposit journal', NULL, j.id FROM journals j
+           WHERE j.kind = 'deposit' AND (SELECT count(*) FROM deposit_requests r WHERE r.journal_id = j.id) <> 1`,
+  },
+  {
+    invariant: 'I8',
+    description:
+      'withdrawals: hold = amount; pending holds = pending account; approved paid once, rejected returned once',
+    sql: `SELECT r.id, r.status, r.amount, 'hold' AS problem FROM withdraw_requests r
+            JOIN journals j ON j.id = r.hold_journal_id
+            JOIN entries e ON e.journal_id = j.id
+            JOIN accounts a ON a.id = e.account_id AND a.kind = 'withdrawals_pending'
+           WHERE j.kind <> 'withdraw_hold' OR e.amount <> r.amount
+          UNION ALL
+          SELECT r.id, r.status, r.amount, 'settlement' FROM withdraw_requests r
+            LEFT JOIN journals j ON j.id = r.settle_journal_id
+            LEFT JOIN entries e ON e.journal_id = j.id
+            LEFT JOIN accounts a ON a.id = e.account_id AND a.kind = 'withdrawals_pending'
+           WHERE r.status <> '0' AND a.id IS NOT NULL AND (
+                 e.amount <> -r.amount
+              OR (r.status = '2' AND j.kind <> 'withdraw_payout')
+              OR (r.status = '1' AND j.kind <> 'withdraw_release'))
+          UNION ALL
+          SELECT NULL, 'pending total', p.total, 'pending account differs from pending requests'
+            FROM (SELECT coalesce(sum(e.amount), 0) AS total FROM entries e
+                    JOIN accounts a ON a.id = e.account_id AND a.kind = 'withdrawals_pending') p,
+                 (SELECT coalesce(sum(amount), 0) AS total FROM withdraw_requests WHERE status = '0') r
+           WHERE p.total <> r.total
+          UNION ALL
+          SELECT j.id, j.kind, NULL, 'withdraw journal without request' FROM journals j
+           WHERE j.kind IN ('withdraw_hold', 'withdraw_payout', 'withdraw_release')
+             AND NOT EXISTS (SELECT 1 FROM withdraw_requests r WHERE r.hold_journal_id = j.id OR r.settle_journal_id = j.id)`,
+  },
+  {
+    invariant: 'I9',
+    description:
+      'a transfer debits the sender and credits a different recipient by the same amount, at least 100 points',
+    sql: `SELECT t.id, t.amount, count(e.id) AS entries FROM transfers t
+            JOIN entries e ON e.journal_id = t.journal_id
+            LEFT JOIN accounts s ON s.id = e.account_id AND s.player_id = t.from_player_id AND s.kind = 'wallet'
+            LEFT JOIN accounts r ON r.id = e.account_id AND r.player_id = t.to_player_id AND r.kind = 'wallet'
+           GROUP BY t.id, t.amount
+          HAVING count(e.id) <> 2
+              OR sum(CASE WHEN s.id IS NOT NULL AND e.amount = -t.amount THEN 1 ELSE 0 END) <> 1
+              OR sum(CASE WHEN r.id IS NOT NULL AND e.amount = t.amount THEN 1 ELSE 0 END) <> 1
+              OR t.amount < 10000
+          UNION ALL
+          SELECT j.id, NULL, NULL FROM journals j
+           WHERE j.kind = 'transfer' AND NOT EXISTS (SELECT 1 FROM transfers t WHERE t.journal_id = j.id)`,
+  },
+  {
+    invariant: 'I10',
+    description: 'an idempotency key maps to at most one journal, and no journal to two keys',
+    sql: `SELECT journal_id, count(*) AS keys FROM idempotency_keys WHERE journal_id IS NOT NULL
+           GROUP BY journal_id HAVING count(*) > 1`,
+  },
+];
+
+/** Checks added by later features (bids, settlement) register here. */
+export function addInvariant(check: Check): void {
+  checks.push(check);
+}
+
+async function tableExists(db: Queryable, table: string): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>('SELECT to_regclass($1) IS NOT NULL AS ok', [table]);
+  return rows[0]?.ok === true;
+}
+
+export async function verifyLedger(db: Queryable): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  for (const check of checks) {
+    if (check.needs && !(await tableExists(db, check.needs))) continue;
+    const { rows } = await db.query<Record<string, unknown>>(check.sql);
+    if (rows.length > 0)
+      violations.push({ invariant: check.invariant, description: check.description, rows });
+  }
+  return violations;
+}

@@ -1,0 +1,100 @@
+import { TRANSFER_MIN_POINTS, fundsMessages } from '@gama/core/contract/funds';
+import { pointsToPaise } from '@gama/core/rules/money';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionPlayer } from '../auth/sessions.ts';
+import { repayDebts } from '../ledger/debt.ts';
+import { once } from '../ledger/idempotency.ts';
+import { InsufficientFunds, postJournal } from '../ledger/post.ts';
+import { findPlayerByMobile } from '../players/repository.ts';
+import { accountsForDebit } from '../wallet/service.ts';
+
+const LOOKUPS_PER_HOUR = 20;
+
+/** "Ravindra" -> "Ra****ra": enough to confirm the person, not enough to harvest names. */
+export function maskName(name: string): string {
+  const chars = [...name.trim()];
+  if (chars.length <= 2) return `${chars[0] ?? ''}*`;
+  if (chars.length <= 4) return `${chars[0]}${'*'.repeat(chars.length - 1)}`;
+  return `${chars.slice(0, 2).join('')}${'*'.repeat(chars.length - 4)}${chars.slice(-2).join('')}`;
+}
+
+/** Looking up another player needs a session and is capped, because it reveals who is registered. */
+export async function checkRecipient(deps: Deps, sender: SessionPlayer, mobile: string): Promise<string> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM rate_events WHERE kind = 'recipient_lookup' AND subject = $1 AND at > $2`,
+    [String(sender.id), new Date(now.getTime() - 3_600_000)],
+  );
+  if ((rows[0]?.n ?? 0) >= LOOKUPS_PER_HOUR) {
+    throw new AppError('RATE_LIMITED', 'Too many lookups. Please try again later.');
+  }
+  await db.query(`INSERT INTO rate_events (kind, subject, at) VALUES ('recipient_lookup', $1, $2)`, [
+    String(sender.id),
+    now,
+  ]);
+  if (mobile === sender.mobile) throw new AppError('VALIDATION', fundsMessages.transferOwnPhone);
+  const recipient = await findPlayerByMobile(db, mobile);
+  if (!recipient) throw new AppError('NOT_FOUND', fundsMessages.recipientNotFound);
+  return maskName(recipient.user_name);
+}
+
+/** One journal: the sender's wallet down, the recipient's up, by the same amount. */
+export async function transferPoints(
+  deps: Deps,
+  sender: SessionPlayer,
+  input: { mobile: string; points: number },
+  key: string | undefined,
+  body: unknown,
+): Promise<{ status: true; msg: string; transfer_id: number }> {
+  const { db, clock } = deps;
+  return db.transaction((tx) =>
+    once(tx, { scope: `player:${sender.id}`, key, endpoint: 'transfer', body, at: clock.now() }, async () => {
+      if (input.mobile === sender.mobile) throw new AppError('VALIDATION', fundsMessages.transferOwnPhone);
+      if (input.points < TRANSFER_MIN_POINTS) throw new AppError('VALIDATION', fundsMessages.transferMin);
+      const recipient = await findPlayerByMobile(tx, input.mobile);
+      if (!recipient) throw new AppError('NOT_FOUND', fundsMessages.recipientNotFound);
+      const accounts = await accountsForDebit(tx, sender.id);
+      const amount = pointsToPaise(input.points);
+      if (amount > accounts.balance) throw new AppError('VALIDATION', fundsMessages.transferNotEnough);
+      const now = clock.now();
+      const { rows: to } = await tx.query<{ id: number }>(
+        `SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`,
+        [recipient.id],
+      );
+      let journalId: number;
+      try {
+        journalId = await postJournal(
+          tx,
+          {
+            kind: 'transfer',
+            actor: `player:${sender.id}`,
+            refType: 'player',
+            refId: recipient.id,
+            note: `Points transfer from ${maskName(sender.userName)} to ${maskName(recipient.user_name)}`,
+            at: now,
+          },
+          [
+            { account: accounts.walletId, amount: -amount },
+            { account: to[0]?.id ?? 0, amount },
+          ],
+        );
+      } catch (error) {
+        if (error instanceof InsufficientFunds)
+          throw new AppError('VALIDATION', fundsMessages.transferNotEnough);
+        throw error;
+      }
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO transfers (from_player_id, to_player_id, amount, journal_id, created_at)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [sender.id, recipient.id, amount, journalId, now],
+      );
+      await repayDebts(tx, [recipient.id], now);
+      return {
+        response: { status: true as const, msg: fundsMessages.transferDone, transfer_id: rows[0]?.id ?? 0 },
+        journalId,
+      };
+    }),
+  );
+}
