@@ -108,7 +108,8 @@ CREATE TABLE idempotency_keys (
   key text NOT NULL CHECK (char_length(key) BETWEEN 8 AND 255),
   endpoint text NOT NULL,
   request_hash bytea NOT NULL,
-  response jsonb,
+  -- json, not jsonb: a replay must return the first answer byte for byte.
+  response json,
   journal_id bigint REFERENCES journals (id),
   created_at timestamptz NOT NULL,
   PRIMARY KEY (scope, key)

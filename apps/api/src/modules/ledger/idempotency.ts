@@ -84,7 +84,7 @@ export async function storeResponse(
   journalId: number | null,
 ): Promise<void> {
   await tx.query(
-    'UPDATE idempotency_keys SET response = $3::jsonb, journal_id = $4 WHERE scope = $1 AND key = $2',
+    'UPDATE idempotency_keys SET response = $3::json, journal_id = $4 WHERE scope = $1 AND key = $2',
     [scope, key, JSON.stringify(response), journalId],
   );
 }

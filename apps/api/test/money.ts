@@ -1,0 +1,78 @@
+/** Helpers for suites that move money: an operator session, funding through the real API, the ledger check. */
+import { expect } from 'vitest';
+import { createOperator } from '../src/modules/admin/operators.ts';
+import type { Role } from '../src/modules/admin/operators.ts';
+import { verifyLedger } from '../src/modules/ledger/verify.ts';
+import type { TestApp } from './helpers.ts';
+
+let operatorCount = 0;
+
+export async function operatorToken(t: TestApp, role: Role = 'admin'): Promise<string> {
+  operatorCount += 1;
+  const username = `op${operatorCount}_${role}`;
+  await createOperator(t.db, { username, password: 'operator-pass-1', role, now: t.clock.now() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/admin-api/login',
+    payload: { username, password: 'operator-pass-1' },
+  });
+  if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+export async function admin<T = Record<string, unknown>>(
+  t: TestApp,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<{ statusCode: number; json: T }> {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    ...(payload ? { payload } : {}),
+  });
+  return { statusCode: res.statusCode, json: res.json() as T };
+}
+
+/** Credits a wallet the way production does: a deposit request, approved by an operator. */
+export async function fund(
+  t: TestApp,
+  player: { token: string },
+  opToken: string,
+  points: number,
+): Promise<void> {
+  const req = await t.post<{ status: boolean; request_id: number }>(
+    '/api-fund-request-add',
+    { request_amount: String(points) },
+    { token: player.token },
+  );
+  if (req.statusCode !== 200) throw new Error(`deposit request failed: ${JSON.stringify(req.json)}`);
+  const ok = await admin(t, opToken, 'POST', `/admin-api/deposits/${req.json.request_id}/approve`);
+  if (ok.statusCode !== 200) throw new Error(`approve failed: ${JSON.stringify(ok.json)}`);
+}
+
+export async function balanceOf(t: TestApp, playerId: number): Promise<number> {
+  const { rows } = await t.db.query<{ balance: number }>(
+    `SELECT balance FROM accounts WHERE player_id = $1 AND kind = 'wallet'`,
+    [playerId],
+  );
+  return rows[0]?.balance ?? Number.NaN;
+}
+
+export async function expectLedgerClean(t: TestApp): Promise<void> {
+  expect(await verifyLedger(t.db)).toEqual([]);
+}
+
+export const MONEY_TABLES = [
+  'accounts',
+  'journals',
+  'entries',
+  'deposit_requests',
+  'withdraw_requests',
+  'transfers',
+  'payout_methods',
+  'idempotency_keys',
+] as const;
