@@ -97,7 +97,13 @@ export function PasswordField(props: SpecialisedProps) {
   );
 }
 
+// No maxLength on these inputs: the browser would cut a pasted "+91 98765 43210" before we could clean it.
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+
+function phoneDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length > 10 && digits.startsWith('91') ? digits.slice(2, 12) : digits.slice(0, 10);
+}
 
 /** Indian mobile numbers: +91 shown, ten digits typed on the digit pad. */
 export function PhoneField({ onValueChange, ...props }: SpecialisedProps) {
@@ -107,9 +113,8 @@ export function PhoneField({ onValueChange, ...props }: SpecialisedProps) {
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
-      maxLength={10}
       prefix="+91"
-      onValueChange={(value) => onValueChange(digitsOnly(value, 10))}
+      onValueChange={(value) => onValueChange(phoneDigits(value))}
     />
   );
 }
@@ -122,7 +127,6 @@ export function OtpField({ onValueChange, ...props }: SpecialisedProps) {
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="[0-9]*"
-      maxLength={4}
       inputClassName={styles.otp}
       onValueChange={(value) => onValueChange(digitsOnly(value, 4))}
     />
