@@ -1,0 +1,83 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { GamaApi, randomClientIp, type Player } from './gama-api.ts';
+
+interface GamaFixtures {
+  /** Fails the test on an uncaught script error or a Content-Security-Policy violation in the page. */
+  pageHealth: undefined;
+  api: GamaApi;
+  /** A freshly registered player with a unique phone number, not logged in. */
+  player: Player;
+}
+
+export const test = base.extend<GamaFixtures>({
+  // Each test is one phone on its own network; the browser and the setup calls share that address.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': randomClientIp() });
+  },
+  api: async ({ baseURL, extraHTTPHeaders }, use) => {
+    if (!baseURL) throw new Error('baseURL is not configured for this project');
+    await use(new GamaApi(baseURL, extraHTTPHeaders?.['X-Forwarded-For']));
+  },
+  player: async ({ api }, use) => {
+    await use(await api.registerPlayer());
+  },
+  pageHealth: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          problems.push(`csp: ${message.text()}`);
+        }
+      });
+      await use(undefined);
+      expect(problems, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function loginViaUi(page: Page, player: Pick<Player, 'mobile' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Phone Number').fill(player.mobile);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(/\/imp$/);
+}
+
+export async function openMenu(page: Page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** The one toast on screen (design.md: one at a time, top right). */
+export function toast(page: Page) {
+  return page.locator('[data-sonner-toast]');
+}
+
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(toast(page).filter({ hasText: text })).toBeVisible();
+}
+
+/** The message sits under its own field and is tied to it for screen readers (aria-describedby). */
+export async function expectFieldError(page: Page, label: string, message: string): Promise<void> {
+  await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+}
+
+export async function logoutViaMenu(page: Page): Promise<void> {
+  const menu = await openMenu(page);
+  await menu.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function storedUser(page: Page): Promise<unknown> {
+  return page.evaluate(() => {
+    const raw = window.localStorage.getItem('gama.user');
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  });
+}

@@ -1,0 +1,57 @@
+import { expect, loginViaUi, test } from '../support/fixtures.ts';
+
+for (const [path, startOver] of [
+  ['/otpregister', '/r'],
+  ['/otpforgotpass', '/forgotpass'],
+  ['/change-password', '/forgotpass'],
+] as const) {
+  test(`${path} opened directly asks to start over`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByText('Invalid navigation. Please start over.')).toBeVisible();
+    await page.getByRole('link', { name: 'Start over' }).click();
+    await expect(page).toHaveURL(new RegExp(`${startOver}$`));
+  });
+}
+
+test('an unknown address shows the not-found page with a way home', async ({ page }) => {
+  const response = await page.goto('/no-such-screen');
+  expect(response?.ok()).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+});
+
+test('member screens send a visitor to login', async ({ page }) => {
+  for (const path of ['/imp', '/profile', '/change']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});
+
+test('visitors can read How To Play and the Privacy Policy in the landing frame', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  const hrefs = await menu
+    .getByRole('link')
+    .evaluateAll((anchors) => anchors.map((anchor) => [anchor.textContent, anchor.getAttribute('href')]));
+  for (const [label, href] of hrefs) expect(href).toBe(label === 'How To Play' ? '/htp' : '/login');
+  await menu.getByRole('link', { name: 'How To Play' }).click();
+
+  await expect(page).toHaveURL(/\/htp$/);
+  await expect(page.getByRole('heading', { name: 'How To Play' })).toBeVisible();
+  await expect(page.getByText('Wins can go up to 10 Lac points.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: /tutorial video/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+
+  await page.goto('/privacypolicy');
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+});
+
+test('members read How To Play inside the app shell', async ({ page, player }) => {
+  await loginViaUi(page, player);
+  await page.goto('/htp');
+  await expect(page.getByRole('heading', { name: 'How To Play' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Quick links' })).toBeVisible();
+});

@@ -1,0 +1,90 @@
+import { expectedContactLinks } from '../support/contacts.ts';
+import { expect, loginViaUi, openMenu, test } from '../support/fixtures.ts';
+
+const bettingMenu = [
+  'Home',
+  'Profile',
+  'Add Funds',
+  'Funds',
+  'Win History',
+  'Bid History',
+  'How To Play',
+  'Game Rates',
+  'Charts',
+  'Change Password',
+  'Privacy Policy',
+];
+
+test('betting on: header wallet, full menu, full footer and home actions', async ({ page, api, player }) => {
+  await loginViaUi(page, player);
+  const links = await expectedContactLinks(api);
+
+  await expect(page.getByRole('link', { name: /Wallet balance/ })).toHaveAttribute('href', '/imp7');
+  await expect(page.getByTestId('wallet-amount')).toHaveText(/^\d+(\.\d{2})?$/);
+
+  const menu = await openMenu(page);
+  await expect(menu.getByRole('navigation').getByRole('link')).toHaveText(bettingMenu);
+  const hrefs = await menu
+    .getByRole('navigation')
+    .getByRole('link')
+    .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+  expect(hrefs).toEqual([
+    '/imp',
+    '/profile',
+    '/imp9',
+    '/imp7',
+    '/imp3',
+    '/imp4',
+    '/htp',
+    '/gameRates',
+    '/charts',
+    '/change',
+    '/privacypolicy',
+  ]);
+  await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+
+  const footer = page.getByRole('navigation', { name: 'Quick links' });
+  await expect(footer.getByRole('link', { name: 'Bids' })).toHaveAttribute('href', '/imp4');
+  await expect(footer.getByRole('link', { name: 'Passbook' })).toHaveAttribute('href', '/transaction');
+  await expect(footer.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/imp');
+  await expect(footer.getByRole('link', { name: 'Funds' })).toHaveAttribute('href', '/imp9');
+  await expect(footer.getByText('Welcome to Gama APP')).toHaveCount(0);
+
+  await footer.getByRole('button', { name: 'Support' }).click();
+  const support = page.getByRole('dialog', { name: 'Support' });
+  await expect(support.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+    'href',
+    links.whatsapp,
+  );
+  await expect(support.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', links.call);
+  await expect(support.getByRole('link', { name: /Telegram/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(support).toBeHidden();
+
+  await expect(page.getByRole('link', { name: 'Add Money' })).toHaveAttribute('href', '/imp9');
+  await expect(page.getByRole('link', { name: 'Withdrawal' })).toHaveAttribute('href', '/withdraw');
+  await expect(page.getByRole('link', { name: /Contact us/ })).toHaveAttribute('href', links.whatsapp);
+  await expect(page.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute('href', '/star');
+
+  const headline = await api.post('/api-get-headline', { ids: [1] });
+  const notes = (headline.body.data as Array<{ id: number; status: string; notes: string }>).find(
+    (line) => line.id === 1 && line.status === '1',
+  )?.notes;
+  if (notes) await expect(page.getByRole('marquee')).toHaveText(notes);
+  const slider = await api.post('/api-get-slider-images');
+  const slides = slider.body.sliderdata as Array<{ title: string }>;
+  for (const slide of slides) await expect(page.getByRole('img', { name: slide.title })).toBeAttached();
+});
+
+test('betting on: screens of later releases fall to the not-found page', async ({ page, player }) => {
+  await loginViaUi(page, player);
+  const menu = await openMenu(page);
+  await menu.getByRole('link', { name: 'Win History' }).click();
+  await expect(page).toHaveURL(/\/imp3$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/\/imp$/);
+});
