@@ -63,20 +63,26 @@ export class GamaApi {
     return { httpStatus: response.status, body: parsed };
   }
 
-  /** The newest code of this kind sent to `mobile`, waiting briefly for the SMS to land in the outbox. */
-  async latestCode(mobile: string, kind: CodeKind, notIn: readonly string[] = []): Promise<string> {
+  /** SMS bodies sent to `mobile` of this kind, newest first. */
+  async messages(mobile: string, kind: CodeKind): Promise<string[]> {
+    const response = await fetch(new URL(`/api/dev/outbox?mobile=${mobile}`, this.baseURL));
+    if (!response.ok) throw new Error(`outbox answered ${response.status}`);
+    const { messages } = (await response.json()) as { messages: Array<{ body: string }> };
+    return messages.map((message) => message.body).filter((body) => body.includes(`Gama ${kind} code`));
+  }
+
+  /**
+   * The code in the newest SMS of this kind, once at least `count` of them have arrived
+   * (the outbox is written as the request completes, so a test may look a moment early).
+   */
+  async latestCode(mobile: string, kind: CodeKind, count = 1): Promise<string> {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const response = await fetch(new URL(`/api/dev/outbox?mobile=${mobile}`, this.baseURL));
-      if (!response.ok) throw new Error(`outbox answered ${response.status}`);
-      const { messages } = (await response.json()) as { messages: Array<{ body: string }> };
-      for (const message of messages) {
-        if (!message.body.includes(`Gama ${kind} code`)) continue;
-        const code = /\b(\d{4})\b/.exec(message.body)?.[1];
-        if (code && !notIn.includes(code)) return code;
-        break;
-      }
-      if (Date.now() > deadline) throw new Error(`no ${kind} code for ${mobile} in the outbox`);
+      const bodies = await this.messages(mobile, kind);
+      const code = bodies.length >= count ? /\b(\d{4})\b/.exec(bodies[0] ?? '')?.[1] : undefined;
+      if (code) return code;
+      if (Date.now() > deadline)
+        throw new Error(`no ${kind} code number ${count} for ${mobile} in the outbox`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
