@@ -21,7 +21,7 @@ export function Skeleton({ width = '100%', height = 16, radius, className }: Ske
 /** A page-shaped placeholder while a route's code or data arrives. */
 export function PageSkeleton() {
   return (
-    <div style={{ display: 'grid', gap: 16, padding: 16 }} role="status" aria-label="Loading">
+    <div className={styles.page} role="status" aria-label="Loading">
       <Skeleton height={28} width="55%" />
       <Skeleton height={140} radius={18} />
       <Skeleton height={52} radius={12} />

@@ -41,7 +41,7 @@ export default function ProfileScreen() {
         ) : (
           <div className={styles.identity} role="status" aria-label="Loading profile">
             <Skeleton width={64} height={64} radius="50%" />
-            <div className={styles.details} style={{ flex: 1 }}>
+            <div className={[styles.details, styles.grow].join(' ')}>
               <Skeleton height={20} width="70%" />
               <Skeleton height={16} width="50%" />
             </div>
