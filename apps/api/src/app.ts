@@ -13,9 +13,11 @@ import { failureBody, registerErrorHandler } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { bidRoutes } from './modules/bids/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
+import { MarketCache } from './modules/markets/list.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import { createSmsProvider } from './sms/provider.ts';
@@ -55,6 +57,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     pepper: options.pepper,
     sms: options.sms ?? createSmsProvider(config, options.db, options.clock),
+    markets: new MarketCache(options.db, options.clock),
   };
   app.decorate('deps', deps);
 
@@ -71,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   profileRoutes(app);
   contentRoutes(app);
   fundsRoutes(app);
+  bidRoutes(app);
   adminRoutes(app);
   devRoutes(app);
 

@@ -1,6 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { MarketCache } from './modules/markets/list.ts';
 import type { SmsProvider } from './sms/provider.ts';
 
 /** What every module needs, built once per app instance and passed explicitly. */
@@ -11,6 +12,7 @@ export interface Deps {
   sms: SmsProvider;
   /** Key for hashing one-time codes; from OTP_PEPPER or generated once and kept in settings. */
   pepper: string;
+  markets: MarketCache;
 }
 
 declare module 'fastify' {

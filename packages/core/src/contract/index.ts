@@ -3,3 +3,4 @@ export * from './messages.ts';
 export * from './validation.ts';
 export * from './accounts.ts';
 export * from './funds.ts';
+export * from './bids.ts';

@@ -5,6 +5,7 @@
 import type { Queryable } from '../database.ts';
 import type { SettingValues } from '../../modules/content/settings.ts';
 import { putSetting } from '../../modules/content/settings.ts';
+import { seedDemoMarkets } from './markets.ts';
 
 export const demoHeadlines = [
   {
@@ -107,5 +108,6 @@ export async function seedDemoContent(
   await seedHeadlines(db);
   await seedSlides(db);
   await seedSettings(db, now, { default_betting_status: options.defaultBettingStatus });
+  await seedDemoMarkets(db, now);
   return true;
 }

@@ -38,3 +38,14 @@ export async function walletBalances(
   );
   return rows[0] ?? { balance: 0, debt: 0 };
 }
+
+/**
+ * Locks every account of these players in ascending id order, in one statement. Any transaction that
+ * touches more than one player's accounts calls this first, so two of them can never wait on each other
+ * in a cycle (the entry trigger then finds the locks already held).
+ */
+export async function lockPlayersAccounts(db: Queryable, playerIds: readonly number[]): Promise<void> {
+  await db.query('SELECT id FROM accounts WHERE player_id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
+    playerIds,
+  ]);
+}

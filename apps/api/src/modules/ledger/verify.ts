@@ -51,6 +51,21 @@ const checks: Check[] = [
               OR (a.kind = 'withdrawals_pending' AND coalesce(s.total, 0) < 0)`,
   },
   {
+    invariant: 'I5',
+    description: 'every bid journal debits the player exactly the stakes of the bids that reference it',
+    needs: 'bids',
+    sql: `SELECT j.id, coalesce(b.total, 0) AS bids_total, coalesce(-w.debit, 0) AS debited
+            FROM journals j
+            LEFT JOIN (SELECT journal_id, sum(amount) AS total, min(player_id) AS player_id, count(DISTINCT player_id) AS players
+                         FROM bids GROUP BY journal_id) b ON b.journal_id = j.id
+            LEFT JOIN LATERAL (SELECT sum(e.amount) AS debit FROM entries e JOIN accounts a ON a.id = e.account_id
+                                WHERE e.journal_id = j.id AND a.kind = 'wallet' AND a.player_id = b.player_id) w ON true
+           WHERE j.kind = 'bid' AND (b.total IS NULL OR b.players <> 1 OR -w.debit IS DISTINCT FROM b.total)
+          UNION ALL
+          SELECT b.journal_id, NULL, NULL FROM bids b JOIN journals j ON j.id = b.journal_id
+           WHERE j.kind <> 'bid' GROUP BY b.journal_id`,
+  },
+  {
     invariant: 'I7',
     description: 'an approved deposit has exactly one deposit credit of its amount; others have none',
     sql: `SELECT r.id, r.status, r.amount, r.journal_id

@@ -6,13 +6,14 @@ import { getSetting } from '../content/settings.ts';
 import { walletBalances } from '../ledger/accounts.ts';
 
 export function profileRoutes(app: FastifyInstance): void {
-  const { db } = app.deps;
+  const { db, markets } = app.deps;
 
   legacyRoute(app, '/api-user-wallet-balance', { auth: 'player' }, async ({ player }) => {
-    const [withdraw, contacts, money] = await Promise.all([
+    const [withdraw, contacts, money, result] = await Promise.all([
       getSetting(db, 'withdraw'),
       getSetting(db, 'contacts'),
       walletBalances(db, player.id),
+      markets.list('main'),
     ]);
     return {
       status: true,
@@ -25,7 +26,7 @@ export function profileRoutes(app: FastifyInstance): void {
       min_withdrawal: String(withdraw.min_withdrawal),
       withdraw_open_time: withdraw.open_time,
       withdraw_close_time: withdraw.close_time,
-      result: [],
+      result,
     } satisfies ProfileResponse;
   });
 }

@@ -3,6 +3,7 @@ import { pointsToPaise } from '@gama/core/rules/money';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionPlayer } from '../auth/sessions.ts';
+import { lockPlayersAccounts } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { once } from '../ledger/idempotency.ts';
 import { InsufficientFunds, postJournal } from '../ledger/post.ts';
@@ -55,6 +56,7 @@ export async function transferPoints(
       if (input.points < TRANSFER_MIN_POINTS) throw new AppError('VALIDATION', fundsMessages.transferMin);
       const recipient = await findPlayerByMobile(tx, input.mobile);
       if (!recipient) throw new AppError('NOT_FOUND', fundsMessages.recipientNotFound);
+      await lockPlayersAccounts(tx, [sender.id, recipient.id]);
       const accounts = await accountsForDebit(tx, sender.id);
       const amount = pointsToPaise(input.points);
       if (amount > accounts.balance) throw new AppError('VALIDATION', fundsMessages.transferNotEnough);

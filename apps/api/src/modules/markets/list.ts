@@ -1,0 +1,98 @@
+/**
+ * The market lists every open client polls every 5 s. Markets and rates change rarely, so each process
+ * keeps them for a couple of seconds and rebuilds the rows only when the minute (which moves msg_status)
+ * or the data changes. Stale by at most TTL_MS across processes; `invalidateMarkets` clears it at once here.
+ */
+import type { MarketRow } from '@gama/core/contract/accounts';
+import type { MarketGroup } from '@gama/core/rules/bet-types';
+import { marketDayAt, msgStatus } from '@gama/core/rules/schedule';
+import { formatClockTime, MINUTES_PER_DAY } from '@gama/core/rules/time';
+import type { Clock } from '../../clock.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { Market, Rate } from './repository.ts';
+import { marketsOf, ratesOf } from './repository.ts';
+
+const TTL_MS = 2_000;
+
+/** Legacy result fields per market for its current market day; the results module provides them. */
+export type ResultFields = (
+  market: Market,
+  marketDate: string,
+) => { open_result: string; close_result: string };
+export type ResultSource = (db: Queryable, group: MarketGroup) => Promise<ResultFields>;
+const noResults: ResultSource = async () => () => ({ open_result: '', close_result: '' });
+
+interface Entry {
+  loadedAt: number;
+  minute: number;
+  rows: MarketRow[];
+}
+
+function row(market: Market, now: Date, fields: ResultFields): MarketRow {
+  const day = marketDayAt(market.schedule, now, market.grp);
+  const status = market.active ? msgStatus(market.schedule, market.grp, now) : 2;
+  return {
+    game_id: market.id,
+    game_name: market.name,
+    open_time: formatClockTime(day.openMinutes),
+    close_time: formatClockTime(day.closeMinutes % MINUTES_PER_DAY),
+    ...fields(market, day.date),
+    msg_status: status,
+  };
+}
+
+export class MarketCache {
+  readonly #db: Queryable;
+  readonly #clock: Clock;
+  #results: ResultSource = noResults;
+  readonly #lists = new Map<MarketGroup, Entry>();
+  readonly #rates = new Map<MarketGroup, { loadedAt: number; rates: Rate[] }>();
+
+  constructor(db: Queryable, clock: Clock) {
+    this.#db = db;
+    this.#clock = clock;
+  }
+
+  setResultSource(source: ResultSource): void {
+    this.#results = source;
+    this.invalidate();
+  }
+
+  invalidate(): void {
+    this.#lists.clear();
+    this.#rates.clear();
+  }
+
+  async list(group: MarketGroup): Promise<MarketRow[]> {
+    const now = this.#clock.now();
+    const ms = now.getTime();
+    const minute = Math.floor(ms / 60_000);
+    const cached = this.#lists.get(group);
+    if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt && cached.minute === minute)
+      return cached.rows;
+    const markets = await marketsOf(this.#db, group);
+    const fields = await this.#results(this.#db, group);
+    const rows = markets.map((m) => row(m, now, fields));
+    this.#lists.set(group, { loadedAt: ms, minute, rows });
+    return rows;
+  }
+
+  async rates(group: MarketGroup): Promise<Rate[]> {
+    const ms = this.#clock.now().getTime();
+    const cached = this.#rates.get(group);
+    if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt) return cached.rates;
+    const loaded = await ratesOf(this.#db, group);
+    this.#rates.set(group, { loadedAt: ms, rates: loaded });
+    return loaded;
+  }
+}
+
+/** `game_rates[0]` of the legacy contract: `<field>_val_1` / `<field>_val_2` as strings. */
+export function legacyRates(list: readonly Rate[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of list) {
+    out[`${r.rate_field}_val_1`] = String(r.val_1);
+    out[`${r.rate_field}_val_2`] = String(r.val_2);
+  }
+  return out;
+}
