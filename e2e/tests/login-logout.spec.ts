@@ -14,8 +14,13 @@ test('logs in, shows the player, and logout ends the session on the server', asy
   player,
   api,
 }) => {
+  const loginResponse = page.waitForResponse((response) => response.url().endsWith('/api-user-login'));
   await loginViaUi(page, player);
   await expectToast(page, 'Login Successfully');
+  // X-Gama-Web: the token travels only in the HttpOnly cookie, never in a body the page can read.
+  const loginBody = (await (await loginResponse).json()) as Record<string, unknown>;
+  expect(loginBody).toMatchObject({ status: true, user_name: player.name, mobile: player.mobile });
+  expect(loginBody).not.toHaveProperty('unique_token');
   expect(await storedUser(page)).toEqual({ user_name: player.name, mobile: player.mobile });
 
   const menu = await openMenu(page);
