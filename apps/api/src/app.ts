@@ -14,6 +14,7 @@ import { registerSecurity } from './http/security.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bidRoutes } from './modules/bids/routes.ts';
+import { resultRoutes } from './modules/results/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   contentRoutes(app);
   fundsRoutes(app);
   bidRoutes(app);
+  resultRoutes(app);
   adminRoutes(app);
   devRoutes(app);
 

@@ -12,7 +12,8 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
     },
     async query<T>(text: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
       const result = await q.query<T>(text, params as unknown[]);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite reports affectedRows = 0 for a SELECT; node-postgres counts the rows returned. Match it.
+      return { rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) };
     },
   };
 }

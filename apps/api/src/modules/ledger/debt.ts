@@ -4,7 +4,11 @@
  */
 import type { Queryable } from '../../db/database.ts';
 
-export async function repayDebts(tx: Queryable, playerIds: readonly number[], at: Date): Promise<void> {
+export async function repayDebts(
+  tx: Queryable,
+  playerIds: ReadonlyArray<number | string>,
+  at: Date,
+): Promise<void> {
   if (playerIds.length === 0) return;
   const { rows } = await tx.query<{ player_id: number; wallet_id: number; debt_id: number; amount: number }>(
     `SELECT w.player_id, w.id AS wallet_id, d.id AS debt_id, least(w.balance, -d.balance) AS amount

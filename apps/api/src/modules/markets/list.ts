@@ -19,7 +19,7 @@ export type ResultFields = (
   market: Market,
   marketDate: string,
 ) => { open_result: string; close_result: string };
-export type ResultSource = (db: Queryable, group: MarketGroup) => Promise<ResultFields>;
+export type ResultSource = (db: Queryable, group: MarketGroup, now: Date) => Promise<ResultFields>;
 const noResults: ResultSource = async () => () => ({ open_result: '', close_result: '' });
 
 interface Entry {
@@ -71,7 +71,7 @@ export class MarketCache {
     if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt && cached.minute === minute)
       return cached.rows;
     const markets = await marketsOf(this.#db, group);
-    const fields = await this.#results(this.#db, group);
+    const fields = await this.#results(this.#db, group, now);
     const rows = markets.map((m) => row(m, now, fields));
     this.#lists.set(group, { loadedAt: ms, minute, rows });
     return rows;

@@ -1,0 +1,536 @@
+import { evaluateBid } from '@gama/core/rules/settlement';
+import type { ResultRevision } from '@gama/core/rules/settlement';
+import type { BetTypeId } from '@gama/core/rules/bet-types';
+import { fundsMessages } from '@gama/core/contract/funds';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiBody, TestApp } from '../../../test/helpers.ts';
+import { createTestApp } from '../../../test/helpers.ts';
+import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { seedMarket } from '../../db/seed/markets.ts';
+import { marketById } from '../markets/repository.ts';
+import { mainParams } from './outcome-sql.ts';
+import { settle } from './settle.ts';
+import { resultMessages } from './service.ts';
+
+const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
+const DATE = '2026-11-20';
+const BID_DATE = '20-November-2026';
+
+let t: TestApp;
+let op: string;
+beforeAll(async () => {
+  t = await createTestApp({ now: IST('09:00') });
+  op = await operatorToken(t);
+});
+afterEach(() => {
+  t.clock.set(IST('09:00'));
+});
+afterAll(async () => {
+  await expectLedgerClean(t);
+  await t.close();
+});
+
+type Player = Awaited<ReturnType<TestApp['player']>>;
+interface Row {
+  digits: string;
+  closedigits?: string;
+  points: number;
+  session?: string;
+}
+
+async function place(
+  p: Player,
+  group: 'main' | 'starline' | 'gali',
+  market: number,
+  pana: string,
+  rows: Row[],
+) {
+  const path =
+    group === 'main'
+      ? '/api-submit-bid'
+      : group === 'starline'
+        ? '/api-starline-submit-bid'
+        : '/api-galidisawar-submit-bid';
+  const res = await t.post(
+    path,
+    { game_id: market, new_result: { pana, bid_date: BID_DATE, result: rows } },
+    { token: p.token },
+  );
+  if (res.statusCode !== 200) throw new Error(`${pana}: ${res.raw}`);
+}
+
+const declare = (body: Record<string, unknown>) =>
+  admin<ApiBody>(t, op, 'POST', '/admin-api/results/declare', body);
+const revert = (body: Record<string, unknown>) =>
+  admin<ApiBody>(t, op, 'POST', '/admin-api/results/revert', body);
+
+interface BidState {
+  id: number;
+  bet_type: BetTypeId;
+  session: 'open' | 'close';
+  digits: string;
+  close_digits: string;
+  points: number;
+  rate_val_1: number;
+  rate_val_2: number;
+  status: string;
+  payout: number | null;
+}
+async function bidsOf(market: number): Promise<BidState[]> {
+  const { rows } = await t.db.query<BidState>(
+    `SELECT id, bet_type, session, digits, close_digits, points, rate_val_1, rate_val_2, status, payout
+       FROM bids WHERE market_id = $1 ORDER BY id`,
+    [market],
+  );
+  return rows;
+}
+
+function expectOracle(bids: BidState[], result: ResultRevision): void {
+  for (const b of bids) {
+    const expected = evaluateBid(
+      {
+        betType: b.bet_type,
+        session: b.session,
+        digits: b.digits,
+        closeDigits: b.close_digits,
+        points: b.points,
+        rateVal1: b.rate_val_1,
+        rateVal2: b.rate_val_2,
+      },
+      result,
+    );
+    const actual = b.status === 'won' ? { outcome: 'won', payoutPaise: b.payout } : { outcome: b.status };
+    expect(actual, `${b.bet_type} ${b.session} ${b.digits}/${b.close_digits}`).toEqual(expected);
+  }
+}
+
+/** A spread of bids on every main bet type and session, with winners and losers for 123-65-456. */
+function mainSlate(): Array<[string, Row[]]> {
+  return [
+    [
+      'Single Digit',
+      [
+        { digits: '6', points: 10, session: 'open' },
+        { digits: '5', points: 15, session: 'open' },
+        { digits: '5', points: 20, session: 'close' },
+        { digits: '6', points: 10, session: 'close' },
+      ],
+    ],
+    [
+      'Jodi Digit',
+      [
+        { digits: '65', points: 10 },
+        { digits: '56', points: 10 },
+        { digits: '05', points: 11 },
+      ],
+    ],
+    [
+      'Single Pana',
+      [
+        { digits: '123', points: 10, session: 'open' },
+        { digits: '123', points: 10, session: 'close' },
+        { digits: '456', points: 13, session: 'close' },
+      ],
+    ],
+    [
+      'Double Pana',
+      [
+        { digits: '112', points: 10, session: 'open' },
+        { digits: '550', points: 10, session: 'close' },
+      ],
+    ],
+    [
+      'Triple Pana',
+      [
+        { digits: '777', points: 10, session: 'close' },
+        { digits: '000', points: 10, session: 'open' },
+      ],
+    ],
+    [
+      'Half Sangam',
+      [
+        { digits: '6', closedigits: '456', points: 10, session: 'Open' },
+        { digits: '5', closedigits: '123', points: 10, session: 'Close' },
+        { digits: '5', closedigits: '456', points: 10, session: 'Open' },
+      ],
+    ],
+    [
+      'Full Sangam',
+      [
+        { digits: '123', closedigits: '456', points: 10 },
+        { digits: '456', closedigits: '123', points: 10 },
+      ],
+    ],
+    [
+      'SP Motor',
+      [
+        { digits: '12345', points: 10, session: 'open' },
+        { digits: '4567', points: 10, session: 'close' },
+      ],
+    ],
+    ['DP Motor', [{ digits: '123', points: 10, session: 'open' }]],
+  ];
+}
+
+describe('main market settlement against the core oracle', () => {
+  it('the open declaration settles open bids only; the close settles the rest, every row as the oracle says', async () => {
+    const market = await seedMarket(t.db, { name: 'ORACLE', open: '10:00 AM', close: '12:00 PM' });
+    const players = [await t.player(), await t.player()];
+    for (const p of players) {
+      await fund(t, p, op, 5000);
+      for (const [pana, rows] of mainSlate()) await place(p, 'main', market, pana, rows);
+    }
+    t.clock.set(IST('10:00'));
+    const early = await declare({ market_id: market, date: DATE, half: 'close', value: '456' });
+    expect(early.json.msg).toBe(resultMessages.openFirst);
+    const open = await declare({ market_id: market, date: DATE, half: 'open', value: '123' });
+    expect(open.statusCode).toBe(200);
+    expectOracle(await bidsOf(market), { group: 'main', openPana: '123', closePana: null });
+    const list = await t.post<{
+      result: Array<{ game_id: number; open_result: string; close_result: string }>;
+    }>('/api-user-wallet-balance', {}, { token: players[0]?.token });
+    expect(list.json.result.find((r) => r.game_id === market)).toMatchObject({
+      open_result: '123-6',
+      close_result: '',
+    });
+    t.clock.set(IST('12:00'));
+    const close = await declare({ market_id: market, date: DATE, half: 'close', value: '456' });
+    expect(close.statusCode).toBe(200);
+    const bids = await bidsOf(market);
+    expectOracle(bids, { group: 'main', openPana: '123', closePana: '456' });
+    expect(bids.some((b) => b.status === 'won')).toBe(true);
+    expect(bids.some((b) => b.status === 'lost')).toBe(true);
+    const after = await t.post<{
+      result: Array<{ game_id: number; open_result: string; close_result: string }>;
+    }>('/api-user-wallet-balance', {}, { token: players[0]?.token });
+    expect(after.json.result.find((r) => r.game_id === market)).toMatchObject({
+      open_result: '123-6',
+      close_result: '5-456',
+    });
+    // Worked example of game-rules 3.2: Jodi 65 x10 pays 950; Full Sangam 123/456 x10 pays 100000.
+    expect(bids.find((b) => b.bet_type === 'jodi_digit' && b.digits === '65')?.payout).toBe(95_000);
+    expect(bids.find((b) => b.bet_type === 'full_sangam' && b.digits === '123')?.payout).toBe(10_000_000);
+    expect(bids.find((b) => b.bet_type === 'single_digit' && b.points === 15)).toMatchObject({
+      status: 'lost',
+    });
+    const wins = await t.post<{ win_data: Array<{ amount: string; pana: string }> }>(
+      '/api-wining-history-data',
+      { date_from: '11/20/2026', date_to: '11/20/2026' },
+      { token: players[0]?.token },
+    );
+    expect(wins.json.win_data.length).toBe(bids.filter((b) => b.status === 'won').length / 2);
+    const passbook = await t.post<{ transaction_history: Array<{ kind: string }> }>(
+      '/api-wallet-transaction-history',
+      {},
+      { token: players[0]?.token },
+    );
+    expect(passbook.json.transaction_history.some((h) => h.kind === 'win')).toBe(true);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
+  it('Starline and Gali settle on their single declaration, as the oracle says', async () => {
+    const star = await seedMarket(t.db, {
+      group: 'starline',
+      name: 'ORACLE STAR',
+      open: '11:00 AM',
+      close: '11:00 AM',
+    });
+    const gali = await seedMarket(t.db, {
+      group: 'gali',
+      name: 'ORACLE GALI',
+      open: '11:30 AM',
+      close: '11:30 AM',
+    });
+    const p = await t.player();
+    await fund(t, p, op, 2000);
+    await place(p, 'starline', star, 'Single Digit', [
+      { digits: '6', points: 10 },
+      { digits: '1', points: 10 },
+    ]);
+    await place(p, 'starline', star, 'Single Pana', [
+      { digits: '349', points: 10 },
+      { digits: '123', points: 10 },
+    ]);
+    await place(p, 'starline', star, 'Double Pana', [{ digits: '338', points: 10 }]);
+    await place(p, 'starline', star, 'Triple Pana', [{ digits: '444', points: 10 }]);
+    await place(p, 'gali', gali, 'Left Digit', [
+      { digits: '4', points: 10 },
+      { digits: '7', points: 10 },
+    ]);
+    await place(p, 'gali', gali, 'Right Digit', [{ digits: '7', points: 10 }]);
+    await place(p, 'gali', gali, 'Jodi Digit', [
+      { digits: '47', points: 10 },
+      { digits: '74', points: 10 },
+    ]);
+    t.clock.set(IST('11:30'));
+    expect((await declare({ market_id: star, date: DATE, value: '349' })).statusCode).toBe(200);
+    expect((await declare({ market_id: gali, date: DATE, value: '47' })).statusCode).toBe(200);
+    expectOracle(await bidsOf(star), { group: 'starline', pana: '349' });
+    expectOracle(await bidsOf(gali), { group: 'gali', result: '47' });
+    const starList = await t.post<{ result: Array<{ game_id: number; open_result: string }> }>(
+      '/api-starline-game',
+    );
+    expect(starList.json.result.find((r) => r.game_id === star)?.open_result).toBe('349-6');
+    const galiList = await t.post<{ result: Array<{ game_id: number; open_result: string }> }>(
+      '/api-galidisawar-game',
+    );
+    expect(galiList.json.result.find((r) => r.game_id === gali)?.open_result).toBe('47');
+    t.clock.set(IST('09:00'));
+  });
+});
+
+describe('exactly once (L6) and corrections (L7)', () => {
+  async function scenario(name: string) {
+    const market = await seedMarket(t.db, { name, open: '10:00 AM', close: '12:00 PM' });
+    const players = [await t.player(), await t.player(), await t.player()];
+    for (const p of players) {
+      await fund(t, p, op, 3000);
+      for (const [pana, rows] of mainSlate()) await place(p, 'main', market, pana, rows);
+    }
+    return { market, players };
+  }
+  async function state(market: number, players: Player[]) {
+    const balances = await Promise.all(players.map((p) => balanceOf(t, p.id)));
+    const bids = (await bidsOf(market)).map((b) => [b.status, b.payout]);
+    const { rows } = await t.db.query<{ n: number; total: number }>(
+      `SELECT count(*)::int AS n, coalesce(sum(c.payout), 0)::bigint AS total FROM win_credits c JOIN bids b ON b.id = c.bid_id
+        WHERE b.market_id = $1 AND c.reversal_journal_id IS NULL`,
+      [market],
+    );
+    return { balances, bids, credits: rows[0] };
+  }
+
+  it('declaring once, twice, or ten times at once ends in the same state', async () => {
+    const a = await scenario('ONCE');
+    const b = await scenario('TEN TIMES');
+    t.clock.set(IST('12:00'));
+    await declare({ market_id: a.market, date: DATE, half: 'open', value: '123' });
+    await declare({ market_id: a.market, date: DATE, half: 'close', value: '456' });
+    const again = await declare({ market_id: a.market, date: DATE, half: 'close', value: '456' });
+    expect(again.json).toMatchObject({ status: true, resumed: true, settled: 0, wins: 0 });
+    const opens = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        declare({ market_id: b.market, date: DATE, half: 'open', value: '123' }),
+      ),
+    );
+    expect(opens.every((r) => r.statusCode === 200)).toBe(true);
+    const closes = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        declare({ market_id: b.market, date: DATE, half: 'close', value: '456' }),
+      ),
+    );
+    expect(closes.every((r) => r.statusCode === 200)).toBe(true);
+    const sa = await state(a.market, a.players);
+    const sb = await state(b.market, b.players);
+    expect(sb.bids).toEqual(sa.bids);
+    expect(sb.credits).toEqual(sa.credits);
+    expect(sb.balances.map((x, i) => x - (sa.balances[i] ?? 0))).toEqual([0, 0, 0]);
+    const other = await declare({ market_id: a.market, date: DATE, half: 'close', value: '475' });
+    expect(other.json.msg).toBe(resultMessages.badPana);
+    const different = await declare({ market_id: a.market, date: DATE, half: 'close', value: '123' });
+    expect(different.json.msg).toBe(resultMessages.alreadyDeclared);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
+  it('declare then revert restores every balance; declare, revert, declare equals declare', async () => {
+    const s = await scenario('CORRECTED');
+    const before = await state(s.market, s.players);
+    const { rows: counts } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM entries');
+    t.clock.set(IST('12:00'));
+    await declare({ market_id: s.market, date: DATE, half: 'open', value: '123' });
+    await declare({ market_id: s.market, date: DATE, half: 'close', value: '456' });
+    const declared = await state(s.market, s.players);
+    const undone = await revert({ market_id: s.market, date: DATE, half: 'open' });
+    expect(undone.json.reverted).toHaveLength(2);
+    const reverted = await state(s.market, s.players);
+    expect(reverted.balances).toEqual(before.balances);
+    expect(reverted.bids).toEqual(before.bids);
+    const { rows: after } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM entries');
+    expect(after[0]?.n).toBeGreaterThan(counts[0]?.n ?? 0);
+    await declare({ market_id: s.market, date: DATE, half: 'open', value: '123' });
+    await declare({ market_id: s.market, date: DATE, half: 'close', value: '456' });
+    expect(await state(s.market, s.players)).toEqual(declared);
+    const passbook = await t.post<{ transaction_history: Array<{ kind: string }> }>(
+      '/api-wallet-transaction-history',
+      {},
+      { token: s.players[0]?.token },
+    );
+    expect(passbook.json.transaction_history.some((h) => h.kind === 'win_reversal')).toBe(true);
+    const history = await admin<{ results: Array<{ half: string; reverted_at: string | null }> }>(
+      t,
+      op,
+      'GET',
+      `/admin-api/results?market_id=${s.market}&date=${DATE}`,
+    );
+    expect(history.json.results).toHaveLength(4);
+    expect(history.json.results.filter((r) => r.reverted_at === null)).toHaveLength(2);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
+  it('a settlement stopped midway resumes to the same end state', async () => {
+    const s = await scenario('RESUMED');
+    const ref = await scenario('UNBROKEN');
+    t.clock.set(IST('12:00'));
+    await declare({ market_id: ref.market, date: DATE, half: 'open', value: '123' });
+    const market = await marketById(t.db, s.market);
+    if (!market) throw new Error('no market');
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, $2, 'open', '123', $3) RETURNING id`,
+      [s.market, DATE, t.clock.now()],
+    );
+    const partial = await settle(
+      t.db,
+      {
+        resultId: rows[0]?.id ?? 0,
+        marketId: s.market,
+        marketDate: DATE,
+        half: 'open',
+        params: mainParams('123', null),
+        note: 'Win',
+      },
+      t.clock.now(),
+      5,
+      1,
+    );
+    expect(partial.settled).toBe(5);
+    const resumed = await declare({ market_id: s.market, date: DATE, half: 'open', value: '123' });
+    expect(resumed.json).toMatchObject({ resumed: true });
+    expect((await state(s.market, s.players)).bids).toEqual((await state(ref.market, ref.players)).bids);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+});
+
+describe('operator rules', () => {
+  it('refuses invalid values, early draws and a player session; previews what a result would pay', async () => {
+    const market = await seedMarket(t.db, { name: 'PREVIEW', open: '10:00 AM', close: '12:00 PM' });
+    const gali = await seedMarket(t.db, {
+      group: 'gali',
+      name: 'PREVIEW GALI',
+      open: '10:00 AM',
+      close: '10:00 AM',
+    });
+    const p = await t.player();
+    await fund(t, p, op, 500);
+    await place(p, 'main', market, 'Single Digit', [
+      { digits: '6', points: 10, session: 'open' },
+      { digits: '1', points: 20, session: 'open' },
+    ]);
+    expect((await declare({ market_id: market, date: DATE, half: 'open', value: '123' })).json.msg).toBe(
+      resultMessages.tooEarly,
+    );
+    t.clock.set(IST('10:00'));
+    expect((await declare({ market_id: market, date: DATE, half: 'open', value: '213' })).json.msg).toBe(
+      resultMessages.badPana,
+    );
+    expect((await declare({ market_id: market, date: DATE, value: '123' })).json.msg).toBe(
+      resultMessages.halfRequired,
+    );
+    expect((await declare({ market_id: gali, date: DATE, value: '4' })).json.msg).toBe(
+      resultMessages.badGali,
+    );
+    expect(
+      (await declare({ market_id: market, date: '2026-11-21', half: 'open', value: '123' })).json.msg,
+    ).toBe(resultMessages.tooEarly);
+    const preview = await admin<ApiBody>(t, op, 'POST', '/admin-api/results/preview', {
+      market_id: market,
+      date: DATE,
+      half: 'open',
+      value: '123',
+    });
+    expect(preview.json).toMatchObject({ status: true, bids: 2, winners: 1, payout: '95', stakes: '30' });
+    const exposure = await admin<{ exposure: Array<{ digits: string; payout: string }> }>(
+      t,
+      op,
+      'GET',
+      `/admin-api/results/exposure?market_id=${market}&date=${DATE}`,
+    );
+    expect(exposure.json.exposure.map((e) => [e.digits, e.payout])).toEqual([
+      ['1', '190'],
+      ['6', '95'],
+    ]);
+    expect(
+      (
+        await admin(t, p.token, 'POST', '/admin-api/results/declare', {
+          market_id: market,
+          date: DATE,
+          half: 'open',
+          value: '123',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const cashier = await operatorToken(t, 'cashier');
+    expect(
+      (
+        await admin(t, cashier, 'POST', '/admin-api/results/declare', {
+          market_id: market,
+          date: DATE,
+          half: 'open',
+          value: '123',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action LIKE 'result_%'`,
+    );
+    expect(rows[0]?.n).toBeGreaterThanOrEqual(6);
+    t.clock.set(IST('09:00'));
+  });
+});
+
+describe('debt after a correction (D7)', () => {
+  it('a revert after the winnings were spent records a debt that blocks bids until repaid', async () => {
+    const market = await seedMarket(t.db, { name: 'DEBT', open: '10:00 AM', close: '12:00 PM' });
+    const next = await seedMarket(t.db, { name: 'DEBT NEXT', open: '01:00 PM', close: '03:00 PM' });
+    const p = await t.player();
+    const friend = await t.player();
+    await fund(t, p, op, 100);
+    await place(p, 'main', market, 'Single Digit', [{ digits: '6', points: 100, session: 'open' }]);
+    t.clock.set(IST('10:00'));
+    await declare({ market_id: market, date: DATE, half: 'open', value: '123' });
+    expect(await balanceOf(t, p.id)).toBe(95_000);
+    await t.post(
+      '/api-user-transfer-wallet-balance',
+      { mobile_no: friend.mobile, amount: '900' },
+      { token: p.token },
+    );
+    await revert({ market_id: market, date: DATE });
+    expect(await balanceOf(t, p.id)).toBe(0);
+    const profile = await t.post('/api-user-wallet-balance', {}, { token: p.token });
+    expect(profile.json).toMatchObject({ wallet_amt: '0', debt_amt: '900' });
+    await fund(t, p, op, 100);
+    const refused = await t.post(
+      '/api-submit-bid',
+      {
+        game_id: next,
+        new_result: {
+          pana: 'Single Digit',
+          bid_date: BID_DATE,
+          result: [{ digits: '1', points: 10, session: 'open' }],
+        },
+      },
+      { token: p.token },
+    );
+    expect(refused.json.msg).toBe(fundsMessages.debtBlocked('800'));
+    await fund(t, p, op, 850);
+    expect(await balanceOf(t, p.id)).toBe(5_000);
+    const ok = await t.post(
+      '/api-submit-bid',
+      {
+        game_id: next,
+        new_result: {
+          pana: 'Single Digit',
+          bid_date: BID_DATE,
+          result: [{ digits: '1', points: 10, session: 'open' }],
+        },
+      },
+      { token: p.token },
+    );
+    expect(ok.statusCode).toBe(200);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Reverting a result revision (D7): a reversal journal per win credit that cancels it exactly, the decided
+ * bids back to pending, and nothing deleted. A reversal takes what the wallet holds and records the rest as
+ * debt. Chunked like settlement, so a large market's revert also resumes after a crash.
+ */
+import type { Database } from '../../db/database.ts';
+import { DEFAULT_CHUNK } from './settle.ts';
+
+export async function revertRevision(
+  db: Database,
+  resultId: number,
+  note: string,
+  at: Date,
+  chunk = DEFAULT_CHUNK,
+): Promise<{ reversed: number; reopened: number }> {
+  let reversed = 0;
+  let reopened = 0;
+  for (;;) {
+    const step = await db.transaction(async (tx) => {
+      const { rows: batch } = await tx.query<{ id: number; player_id: string }>(
+        `SELECT b.id, b.player_id::text FROM bids b WHERE b.settled_result_id = $1 ORDER BY b.id LIMIT $2 FOR UPDATE`,
+        [resultId, chunk],
+      );
+      if (batch.length === 0) return { reversed: 0, reopened: 0 };
+      const ids = batch.map((b) => b.id);
+      // Wallet and debt accounts of everyone affected, in id order, before reading balances.
+      await tx.query('SELECT id FROM accounts WHERE player_id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
+        [...new Set(batch.map((b) => b.player_id))],
+      ]);
+      const { rows } = await tx.query<{ reversed: number }>(
+        `WITH credits AS (
+           SELECT c.bid_id, c.payout, w.id AS wallet_id, d.id AS debt_id, w.balance,
+                  sum(c.payout) OVER (PARTITION BY c.player_id ORDER BY c.bid_id) AS running
+             FROM win_credits c
+             JOIN accounts w ON w.player_id = c.player_id AND w.kind = 'wallet'
+             JOIN accounts d ON d.player_id = c.player_id AND d.kind = 'debt'
+            WHERE c.result_id = $1 AND c.bid_id = ANY($2::bigint[]) AND c.reversal_journal_id IS NULL),
+         split AS (
+           SELECT c.*, greatest(0, least(c.payout, c.balance - (c.running - c.payout))) AS from_wallet FROM credits c),
+         journal AS (
+           INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at)
+           SELECT 'win_reversal', 'system', 'bid', s.bid_id, $3, $4 FROM split s
+           RETURNING id, ref_id),
+         entry AS (
+           INSERT INTO entries (journal_id, account_id, amount)
+           SELECT j.id, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), s.payout
+             FROM journal j JOIN split s ON s.bid_id = j.ref_id
+           UNION ALL
+           SELECT j.id, s.wallet_id, -s.from_wallet FROM journal j JOIN split s ON s.bid_id = j.ref_id WHERE s.from_wallet > 0
+           UNION ALL
+           SELECT j.id, s.debt_id, -(s.payout - s.from_wallet) FROM journal j JOIN split s ON s.bid_id = j.ref_id
+            WHERE s.payout > s.from_wallet
+           RETURNING 1),
+         linked AS (
+           UPDATE win_credits c SET reversal_journal_id = j.id FROM journal j
+            WHERE c.result_id = $1 AND c.bid_id = j.ref_id
+           RETURNING 1)
+         SELECT (SELECT count(*) FROM linked)::int AS reversed, (SELECT count(*) FROM entry)::int AS entries`,
+        [resultId, ids, note, at],
+      );
+      await tx.query(
+        `UPDATE bids SET status = 'pending', payout = NULL, settled_result_id = NULL, settled_at = NULL
+          WHERE id = ANY($1::bigint[])`,
+        [ids],
+      );
+      return { reversed: rows[0]?.reversed ?? 0, reopened: ids.length };
+    });
+    reversed += step.reversed;
+    reopened += step.reopened;
+    if (step.reopened < chunk) break;
+  }
+  return { reversed, reopened };
+}

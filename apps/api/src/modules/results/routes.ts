@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { legacyRoute } from '../../http/legacy.ts';
+import { audit, operatorFromRequest } from '../admin/operators.ts';
+import type { Role } from '../admin/operators.ts';
+import { marketById, marketsOf } from '../markets/repository.ts';
+import { chartDays, resultSource } from './display.ts';
+import { declareResult, exposure, previewResult, resultHistory, revertResult } from './service.ts';
+
+const RESULTS: Role[] = ['admin', 'results'];
+
+const base = {
+  market_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  date: z.string().max(10),
+  half: z.enum(['open', 'close']).optional(),
+};
+export const declareBody = z.object({ ...base, value: z.string().max(3) });
+export const revertBody = z.object(base);
+export const resultsQuery = z.object({ market_id: base.market_id, date: z.string().max(10).optional() });
+export const exposureQuery = z.object({
+  market_id: base.market_id,
+  date: base.date,
+  bet_type: z.string().max(40).optional(),
+});
+const chartRequest = z.object({
+  game_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  group: z.enum(['main', 'starline', 'gali']).default('main'),
+  weeks: z.coerce.number().int().min(1).max(52).default(12),
+});
+
+export function resultRoutes(app: FastifyInstance): void {
+  const deps = app.deps;
+  const { db, clock } = deps;
+  deps.markets.setResultSource(resultSource);
+
+  // Every call is audited, refused ones included: a failed declare is worth knowing about.
+  function operatorRoute(
+    path: string,
+    action: string,
+    run: (operatorId: number, body: unknown) => Promise<object>,
+  ) {
+    app.post(path, async (request) => {
+      const op = await operatorFromRequest(db, clock, request);
+      if (!RESULTS.includes(op.role)) throw new AppError('FORBIDDEN', 'Your role cannot do this');
+      const detail = (request.body ?? {}) as Record<string, unknown>;
+      try {
+        const result = await run(op.id, request.body);
+        await audit(db, {
+          operatorId: op.id,
+          action,
+          targetType: 'market',
+          targetId: String(detail.market_id),
+          detail: { ...detail, outcome: result },
+          request,
+          at: clock.now(),
+        });
+        return { status: true, ...result };
+      } catch (error) {
+        const msg = error instanceof Error ? error.message : 'failed';
+        await audit(db, {
+          operatorId: op.id,
+          action: `${action}_refused`,
+          targetType: 'market',
+          targetId: String(detail.market_id),
+          detail: { ...detail, msg },
+          request,
+          at: clock.now(),
+        });
+        throw error;
+      }
+    });
+  }
+
+  operatorRoute('/admin-api/results/declare', 'result_declare', (id, body) =>
+    declareResult(deps, id, declareBody.parse(body)),
+  );
+  operatorRoute('/admin-api/results/revert', 'result_revert', (id, body) =>
+    revertResult(deps, id, revertBody.parse(body)),
+  );
+  operatorRoute('/admin-api/results/preview', 'result_preview', async (_id, body) =>
+    previewResult(deps, declareBody.parse(body)),
+  );
+
+  app.get('/admin-api/results', async (request) => {
+    const op = await operatorFromRequest(db, clock, request);
+    if (!RESULTS.includes(op.role)) throw new AppError('FORBIDDEN', 'Your role cannot do this');
+    const q = resultsQuery.parse(request.query);
+    return { status: true, results: await resultHistory(db, q.market_id, q.date) };
+  });
+
+  app.get('/admin-api/results/exposure', async (request) => {
+    const op = await operatorFromRequest(db, clock, request);
+    if (!RESULTS.includes(op.role)) throw new AppError('FORBIDDEN', 'Your role cannot do this');
+    const q = exposureQuery.parse(request.query);
+    return { status: true, exposure: await exposure(deps, q) };
+  });
+
+  // Charts are public: players whose betting is off may read them too (spec 01 section 1).
+  legacyRoute(app, '/api-market-chart', { auth: 'public', schema: chartRequest }, async ({ body }) => {
+    if (body.game_id !== undefined) {
+      const market = await marketById(db, body.game_id);
+      if (!market) throw new AppError('NOT_FOUND', 'Market not found');
+      return {
+        status: true,
+        markets: [
+          {
+            game_id: market.id,
+            game_name: market.name,
+            group: market.grp,
+            days: await chartDays(db, market.id, body.weeks),
+          },
+        ],
+      };
+    }
+    const markets = await marketsOf(db, body.group);
+    return {
+      status: true,
+      markets: markets.map((m) => ({ game_id: m.id, game_name: m.name, group: m.grp })),
+    };
+  });
+}
