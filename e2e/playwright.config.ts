@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_ADMIN, E2E_CLOCK_START } from './support/server-env.ts';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
@@ -50,6 +51,9 @@ function apiServer(port: number, name: string, extraEnv: Record<string, string> 
       // Every test is a different phone on its own network (a random X-Forwarded-For, see support/fixtures.ts);
       // without this the server's per-network code limit would count the whole suite as one client.
       TRUST_PROXY: 'true',
+      CLOCK_START: E2E_CLOCK_START,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       ...extraEnv,
     },
   };

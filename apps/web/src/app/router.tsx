@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageSkeleton } from '../components/Skeleton.tsx';
 import { ChangePasswordScreen, ProfileScreen } from '../features/account/index.ts';
 import {
@@ -14,12 +15,20 @@ import { HomeScreen } from '../features/home/index.ts';
 import { HowToPlayScreen, PrivacyPolicyScreen } from '../features/info/index.ts';
 import { isBettingOn, useProfile } from '../lib/profile.ts';
 import { useStoredProfile } from '../lib/session.ts';
+import * as bidding from '../features/bidding/routes.tsx';
+import * as charts from '../features/charts/routes.tsx';
+import * as funds from '../features/funds/routes.tsx';
+import * as gali from '../features/gali/routes.tsx';
+import * as starline from '../features/starline/routes.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
 import { NotFoundScreen, RouteErrorScreen } from './StatusScreen.tsx';
 
 const MemberLayout = lazy(() => import('./layouts/MemberLayout.tsx'));
 const LandingLayout = lazy(() => import('./layouts/LandingLayout.tsx'));
 const LandingEntry = lazy(() => import('./LandingEntry.tsx'));
+
+const features = [funds, bidding, starline, gali, charts];
+const collect = (pick: (f: (typeof features)[number]) => RouteObject[]) => features.flatMap(pick);
 
 function Root() {
   return (
@@ -66,6 +75,7 @@ export const router = createBrowserRouter([
           { path: '/forgotpass', element: <ForgotPasswordScreen /> },
           { path: '/otpforgotpass', element: <ForgotOtpScreen /> },
           { path: '/change-password', element: <ResetPasswordScreen /> },
+          ...collect((f) => f.bareRoutes),
         ],
       },
       {
@@ -80,7 +90,11 @@ export const router = createBrowserRouter([
         children: [
           { path: '/imp', element: <HomeScreen /> },
           { path: '/change', element: <ChangePasswordScreen /> },
-          { element: <RequireBetting />, children: [{ path: '/profile', element: <ProfileScreen /> }] },
+          ...collect((f) => f.memberRoutes),
+          {
+            element: <RequireBetting />,
+            children: [{ path: '/profile', element: <ProfileScreen /> }, ...collect((f) => f.bettingRoutes)],
+          },
         ],
       },
       { path: '*', element: <NotFoundScreen /> },

@@ -1,6 +1,7 @@
 import type { ProfileResponse } from '@gama/core/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { post } from './api-client.ts';
+import { syncServerClock } from './server-clock.ts';
 
 /**
  * The signed-in player's profile and wallet. Several screens read it (header, menu, home, profile), so it
@@ -8,8 +9,10 @@ import { post } from './api-client.ts';
  */
 export const profileQueryKey = ['profile'] as const;
 
-export function fetchProfile(signal?: AbortSignal): Promise<ProfileResponse> {
-  return post<ProfileResponse>('/api-user-wallet-balance', {}, { session: true, signal });
+export async function fetchProfile(signal?: AbortSignal): Promise<ProfileResponse> {
+  const profile = await post<ProfileResponse>('/api-user-wallet-balance', {}, { session: true, signal });
+  syncServerClock(profile.server_time);
+  return profile;
 }
 
 /** `enabled: false` when nobody is signed in: the call would only earn a 401. */

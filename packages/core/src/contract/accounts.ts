@@ -146,6 +146,8 @@ export interface ProfileResponse {
   /** Outstanding debt from a corrected result (game-rules D7), as points; "0" when none. */
   debt_amt: string;
   result: MarketRow[];
+  /** The server clock (ISO 8601): the app decides open/closed by this, never by the phone's clock. */
+  server_time: string;
 }
 
 export interface HeadlineResponse {

@@ -50,6 +50,7 @@ export function bidRoutes(app: FastifyInstance): void {
         status: true,
         result: await markets.list(group),
         [chartKey]: `/charts?group=${group}`,
+        server_time: clock.now().toISOString(),
       }));
     }
 

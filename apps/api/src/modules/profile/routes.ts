@@ -6,7 +6,7 @@ import { getSetting } from '../content/settings.ts';
 import { walletBalances } from '../ledger/accounts.ts';
 
 export function profileRoutes(app: FastifyInstance): void {
-  const { db, markets } = app.deps;
+  const { db, markets, clock } = app.deps;
 
   legacyRoute(app, '/api-user-wallet-balance', { auth: 'player' }, async ({ player }) => {
     const [withdraw, contacts, money, result] = await Promise.all([
@@ -27,6 +27,7 @@ export function profileRoutes(app: FastifyInstance): void {
       withdraw_open_time: withdraw.open_time,
       withdraw_close_time: withdraw.close_time,
       result,
+      server_time: clock.now().toISOString(),
     } satisfies ProfileResponse;
   });
 }
