@@ -12,10 +12,14 @@ import { openApiDocument } from './openapi.ts';
 import type { Operator, Role } from './operators.ts';
 import { audit, operatorFromRequest, operatorLogin, revokeOperatorSession } from './operators.ts';
 import { adjustWallet, listPlayers } from './players.ts';
+import { seedMarket } from '../../db/seed/markets.ts';
+import type { Weekday } from '@gama/core/rules/dates';
+import { pgCode } from '../../db/database.ts';
 import {
   adjustBody,
   adminLogin,
   bettingStatusBody,
+  createMarketBody,
   idParam,
   playersQuery,
   statusQuery,
@@ -202,6 +206,39 @@ export function adminRoutes(app: FastifyInstance): void {
     const result = await decideWithdrawal(deps, op.id, id, 'rejected');
     await record(op, request, 'withdraw_reject', { type: 'withdraw_request', id }, { amount: result.amount });
     return { status: true, ...result };
+  });
+
+  app.post('/admin-api/markets', async (request) => {
+    const op = await operator(request, ADMIN);
+    const body = createMarketBody.parse(request.body);
+    let id: number;
+    try {
+      id = await seedMarket(db, {
+        group: body.group,
+        name: body.name,
+        open: body.open_time,
+        close: body.close_time ?? body.open_time,
+        daysOff: body.days_off as Weekday[],
+        active: body.active,
+        timeZone: deps.config.MARKET_TIME_ZONE,
+        now: clock.now(),
+      });
+    } catch (error) {
+      if (pgCode(error) === '23505')
+        throw new AppError('CONFLICT', 'A market with this name already exists in the group');
+      throw error;
+    }
+    deps.markets.invalidate();
+    await record(op, request, 'market_create', { type: 'market', id }, body);
+    return { status: true, market_id: id };
+  });
+
+  app.get('/admin-api/markets', async (request) => {
+    await operator(request, ['admin', 'cashier', 'results']);
+    const { rows } = await db.query(
+      'SELECT id, grp, name, schedule, active, sort FROM markets ORDER BY grp, sort, id',
+    );
+    return { status: true, markets: rows };
   });
 
   app.get('/admin-api/audit', async (request) => {

@@ -534,3 +534,43 @@ describe('debt after a correction (D7)', () => {
     await expectLedgerClean(t);
   });
 });
+
+describe('markets through the operator API', () => {
+  it('creates a market that players see and can bid on, and refuses duplicates and bad times', async () => {
+    const created = await admin<ApiBody & { market_id: number }>(t, op, 'POST', '/admin-api/markets', {
+      group: 'gali',
+      name: 'NEW GALI',
+      open_time: '10:01 AM',
+    });
+    expect(created.statusCode).toBe(200);
+    const list = await t.post<{ result: Array<{ game_id: number; open_time: string; msg_status: number }> }>(
+      '/api-galidisawar-game',
+    );
+    expect(list.json.result.find((r) => r.game_id === created.json.market_id)).toMatchObject({
+      open_time: '10:01 AM',
+      msg_status: 1,
+    });
+    const again = await admin(t, op, 'POST', '/admin-api/markets', {
+      group: 'gali',
+      name: 'NEW GALI',
+      open_time: '10:01 AM',
+    });
+    expect(again.statusCode).toBe(409);
+    const bad = await admin(t, op, 'POST', '/admin-api/markets', {
+      group: 'gali',
+      name: 'BAD',
+      open_time: '25:00 PM',
+    });
+    expect(bad.statusCode).toBe(400);
+    const cashier = await operatorToken(t, 'cashier');
+    expect(
+      (
+        await admin(t, cashier, 'POST', '/admin-api/markets', {
+          group: 'main',
+          name: 'X',
+          open_time: '10:00 AM',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { declareBody, exposureQuery, resultsQuery, revertBody } from './schemas.ts';
 import { AppError } from '../../http/errors.ts';
 import { legacyRoute } from '../../http/legacy.ts';
 import { audit, operatorFromRequest } from '../admin/operators.ts';
@@ -10,19 +11,6 @@ import { declareResult, exposure, previewResult, resultHistory, revertResult } f
 
 const RESULTS: Role[] = ['admin', 'results'];
 
-const base = {
-  market_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  date: z.string().max(10),
-  half: z.enum(['open', 'close']).optional(),
-};
-export const declareBody = z.object({ ...base, value: z.string().max(3) });
-export const revertBody = z.object(base);
-export const resultsQuery = z.object({ market_id: base.market_id, date: z.string().max(10).optional() });
-export const exposureQuery = z.object({
-  market_id: base.market_id,
-  date: base.date,
-  bet_type: z.string().max(40).optional(),
-});
 const chartRequest = z.object({
   game_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   group: z.enum(['main', 'starline', 'gali']).default('main'),
