@@ -1,0 +1,423 @@
+import type { ProfileResponse } from '@gama/core/contract/accounts';
+import type { BetType } from '@gama/core/rules/bet-types';
+import type { SpDpTpChoice } from '@gama/core/rules/expansions';
+import { bidMessages as m } from '@gama/core/rules/messages';
+import { formatPaise, stakePaise, subtractPaise } from '@gama/core/rules/money';
+import { sessionLabel, type Session } from '@gama/core/rules/sessions';
+import { validateBidEntry } from '@gama/core/rules/validate-entry';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarDays, CirclePlus, Send, Trash2, TriangleAlert, Wallet } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { profileQueryKey, useProfile } from '../../lib/profile.ts';
+import { inputsOf, rowLabel, type InputSpec } from './entry-fields.ts';
+import { newIdempotencyKey } from './idempotency-key.ts';
+import { isOpenTimePassed, useMarketClock } from './market-clock.ts';
+import type { BidNavState } from './nav-state.ts';
+import { buildSubmissions, gameTypeOf, sendSubmission, spDpTpLabelOf, type BidEntry } from './submission.ts';
+import { walletPaise } from './wallet.ts';
+import styles from './BidScreen.module.css';
+
+export interface BidScreenProps {
+  /** The catalogue entry (`BET_TYPES.single_digit`, `betTypesOf('starline')[0]`, …): fields, sessions, rules. */
+  betType: BetType;
+  /** The market from navigation state (see `readBidNavState`). */
+  market: BidNavState;
+  /** `/api-submit-bid`, `/api-starline-submit-bid` or `/api-galidisawar-submit-bid`. */
+  submitPath: string;
+  /** Heading; the bet-type label when omitted. */
+  title?: string;
+}
+
+const ALL_LISTS: SpDpTpChoice = { single: true, double: true, triple: true };
+const LIST_NAMES = [
+  ['single', 'SP'],
+  ['double', 'DP'],
+  ['triple', 'TP'],
+] as const;
+
+const onlyDigits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+const sumCost = (entries: readonly BidEntry[]) => entries.reduce((sum, entry) => sum + entry.costPaise, 0);
+const countRows = (entries: readonly BidEntry[]) =>
+  entries.reduce((sum, entry) => sum + entry.rows.length, 0);
+
+/**
+ * The one bid builder (spec 02 sections 2 and 4): every main, Starline and Gali bid screen is this
+ * component with a different catalogue entry. Rules and messages come from core `validateBidEntry`.
+ */
+export function BidScreen({ betType, market, submitPath, title }: BidScreenProps) {
+  const clock = useMarketClock();
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+
+  const hasBothSessions = betType.sessions.length > 1;
+  const openPassed = isOpenTimePassed(market.openTime, clock.minutes);
+  const [chosenSession, setChosenSession] = useState<Session>(betType.sessions[0] ?? 'open');
+  // Derived, not stored: a screen left open across the open time moves to Close by itself.
+  const session: Session = hasBothSessions && openPassed ? 'close' : chosenSession;
+
+  const [digit, setDigit] = useState('');
+  const [closeDigit, setCloseDigit] = useState('');
+  const [points, setPoints] = useState('');
+  const [lists, setLists] = useState<SpDpTpChoice>(ALL_LISTS);
+  const [entries, setEntriesState] = useState<BidEntry[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  // One key per submission of this exact list: a retry after a lost answer replays instead of paying twice.
+  const keys = useRef(new Map<string, string>());
+
+  const setEntries = (next: BidEntry[]) => {
+    keys.current.clear();
+    setEntriesState(next);
+  };
+
+  const wallet = walletPaise(profile.data?.wallet_amt);
+  const balance = wallet === null ? null : subtractPaise(wallet, sumCost(entries));
+  const inputs = inputsOf(betType, session);
+
+  const proceed = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validateBidEntry(betType, {
+      digit,
+      closeDigit: inputs.close ? closeDigit : undefined,
+      points,
+      session: hasBothSessions ? session : undefined,
+      balancePaise: balance ?? 0,
+      ...(betType.expansion === 'sp_dp_tp' ? { lists } : {}),
+    });
+    if (!result.ok) {
+      toast.error(result.message, { id: 'bid-entry' });
+      return;
+    }
+    setEntries([
+      ...entries,
+      {
+        id: newIdempotencyKey(),
+        session: result.session,
+        digits: result.digits,
+        closeDigits: result.closeDigits,
+        points: result.points,
+        rows: result.rows.map((row) => row.digits),
+        costPaise: result.costPaise,
+      },
+    ]);
+    setDigit('');
+    setCloseDigit('');
+    setPoints('');
+    const first = event.currentTarget.elements.namedItem('digit');
+    if (first instanceof HTMLInputElement) first.focus();
+  };
+
+  const openConfirmation = () => {
+    if (balance !== null && balance < 0) {
+      toast.error(m.notEnoughBalance, { id: 'bid-entry' });
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const submitAll = useSingleFlight(async () => {
+    setSubmitting(true);
+    const submissions = buildSubmissions(betType, entries);
+    const outcomes = await Promise.allSettled(
+      submissions.map((submission) => {
+        const key = keys.current.get(submission.label) ?? newIdempotencyKey();
+        keys.current.set(submission.label, key);
+        return sendSubmission(submitPath, market, clock.bidDate, submission, key);
+      }),
+    );
+    setSubmitting(false);
+    setConfirming(false);
+
+    const placed = new Set<string>();
+    let failure: unknown = null;
+    outcomes.forEach((outcome, index) => {
+      const label = submissions[index]?.label;
+      if (outcome.status === 'fulfilled' && label !== undefined) placed.add(label);
+      else if (outcome.status === 'rejected') failure ??= outcome.reason;
+    });
+    const lastWallet = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.wallet_amt] : [])).at(-1);
+    if (lastWallet !== undefined) {
+      queryClient.setQueryData<ProfileResponse>(profileQueryKey, (old) =>
+        old ? { ...old, wallet_amt: lastWallet } : old,
+      );
+    }
+    if (placed.size > 0) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+
+    if (failure === null) {
+      setEntries([]);
+      toast.success(m.bidPlaced, { id: 'bid-result' });
+      return;
+    }
+    // SP DP TP sends up to three calls; what the server took leaves the list so nothing is bid twice.
+    if (placed.size > 0) setEntries(withoutPlaced(entries, placed));
+    toast.error(m.bidFailed, {
+      id: 'bid-result',
+      description: failure instanceof ApiError ? failure.message : undefined,
+    });
+  });
+
+  const remove = (id: string) => setEntries(entries.filter((entry) => entry.id !== id));
+  const totalRows = countRows(entries);
+  const totalPoints = formatPaise(sumCost(entries));
+
+  return (
+    <Page>
+      <PageTitle>{title ?? betType.label}</PageTitle>
+      <div className={styles.meta}>
+        <span className={styles.market}>{market.gameName}</span>
+        <span className={styles.balance} data-testid="bid-balance">
+          <Wallet size={16} aria-hidden="true" />
+          <span className="visually-hidden">Balance </span>
+          {balance === null ? '…' : formatPaise(balance)}
+          <span className={styles.unit}>pts</span>
+        </span>
+      </div>
+
+      <Card>
+        <Form onSubmit={proceed} aria-label={`${betType.label} bid`}>
+          <TextField
+            label="Date"
+            name="bid-date"
+            value={clock.bidDate}
+            onValueChange={() => undefined}
+            readOnly
+            icon={<CalendarDays size={18} />}
+          />
+          {hasBothSessions && (
+            <fieldset className={styles.sessions}>
+              <legend className={styles.legend}>Session</legend>
+              {betType.sessions.map((option) => (
+                <label
+                  key={option}
+                  className={[styles.radio, option === session && styles.radioOn].filter(Boolean).join(' ')}
+                >
+                  <input
+                    type="radio"
+                    name="session"
+                    value={option}
+                    checked={option === session}
+                    disabled={option === 'open' && openPassed}
+                    onChange={() => setChosenSession(option)}
+                  />
+                  {sessionLabel(option)}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {betType.expansion === 'sp_dp_tp' && (
+            <fieldset className={styles.sessions}>
+              <legend className={styles.legend}>Panas</legend>
+              {LIST_NAMES.map(([key, name]) => (
+                <label
+                  key={key}
+                  className={[styles.radio, lists[key] && styles.radioOn].filter(Boolean).join(' ')}
+                >
+                  <input
+                    type="checkbox"
+                    name={key}
+                    checked={lists[key]}
+                    onChange={(event) => setLists({ ...lists, [key]: event.target.checked })}
+                  />
+                  {name}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <NumberInput name="digit" spec={inputs.digit} value={digit} onValueChange={setDigit} />
+          {inputs.close && (
+            <NumberInput
+              name="close-digit"
+              spec={inputs.close}
+              value={closeDigit}
+              onValueChange={setCloseDigit}
+            />
+          )}
+          <TextField
+            label="Points"
+            name="points"
+            value={points}
+            onValueChange={(value) => setPoints(onlyDigits(value, 10))}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Enter points"
+          />
+          <Button type="submit" block large icon={<CirclePlus size={20} aria-hidden="true" />}>
+            Proceed
+          </Button>
+        </Form>
+      </Card>
+
+      {entries.length > 0 && (
+        <section className={styles.list} aria-labelledby="bid-list-title">
+          <div className={styles.listHead}>
+            <h2 id="bid-list-title" className={styles.listTitle}>
+              Your bids
+            </h2>
+            <span className={styles.listTotal} data-testid="bid-total">
+              {totalRows} {totalRows === 1 ? 'bid' : 'bids'} · {totalPoints} pts
+            </span>
+          </div>
+          <ul className={styles.rows}>
+            {entries.map((entry) => (
+              <BidRowItem key={entry.id} entry={entry} betType={betType} onRemove={() => remove(entry.id)} />
+            ))}
+          </ul>
+          <div className={styles.submitBar}>
+            <Button
+              block
+              large
+              variant="money"
+              onClick={openConfirmation}
+              icon={<Send size={20} aria-hidden="true" />}
+            >
+              Submit
+            </Button>
+          </div>
+        </section>
+      )}
+
+      <Dialog open={confirming} onClose={() => !submitting && setConfirming(false)} title="Confirm your bids">
+        <dl className={styles.summary}>
+          <SummaryRow term="Game name" value={market.gameName} />
+          <SummaryRow term="Game id" value={String(market.gameId)} />
+          <SummaryRow term="Pana" value={betType.id === 'dp_motor' ? 'Double Pana' : betType.label} />
+          <SummaryRow term="Game type" value={gameTypeOf(entries)} />
+          <SummaryRow term="Date" value={clock.bidDate} />
+          <SummaryRow term="Number of bids" value={String(totalRows)} testId="confirm-count" />
+          <SummaryRow term="Total points" value={`${totalPoints} pts`} testId="confirm-total" strong />
+        </dl>
+        <p className={styles.warning}>
+          <TriangleAlert size={18} aria-hidden="true" />
+          Once a bid is placed it cannot be cancelled in any situation.
+        </p>
+        <div className={styles.dialogActions}>
+          <Button variant="outline" onClick={() => setConfirming(false)} disabled={submitting}>
+            CANCEL
+          </Button>
+          <Button onClick={() => void submitAll()} busy={submitting} busyText="Submitting...">
+            Confirm
+          </Button>
+        </div>
+      </Dialog>
+    </Page>
+  );
+}
+
+function NumberInput({
+  name,
+  spec,
+  value,
+  onValueChange,
+}: {
+  name: string;
+  spec: InputSpec;
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
+  const listId = useId();
+  return (
+    <>
+      <TextField
+        label={spec.label}
+        name={name}
+        value={value}
+        onValueChange={(typed) => onValueChange(onlyDigits(typed, spec.maxLength))}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={`Enter ${spec.label.toLowerCase()}`}
+        list={spec.suggestions.length > 0 ? listId : undefined}
+      />
+      {spec.suggestions.length > 0 && (
+        <datalist id={listId}>
+          {spec.suggestions.map((option) => (
+            <option key={option} value={option} />
+          ))}
+        </datalist>
+      )}
+    </>
+  );
+}
+
+function BidRowItem({
+  entry,
+  betType,
+  onRemove,
+}: {
+  entry: BidEntry;
+  betType: BetType;
+  onRemove: () => void;
+}) {
+  const expanded = betType.expansion !== 'none';
+  const close = inputsOf(betType, entry.session).close;
+  return (
+    <li className={styles.row} data-testid="bid-row">
+      <div className={styles.rowMain}>
+        <span className={styles.session}>{sessionLabel(entry.session)}</span>
+        <span className={styles.rowNumbers}>
+          <span className={styles.rowLabel}>{rowLabel(betType, entry.session)}</span>
+          <strong className={styles.rowDigits}>{entry.digits}</strong>
+          {close && entry.closeDigits !== '' && (
+            <>
+              <span className={styles.rowLabel}>{close.label}</span>
+              <strong className={styles.rowDigits}>{entry.closeDigits}</strong>
+            </>
+          )}
+        </span>
+        <span className={styles.rowPoints}>
+          {expanded ? `${entry.points} x ${entry.rows.length} = ` : ''}
+          {formatPaise(entry.costPaise)} pts
+        </span>
+        <button
+          type="button"
+          className={styles.delete}
+          onClick={onRemove}
+          aria-label={`Delete bid ${entry.digits}`}
+        >
+          <Trash2 size={20} aria-hidden="true" />
+        </button>
+      </div>
+      {expanded && (
+        <p className={styles.panas} data-testid="bid-panas">
+          {entry.rows.join(' ')}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function SummaryRow({
+  term,
+  value,
+  testId,
+  strong,
+}: {
+  term: string;
+  value: string;
+  testId?: string;
+  strong?: boolean;
+}) {
+  return (
+    <div className={styles.summaryRow}>
+      <dt>{term}</dt>
+      <dd data-testid={testId} className={strong ? styles.strong : undefined}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The entries minus the pana types already placed (SP DP TP only; other types are one call, all or nothing). */
+function withoutPlaced(entries: readonly BidEntry[], placed: ReadonlySet<string>): BidEntry[] {
+  return entries.flatMap((entry) => {
+    const rows = entry.rows.filter((pana) => !placed.has(spDpTpLabelOf(pana)));
+    if (rows.length === 0) return [];
+    return [{ ...entry, rows, costPaise: stakePaise(entry.points, rows.length) }];
+  });
+}

@@ -1,0 +1,23 @@
+import { accountMessages as m } from '@gama/core/contract/messages';
+import { House, TriangleAlert } from 'lucide-react';
+import { ButtonLink } from '../../components/Button.tsx';
+import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import styles from './InvalidBidNavigation.module.css';
+
+/** A bid screen or game menu opened without a market (a bookmark, a reload after the state was lost). */
+export function InvalidBidNavigation({ title }: { title: string }) {
+  return (
+    <Page>
+      <PageTitle>{title}</PageTitle>
+      <Card className={styles.notice}>
+        <span className={styles.icon}>
+          <TriangleAlert size={30} aria-hidden="true" />
+        </span>
+        <p role="alert">{m.invalidNavigation}</p>
+        <ButtonLink to="/imp" replace block icon={<House size={20} aria-hidden="true" />}>
+          Go to Home
+        </ButtonLink>
+      </Card>
+    </Page>
+  );
+}

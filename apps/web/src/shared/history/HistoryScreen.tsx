@@ -1,0 +1,162 @@
+import type { BidRecord, WinRecord } from '@gama/core/contract/bids';
+import { isIsoDate, type IsoDate } from '@gama/core/rules/dates';
+import { DEFAULT_TIME_ZONE, zonedParts } from '@gama/core/rules/time';
+import { CalendarDays, Search, Trophy } from 'lucide-react';
+import { useState, type CSSProperties, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { serverNow } from '../../lib/server-clock.ts';
+import { betAccent } from './bet-accent.ts';
+import { useHistory, type HistoryKind } from './history-api.ts';
+import styles from './HistoryScreen.module.css';
+
+export interface HistoryScreenProps {
+  /** Heading, e.g. "Bid History", "GALI DISAWAR BIDS". */
+  title: string;
+  /** `bids` reads `bid_data` (sends bid_from/bid_to), `wins` reads `win_data` (sends date_from/date_to). */
+  kind: HistoryKind;
+  /** The group's history path, e.g. `/api-bid-history-data`, `/api-starline-wining-history-data`. */
+  path: string;
+  /** Show each record's session (main markets); Starline and Gali rows are all Open. */
+  showSession?: boolean;
+}
+
+const NO_DATA = 'NO DATA FOUND';
+
+/**
+ * One history screen for the six bid and win lists (spec 02 section 2): From/To defaulting to the server's
+ * today, loaded once on opening and again on every Submit.
+ */
+export function HistoryScreen({ title, kind, path, showSession = true }: HistoryScreenProps) {
+  const [today] = useState<IsoDate>(() => zonedParts(serverNow(), DEFAULT_TIME_ZONE).date);
+  const [from, setFrom] = useState<IsoDate>(today);
+  const [to, setTo] = useState<IsoDate>(today);
+  const [range, setRange] = useState({ from: today, to: today });
+  const history = useHistory(kind, path, range);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isIsoDate(from) || !isIsoDate(to) || from > to) {
+      toast.error('Please choose a valid date range', { id: 'history-range' });
+      return;
+    }
+    if (from === range.from && to === range.to) void history.refetch();
+    else setRange({ from, to });
+  };
+
+  const rows = history.data?.rows ?? [];
+  return (
+    <Page>
+      <PageTitle>{title}</PageTitle>
+      <Card>
+        <Form onSubmit={submit} aria-label={`${title} dates`}>
+          <div className={styles.dates}>
+            <TextField
+              label="From"
+              name="from"
+              type="date"
+              value={from}
+              max={today}
+              onValueChange={setFrom}
+              icon={<CalendarDays size={18} />}
+            />
+            <TextField
+              label="To"
+              name="to"
+              type="date"
+              value={to}
+              max={today}
+              onValueChange={setTo}
+              icon={<CalendarDays size={18} />}
+            />
+          </div>
+          <Button
+            type="submit"
+            block
+            busy={history.isFetching}
+            busyText="Submitting..."
+            icon={<Search size={20} aria-hidden="true" />}
+          >
+            Submit
+          </Button>
+        </Form>
+      </Card>
+      {history.isPending ? (
+        <div className={styles.list} role="status" aria-label="Loading">
+          <Skeleton height={96} radius={18} />
+          <Skeleton height={96} radius={18} />
+          <Skeleton height={96} radius={18} />
+        </div>
+      ) : history.isError || rows.length === 0 ? (
+        <p className={styles.empty}>{NO_DATA}</p>
+      ) : (
+        <ul className={styles.list} aria-label={title}>
+          {history.data.kind === 'bids'
+            ? history.data.rows.map((row, index) => (
+                <BidCard key={index} row={row} showSession={showSession} />
+              ))
+            : history.data.rows.map((row, index) => (
+                <WinCard key={index} row={row} showSession={showSession} />
+              ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+function accentStyle(label: string): CSSProperties {
+  return { '--accent': betAccent(label) } as CSSProperties;
+}
+
+function numbersOf(row: { digits: string; closedigits: string }): string {
+  return row.closedigits ? `${row.digits} - ${row.closedigits}` : row.digits;
+}
+
+function BidCard({ row, showSession }: { row: BidRecord; showSession: boolean }) {
+  return (
+    <li className={styles.card} style={accentStyle(row.pana)} data-testid="history-entry">
+      <div className={styles.head}>
+        <span className={styles.market}>{row.game_name}</span>
+        <span className={styles.type}>{row.pana}</span>
+      </div>
+      <div className={styles.body}>
+        <span className={styles.digits}>{numbersOf(row)}</span>
+        <span className={styles.points}>
+          {row.points} <small>pts</small>
+        </span>
+      </div>
+      <div className={styles.foot}>
+        {showSession && <span className={styles.session}>{row.session}</span>}
+        <span>{row.bid_date}</span>
+      </div>
+    </li>
+  );
+}
+
+function WinCard({ row, showSession }: { row: WinRecord; showSession: boolean }) {
+  return (
+    <li className={styles.card} style={accentStyle(row.pana)} data-testid="history-entry">
+      <p className={styles.won}>
+        <Trophy size={18} aria-hidden="true" />
+        Congratulations You Won
+      </p>
+      <div className={styles.head}>
+        <span className={styles.market}>{row.game_name}</span>
+        <span className={styles.type}>{row.pana}</span>
+      </div>
+      <div className={styles.body}>
+        <span className={styles.digits}>{numbersOf(row)}</span>
+        <span className={[styles.points, styles.amount].join(' ')}>
+          {row.amount} <small>pts</small>
+        </span>
+      </div>
+      <div className={styles.foot}>
+        {showSession && <span className={styles.session}>{row.session}</span>}
+        <span>{row.wining_date}</span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,2 @@
+export { betAccent } from './bet-accent.ts';
+export { HistoryScreen, type HistoryScreenProps } from './HistoryScreen.tsx';
