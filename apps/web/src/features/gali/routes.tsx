@@ -1,8 +1,14 @@
 import type { RouteObject } from 'react-router';
+import { GaliGameScreen, GaliListScreen } from './index.ts';
 
 /** Screens of this feature, by the layout and gate they need; the app router composes them. */
 export const bareRoutes: RouteObject[] = [];
 /** Main layout, any signed-in player. */
-export const memberRoutes: RouteObject[] = [];
+export const memberRoutes: RouteObject[] = [
+  { path: '/gali', element: <GaliListScreen /> },
+  // `/galiIMP` and `/galigame` are the destination of a market card for an account with betting off.
+  { path: '/galiIMP', element: <GaliListScreen readOnly /> },
+  { path: '/galigame', element: <GaliListScreen readOnly /> },
+];
 /** Main layout, betting_status "1" only. */
-export const bettingRoutes: RouteObject[] = [];
+export const bettingRoutes: RouteObject[] = [{ path: '/galiallgame', element: <GaliGameScreen /> }];

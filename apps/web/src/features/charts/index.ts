@@ -1,0 +1,3 @@
+import { lazy } from 'react';
+
+export const ChartsScreen = lazy(() => import('./ChartsScreen.tsx'));

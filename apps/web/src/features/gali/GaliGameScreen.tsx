@@ -1,0 +1,8 @@
+import { betTypesOf } from '@gama/core/rules/bet-types';
+import { BetTypeMenu } from '../starline/BetTypeMenu.tsx';
+
+const GALI_TYPES = betTypesOf('gali');
+
+export default function GaliGameScreen() {
+  return <BetTypeMenu betTypes={GALI_TYPES} listPath="/gali" />;
+}

@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+export const GaliListScreen = lazy(() => import('./GaliListScreen.tsx'));
+export const GaliGameScreen = lazy(() => import('./GaliGameScreen.tsx'));

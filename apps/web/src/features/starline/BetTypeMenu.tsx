@@ -1,0 +1,64 @@
+import type { BetType, BetTypeId } from '@gama/core/rules/bet-types';
+import { bidMessages } from '@gama/core/rules/messages';
+import { Clock } from 'lucide-react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Page, PageTitle } from '../../components/Page.tsx';
+import { hasOpenTimePassed, readMarketState } from './group-markets.ts';
+import styles from './BetTypeMenu.module.css';
+
+/** A sample of what each tile takes, drawn as the tile's icon: the player sees the shape of the number. */
+const SAMPLES: Partial<Record<BetTypeId, string>> = {
+  starline_single_digit: '7',
+  starline_single_pana: '128',
+  starline_double_pana: '112',
+  starline_triple_pana: '777',
+  gali_left_digit: '4·',
+  gali_right_digit: '·7',
+  gali_jodi_digit: '47',
+};
+
+interface BetTypeMenuProps {
+  betTypes: BetType[];
+  /** Where a screen opened without a market (a reload, a typed address) goes instead. */
+  listPath: string;
+}
+
+/**
+ * The bet-type menu of a Starline slot or a Gali market. Every tile closes at the draw time, judged by the
+ * server's clock; the server refuses late bids anyway, this only spares the player a wasted form.
+ */
+export function BetTypeMenu({ betTypes, listPath }: BetTypeMenuProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const market = readMarketState(location.state);
+  if (market === null) return <Navigate to={listPath} replace />;
+
+  const pick = (betType: BetType) => {
+    if (hasOpenTimePassed(market.openTime)) {
+      toast.error(bidMessages.biddingClosedFor(betType.label));
+      return;
+    }
+    void navigate(betType.route, { state: { ...market, pana: betType.label } });
+  };
+
+  return (
+    <Page>
+      <PageTitle>{market.gameName}</PageTitle>
+      <p className={styles.time}>
+        <Clock size={16} aria-hidden="true" />
+        Bids close at <span className="tabular">{market.openTime}</span>
+      </p>
+      <div className={styles.tiles}>
+        {betTypes.map((betType) => (
+          <button key={betType.id} type="button" className={styles.tile} onClick={() => pick(betType)}>
+            <span className={styles.sample} aria-hidden="true">
+              {SAMPLES[betType.id] ?? ''}
+            </span>
+            <span className={styles.label}>{betType.label}</span>
+          </button>
+        ))}
+      </div>
+    </Page>
+  );
+}

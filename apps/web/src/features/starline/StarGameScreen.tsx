@@ -1,0 +1,8 @@
+import { betTypesOf } from '@gama/core/rules/bet-types';
+import { BetTypeMenu } from './BetTypeMenu.tsx';
+
+const STARLINE_TYPES = betTypesOf('starline');
+
+export default function StarGameScreen() {
+  return <BetTypeMenu betTypes={STARLINE_TYPES} listPath="/star" />;
+}
