@@ -19,6 +19,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
 import { MarketCache } from './modules/markets/list.ts';
+import { SettingsCache } from './modules/content/settings.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import { createSmsProvider } from './sms/provider.ts';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pepper: options.pepper,
     sms: options.sms ?? createSmsProvider(config, options.db, options.clock),
     markets: new MarketCache(options.db, options.clock),
+    settings: new SettingsCache(options.db, () => options.clock.now().getTime()),
   };
   app.decorate('deps', deps);
 

@@ -1,6 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { SettingsCache } from './modules/content/settings.ts';
 import type { MarketCache } from './modules/markets/list.ts';
 import type { SmsProvider } from './sms/provider.ts';
 
@@ -13,6 +14,7 @@ export interface Deps {
   /** Key for hashing one-time codes; from OTP_PEPPER or generated once and kept in settings. */
   pepper: string;
   markets: MarketCache;
+  settings: SettingsCache;
 }
 
 declare module 'fastify' {

@@ -494,3 +494,31 @@ describe('lists, rates and histories', () => {
     });
   });
 });
+
+describe('the public market list', () => {
+  it('answers 304 to a poller holding the current tag, and a fresh body once something changes', async () => {
+    const first = await t.post<{ result: Array<{ game_id: number }> }>('/api-main-game');
+    expect(first.statusCode).toBe(200);
+    expect(first.json.result.some((r) => r.game_id === market)).toBe(true);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api-main-game',
+      payload: { app_key: 'test-app-key-123' },
+      headers: { 'content-type': 'application/json', 'if-none-match': etag },
+    });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    t.clock.set(IST('15:00'));
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api-main-game',
+      payload: { app_key: 'test-app-key-123' },
+      headers: { 'content-type': 'application/json', 'if-none-match': etag },
+    });
+    expect(later.statusCode).toBe(200);
+    expect(later.headers.etag).not.toBe(etag);
+    t.clock.set(IST('12:00'));
+  });
+});

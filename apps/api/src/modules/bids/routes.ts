@@ -13,6 +13,9 @@ const paths: Record<
   { list?: string; rates: string; submit: string; bids: string; wins: string; chartKey?: string }
 > = {
   main: {
+    // The home list also comes inside /api-user-wallet-balance (spec 01); this public twin is what pollers use.
+    list: '/api-main-game',
+    chartKey: 'web_chart_url',
     rates: '/api-game-rates',
     submit: '/api-submit-bid',
     bids: '/api-bid-history-data',
@@ -46,12 +49,18 @@ export function bidRoutes(app: FastifyInstance): void {
     const list = p.list;
     if (list !== undefined && p.chartKey !== undefined) {
       const chartKey = p.chartKey;
-      legacyRoute(app, list, { auth: 'public' }, async () => ({
-        status: true,
-        result: await markets.list(group),
-        [chartKey]: `/charts?group=${group}`,
-        server_time: clock.now().toISOString(),
-      }));
+      legacyRoute(app, list, { auth: 'public' }, async ({ request, reply }) => {
+        const { rows, etag } = await markets.tagged(group);
+        // Pollers that send back the tag get a 304 while nothing changed.
+        void reply.header('etag', etag);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return {
+          status: true,
+          result: rows,
+          [chartKey]: `/charts?group=${group}`,
+          server_time: clock.now().toISOString(),
+        };
+      });
     }
 
     legacyRoute(app, p.rates, { auth: 'public' }, async () => ({

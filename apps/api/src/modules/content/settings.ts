@@ -56,3 +56,32 @@ export async function putSetting<K extends SettingKey>(
     [key, JSON.stringify(value), now],
   );
 }
+
+/**
+ * Settings are read on hot paths (the profile every client polls) and change rarely: each app keeps them
+ * for a couple of seconds. Stale by at most TTL_MS across processes; `invalidate` clears it here at once.
+ */
+export class SettingsCache {
+  static readonly TTL_MS = 2_000;
+  readonly #db: Queryable;
+  readonly #now: () => number;
+  readonly #entries = new Map<SettingKey, { at: number; value: unknown }>();
+
+  constructor(db: Queryable, now: () => number) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  async get<K extends SettingKey>(key: K): Promise<SettingValues[K]> {
+    const now = this.#now();
+    const hit = this.#entries.get(key);
+    if (hit && now - hit.at < SettingsCache.TTL_MS && now >= hit.at) return hit.value as SettingValues[K];
+    const value = await getSetting(this.#db, key);
+    this.#entries.set(key, { at: now, value });
+    return value;
+  }
+
+  invalidate(): void {
+    this.#entries.clear();
+  }
+}

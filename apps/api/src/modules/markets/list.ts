@@ -4,6 +4,7 @@
  * or the data changes. Stale by at most TTL_MS across processes; `invalidateMarkets` clears it at once here.
  */
 import type { MarketRow } from '@gama/core/contract/accounts';
+import { createHash } from 'node:crypto';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { marketDayAt, msgStatus } from '@gama/core/rules/schedule';
 import { formatClockTime, MINUTES_PER_DAY } from '@gama/core/rules/time';
@@ -26,6 +27,7 @@ interface Entry {
   loadedAt: number;
   minute: number;
   rows: MarketRow[];
+  etag: string;
 }
 
 function row(market: Market, now: Date, fields: ResultFields): MarketRow {
@@ -64,17 +66,24 @@ export class MarketCache {
   }
 
   async list(group: MarketGroup): Promise<MarketRow[]> {
+    return (await this.tagged(group)).rows;
+  }
+
+  /** The rows with an entity tag of their content, for conditional requests (If-None-Match). */
+  async tagged(group: MarketGroup): Promise<{ rows: MarketRow[]; etag: string }> {
     const now = this.#clock.now();
     const ms = now.getTime();
     const minute = Math.floor(ms / 60_000);
     const cached = this.#lists.get(group);
     if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt && cached.minute === minute)
-      return cached.rows;
+      return cached;
     const markets = await marketsOf(this.#db, group);
     const fields = await this.#results(this.#db, group, now);
     const rows = markets.map((m) => row(m, now, fields));
-    this.#lists.set(group, { loadedAt: ms, minute, rows });
-    return rows;
+    const etag = `"${createHash('sha1').update(JSON.stringify(rows)).digest('base64url')}"`;
+    const entry = { loadedAt: ms, minute, rows, etag };
+    this.#lists.set(group, entry);
+    return entry;
   }
 
   async rates(group: MarketGroup): Promise<Rate[]> {

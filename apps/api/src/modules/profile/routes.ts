@@ -2,16 +2,15 @@ import type { ProfileResponse } from '@gama/core/contract/accounts';
 import type { FastifyInstance } from 'fastify';
 import { legacyRoute } from '../../http/legacy.ts';
 import { formatPaise } from '@gama/core/rules/money';
-import { getSetting } from '../content/settings.ts';
 import { walletBalances } from '../ledger/accounts.ts';
 
 export function profileRoutes(app: FastifyInstance): void {
-  const { db, markets, clock } = app.deps;
+  const { db, markets, clock, settings } = app.deps;
 
   legacyRoute(app, '/api-user-wallet-balance', { auth: 'player' }, async ({ player }) => {
     const [withdraw, contacts, money, result] = await Promise.all([
-      getSetting(db, 'withdraw'),
-      getSetting(db, 'contacts'),
+      settings.get('withdraw'),
+      settings.get('contacts'),
       walletBalances(db, player.id),
       markets.list('main'),
     ]);

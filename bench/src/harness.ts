@@ -1,0 +1,145 @@
+/**
+ * Shared set-up for the benchmarks: the real server (buildApp + listen) on PGlite in a temp dir, or on
+ * PostgreSQL when DATABASE_URL is set, seeded through the same builders the tests use, with players
+ * funded by real ledger journals and sessions created directly (logging in 200 players through Argon2id
+ * would measure password hashing, not bidding).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { ManualClock } from '../../apps/api/src/clock.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import type { Database } from '../../apps/api/src/db/database.ts';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { openDatabase } from '../../apps/api/src/db/open.ts';
+import { seedDemoContent } from '../../apps/api/src/db/seed/content.ts';
+import { seedMarket } from '../../apps/api/src/db/seed/markets.ts';
+import { hashPassword } from '../../apps/api/src/modules/auth/passwords.ts';
+import { createSession } from '../../apps/api/src/modules/auth/sessions.ts';
+
+export const APP_KEY = 'bench-app-key-1';
+/** Friday 2026-11-20 12:00 IST: the bench market (open 11:00 PM) takes open bids all day. */
+export const NOW = '2026-11-20T06:30:00.000Z';
+export const BID_DATE = '20-November-2026';
+
+export interface Bench {
+  db: Database;
+  app: FastifyInstance;
+  url: string;
+  engine: string;
+  marketId: number;
+  close(): Promise<void>;
+}
+
+export async function startBench(label: string): Promise<Bench> {
+  const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), `gama-bench-${label}-`));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_KEY,
+    LOG_LEVEL: 'silent',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: dataDir }),
+  });
+  const db = await openDatabase(config);
+  if (process.env.DATABASE_URL) {
+    // A clean slate on the server: the bench owns the database it is given.
+    await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  }
+  await migrate(db);
+  const clock = new ManualClock(NOW);
+  await seedDemoContent(db, clock.now(), { defaultBettingStatus: '1' });
+  const marketId = await seedMarket(db, {
+    name: `BENCH ${label}`,
+    open: '11:00 PM',
+    close: '11:30 PM',
+    now: clock.now(),
+  });
+  const app = await buildApp({ config, db, clock, pepper: 'bench-pepper-0123456789', logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    db,
+    app,
+    url: address,
+    engine: db.engine,
+    marketId,
+    async close() {
+      await app.close();
+      await db.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BenchPlayer {
+  id: number;
+  token: string;
+}
+
+/** Players with a wallet of `points`, funded by one deposit-style adjustment journal each. */
+export async function seedPlayers(db: Database, count: number, points: number): Promise<BenchPlayer[]> {
+  const hash = await hashPassword('bench-password-1');
+  const clock = new ManualClock(NOW);
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO players (user_name, mobile, password_hash, betting_status, created_at, password_changed_at)
+     SELECT 'Bench ' || g, (7000000000 + g)::text, $2, '1', $3, $3 FROM generate_series(1, $1::int) g RETURNING id`,
+    [count, hash, clock.now()],
+  );
+  const ids = rows.map((r) => r.id);
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at)
+       SELECT 'adjustment', 'system', 'player', id, 'Bench funding', $2 FROM unnest($1::bigint[]) AS id`,
+      [ids, clock.now()],
+    );
+    await tx.query(
+      `INSERT INTO entries (journal_id, account_id, amount)
+       SELECT j.id, a.id, $1::bigint FROM journals j JOIN accounts a ON a.player_id = j.ref_id AND a.kind = 'wallet'
+        WHERE j.note = 'Bench funding'
+       UNION ALL
+       SELECT j.id, (SELECT id FROM accounts WHERE kind = 'adjustments' AND player_id IS NULL), -$1::bigint
+         FROM journals j WHERE j.note = 'Bench funding'`,
+      [points * 100],
+    );
+  });
+  const players: BenchPlayer[] = [];
+  for (const id of ids) {
+    players.push({ id, token: await createSession(db, clock, id, { ip: '127.0.0.1', userAgent: 'bench' }) });
+  }
+  return players;
+}
+
+/** Gives every player `perPlayer` extra ledger entries (pairs of small debits and credits), to test that history does not slow bidding. */
+export async function addHistory(
+  db: Database,
+  players: readonly BenchPlayer[],
+  perPlayer: number,
+): Promise<void> {
+  const ids = players.map((p) => p.id);
+  const pairs = Math.floor(perPlayer / 2);
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at)
+       SELECT 'adjustment', 'system', 'player', id, 'Bench history', $3
+         FROM unnest($1::bigint[]) AS id, generate_series(1, $2::int)`,
+      [ids, pairs, new Date(NOW)],
+    );
+    await tx.query(
+      `INSERT INTO entries (journal_id, account_id, amount)
+       SELECT j.id, a.id, 100 FROM journals j JOIN accounts a ON a.player_id = j.ref_id AND a.kind = 'wallet'
+        WHERE j.note = 'Bench history'
+       UNION ALL
+       SELECT j.id, (SELECT id FROM accounts WHERE kind = 'adjustments' AND player_id IS NULL), -100
+         FROM journals j WHERE j.note = 'Bench history'`,
+    );
+  });
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+export function fmt(n: number, digits = 1): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : '-';
+}
