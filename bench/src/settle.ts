@@ -1,0 +1,140 @@
+/**
+ * Settles a large market and prints seconds and bids/s, while bids keep being placed on another market
+ * through HTTP (their p99 shows whether settlement stalls the rest). `BENCH_BIDS` sets the size
+ * (default 100,000); `DATABASE_URL=postgres://…` runs it on PostgreSQL.
+ */
+import autocannon from 'autocannon';
+import { cpus, totalmem } from 'node:os';
+import { seedMarket } from '../../apps/api/src/db/seed/markets.ts';
+import { verifyLedger } from '../../apps/api/src/modules/ledger/verify.ts';
+import { mainParams } from '../../apps/api/src/modules/results/outcome-sql.ts';
+import { settle } from '../../apps/api/src/modules/results/settle.ts';
+import { APP_KEY, BID_DATE, NOW, fmt, seedPlayers, startBench } from './harness.ts';
+
+const BIDS = Number(process.env.BENCH_BIDS ?? 100_000);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000);
+
+const bench = await startBench('settle');
+try {
+  const players = await seedPlayers(bench.db, PLAYERS, 10_000_000);
+  const big = await seedMarket(bench.db, { name: 'BIG MARKET', open: '10:00 AM', close: '11:00 AM' });
+  const perPlayer = Math.ceil(BIDS / PLAYERS);
+  const started = performance.now();
+  // One bid journal per player covering that player's bids (I5), bids spread over single digits and panas.
+  await bench.db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at)
+       SELECT 'bid', 'player:' || p.id, 'market', $1, 'Bench bids', $2 FROM players p`,
+      [big, new Date(NOW)],
+    );
+    await tx.query(
+      `INSERT INTO bids (player_id, market_id, grp, market_date, bet_type, pana_label, session, digits, close_digits,
+                         points, amount, rate_field, rate_val_1, rate_val_2, journal_id, created_at)
+       SELECT j.ref_player, $1, 'main', '2026-11-20',
+              CASE WHEN g % 2 = 0 THEN 'single_digit' ELSE 'single_pana' END,
+              CASE WHEN g % 2 = 0 THEN 'Single Digit' ELSE 'Single Pana' END,
+              'open',
+              CASE WHEN g % 2 = 0 THEN (g % 10)::text ELSE (ARRAY['123','124','125','126','127','128','129','120'])[1 + g % 8] END,
+              '', 10, 1000,
+              CASE WHEN g % 2 = 0 THEN 'single_digit' ELSE 'single_pana' END,
+              10, CASE WHEN g % 2 = 0 THEN 95 ELSE 1400 END, j.id, $2
+         FROM (SELECT id, substr(actor, 8)::bigint AS ref_player FROM journals WHERE note = 'Bench bids') j,
+              generate_series(1, $3::int) g`,
+      [big, new Date(NOW), perPlayer],
+    );
+    await tx.query(
+      `INSERT INTO entries (journal_id, account_id, amount)
+       SELECT b.journal_id, a.id, -sum(b.amount) FROM bids b JOIN accounts a ON a.player_id = b.player_id AND a.kind = 'wallet'
+        WHERE b.market_id = $1 GROUP BY b.journal_id, a.id
+       UNION ALL
+       SELECT b.journal_id, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), sum(b.amount)
+         FROM bids b WHERE b.market_id = $1 GROUP BY b.journal_id`,
+      [big],
+    );
+  });
+  const { rows: count } = await bench.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM bids WHERE market_id = $1',
+    [big],
+  );
+  const total = count[0]?.n ?? 0;
+  console.log(`# Settlement: ${bench.engine}`);
+  console.log(
+    `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}`,
+  );
+  console.log(
+    `${total} bids on one market from ${PLAYERS} players (seeded in ${fmt((performance.now() - started) / 1000)} s)`,
+  );
+
+  const { rows: result } = await bench.db.query<{ id: number }>(
+    `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, '2026-11-20', 'open', '123', $2) RETURNING id`,
+    [big, new Date(NOW)],
+  );
+  const body = () =>
+    JSON.stringify({
+      app_key: APP_KEY,
+      game_id: bench.marketId,
+      new_result: {
+        pana: 'Single Digit',
+        bid_date: BID_DATE,
+        result: [{ digits: '4', points: '10', session: 'open' }],
+      },
+    });
+  let load: autocannon.Instance | undefined;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    load = autocannon(
+      {
+        url: bench.url,
+        connections: 10,
+        duration: 3_600,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api-submit-bid',
+            setupRequest: (req) => {
+              const player = players[Math.floor(Math.random() * players.length)];
+              return {
+                ...req,
+                headers: {
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${player?.token ?? ''}`,
+                },
+                body: body(),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+  const t0 = performance.now();
+  const outcome = await settle(
+    bench.db,
+    {
+      resultId: result[0]?.id ?? 0,
+      marketId: big,
+      marketDate: '2026-11-20',
+      half: 'open',
+      params: mainParams('123', null),
+      note: 'Win BIG MARKET',
+    },
+    new Date(NOW),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  load?.stop();
+  const during = await finished;
+  console.log(
+    `settled ${outcome.settled} bids (${outcome.wins} winners) in ${fmt(seconds, 2)} s = ${fmt(outcome.settled / seconds, 0)} bids/s`,
+  );
+  console.log(
+    `bids placed on another market meanwhile: ${during.requests.total} requests, p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, max ${during.latency.max} ms, non-2xx ${during.non2xx}, errors ${during.errors}`,
+  );
+  const violations = await verifyLedger(bench.db);
+  console.log(
+    violations.length === 0
+      ? 'ledger:verify clean'
+      : `ledger:verify: ${JSON.stringify(violations).slice(0, 500)}`,
+  );
+} finally {
+  await bench.close();
+}
