@@ -4,5 +4,5 @@ import { BetTypeMenu } from '../starline/BetTypeMenu.tsx';
 const GALI_TYPES = betTypesOf('gali');
 
 export default function GaliGameScreen() {
-  return <BetTypeMenu betTypes={GALI_TYPES} listPath="/gali" />;
+  return <BetTypeMenu title="Gali Disawar" betTypes={GALI_TYPES} />;
 }

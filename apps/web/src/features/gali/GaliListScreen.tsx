@@ -5,14 +5,9 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Page, PageTitle } from '../../components/Page.tsx';
+import type { BidNavState } from '../../shared/bids/index.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
-import {
-  ratePair,
-  todayWeekdayName,
-  useGroupMarkets,
-  useGroupRates,
-  type MarketNavState,
-} from '../starline/group-markets.ts';
+import { ratePair, todayWeekdayName, useGroupMarkets, useGroupRates } from '../starline/group-markets.ts';
 import {
   ListActions,
   ListEmpty,
@@ -49,7 +44,7 @@ export default function GaliListScreen({ readOnly = false }: { readOnly?: boolea
       closed.refuse(market.game_id);
       return;
     }
-    const state: MarketNavState = {
+    const state: BidNavState = {
       gameId: market.game_id,
       openTime: market.open_time,
       gameName: market.game_name,

@@ -1,5 +1,6 @@
+import { betTypesOf } from '@gama/core/rules/bet-types';
 import type { RouteObject } from 'react-router';
-import { GaliGameScreen, GaliListScreen } from './index.ts';
+import { GaliBidScreen, GaliBidsScreen, GaliGameScreen, GaliListScreen, GaliWinsScreen } from './index.ts';
 
 /** Screens of this feature, by the layout and gate they need; the app router composes them. */
 export const bareRoutes: RouteObject[] = [];
@@ -11,4 +12,12 @@ export const memberRoutes: RouteObject[] = [
   { path: '/galigame', element: <GaliListScreen readOnly /> },
 ];
 /** Main layout, betting_status "1" only. */
-export const bettingRoutes: RouteObject[] = [{ path: '/galiallgame', element: <GaliGameScreen /> }];
+export const bettingRoutes: RouteObject[] = [
+  { path: '/galiallgame', element: <GaliGameScreen /> },
+  ...betTypesOf('gali').map((betType) => ({
+    path: betType.route,
+    element: <GaliBidScreen betType={betType} />,
+  })),
+  { path: '/impbid', element: <GaliBidsScreen /> },
+  { path: '/impwin', element: <GaliWinsScreen /> },
+];

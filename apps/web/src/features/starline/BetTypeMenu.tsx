@@ -1,10 +1,10 @@
 import type { BetType, BetTypeId } from '@gama/core/rules/bet-types';
 import { bidMessages } from '@gama/core/rules/messages';
 import { Clock } from 'lucide-react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Page, PageTitle } from '../../components/Page.tsx';
-import { hasOpenTimePassed, readMarketState } from './group-markets.ts';
+import { InvalidBidNavigation, openTimePassedNow, readBidNavState } from '../../shared/bids/index.ts';
 import styles from './BetTypeMenu.module.css';
 
 /** A sample of what each tile takes, drawn as the tile's icon: the player sees the shape of the number. */
@@ -19,23 +19,22 @@ const SAMPLES: Partial<Record<BetTypeId, string>> = {
 };
 
 interface BetTypeMenuProps {
+  title: string;
   betTypes: BetType[];
-  /** Where a screen opened without a market (a reload, a typed address) goes instead. */
-  listPath: string;
 }
 
 /**
  * The bet-type menu of a Starline slot or a Gali market. Every tile closes at the draw time, judged by the
  * server's clock; the server refuses late bids anyway, this only spares the player a wasted form.
  */
-export function BetTypeMenu({ betTypes, listPath }: BetTypeMenuProps) {
+export function BetTypeMenu({ title, betTypes }: BetTypeMenuProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const market = readMarketState(location.state);
-  if (market === null) return <Navigate to={listPath} replace />;
+  const market = readBidNavState(location.state);
+  if (market === null) return <InvalidBidNavigation title={title} />;
 
   const pick = (betType: BetType) => {
-    if (hasOpenTimePassed(market.openTime)) {
+    if (openTimePassedNow(market.openTime)) {
       toast.error(bidMessages.biddingClosedFor(betType.label));
       return;
     }

@@ -4,5 +4,5 @@ import { BetTypeMenu } from './BetTypeMenu.tsx';
 const STARLINE_TYPES = betTypesOf('starline');
 
 export default function StarGameScreen() {
-  return <BetTypeMenu betTypes={STARLINE_TYPES} listPath="/star" />;
+  return <BetTypeMenu title="Starline" betTypes={STARLINE_TYPES} />;
 }

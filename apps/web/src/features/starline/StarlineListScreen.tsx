@@ -4,8 +4,9 @@ import { CirclePlay } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { Page, PageTitle } from '../../components/Page.tsx';
+import type { BidNavState } from '../../shared/bids/index.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
-import { ratePair, useGroupMarkets, useGroupRates, type MarketNavState } from './group-markets.ts';
+import { ratePair, useGroupMarkets, useGroupRates } from './group-markets.ts';
 import {
   ListActions,
   ListEmpty,
@@ -48,7 +49,7 @@ export default function StarlineListScreen({ readOnly = false }: { readOnly?: bo
       closed.refuse(market.game_id);
       return;
     }
-    const state: MarketNavState = {
+    const state: BidNavState = {
       gameId: market.game_id,
       openTime: market.open_time,
       gameName: market.game_name,

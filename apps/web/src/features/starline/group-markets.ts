@@ -1,6 +1,6 @@
 import type { MarketRow } from '@gama/core/contract/accounts';
 import type { RateField } from '@gama/core/rules/bet-types';
-import { DEFAULT_TIME_ZONE, parseClockTime, zonedParts } from '@gama/core/rules/time';
+import { DEFAULT_TIME_ZONE, zonedParts } from '@gama/core/rules/time';
 import { useQuery } from '@tanstack/react-query';
 import { post } from '../../lib/api-client.ts';
 import { serverNow, syncServerClock } from '../../lib/server-clock.ts';
@@ -73,30 +73,6 @@ export function ratePair(rates: LegacyRates | null | undefined, field: RateField
   const first = rates?.[`${field}_val_1`];
   const second = rates?.[`${field}_val_2`];
   return first && second ? `${first}-${second}` : '';
-}
-
-/** What a market card hands to the bet-type menu and the bid screens (spec 02 section 2). */
-export interface MarketNavState {
-  gameId: number;
-  openTime: string;
-  gameName: string;
-}
-
-export function readMarketState(state: unknown): MarketNavState | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const { gameId, openTime, gameName } = state as Record<string, unknown>;
-  if (typeof gameId !== 'number' || typeof openTime !== 'string' || typeof gameName !== 'string') return null;
-  return { gameId, openTime, gameName };
-}
-
-/**
- * Whether the draw time has passed by the server's clock: cut-off is strict `now < open_time` at minute
- * granularity (decision D9), so the open minute itself is already closed.
- */
-export function hasOpenTimePassed(openTime: string): boolean {
-  const open = parseClockTime(openTime);
-  if (open === null) return true;
-  return zonedParts(serverNow(), DEFAULT_TIME_ZONE).minutes >= open;
 }
 
 export const WEEKDAY_NAMES = [

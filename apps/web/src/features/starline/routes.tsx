@@ -1,7 +1,12 @@
+import { betTypesOf } from '@gama/core/rules/bet-types';
 import type { RouteObject } from 'react-router';
-import { StarGameScreen, StarlineListScreen } from './index.ts';
-
-// Paths match case-insensitively (react-router's default), so `/StarSingle` and `/starsingle` are one route.
+import {
+  StarGameScreen,
+  StarlineBidScreen,
+  StarlineBidsScreen,
+  StarlineListScreen,
+  StarlineWinsScreen,
+} from './index.ts';
 
 /** Screens of this feature, by the layout and gate they need; the app router composes them. */
 export const bareRoutes: RouteObject[] = [];
@@ -10,5 +15,16 @@ export const memberRoutes: RouteObject[] = [
   { path: '/star', element: <StarlineListScreen /> },
   { path: '/imp2', element: <StarlineListScreen readOnly /> },
 ];
-/** Main layout, betting_status "1" only. */
-export const bettingRoutes: RouteObject[] = [{ path: '/stargame', element: <StarGameScreen /> }];
+/**
+ * Main layout, betting_status "1" only. Paths match case-insensitively (react-router's default), so the
+ * catalogue's `/starsingle` also answers the spec's `/StarSingle`, `/Ssinglepana` and the rest.
+ */
+export const bettingRoutes: RouteObject[] = [
+  { path: '/stargame', element: <StarGameScreen /> },
+  ...betTypesOf('starline').map((betType) => ({
+    path: betType.route,
+    element: <StarlineBidScreen betType={betType} />,
+  })),
+  { path: '/imp5', element: <StarlineBidsScreen /> },
+  { path: '/imp6', element: <StarlineWinsScreen /> },
+];
