@@ -4,14 +4,14 @@
  * debt. Chunked like settlement, so a large market's revert also resumes after a crash.
  */
 import type { Database } from '../../db/database.ts';
-import { DEFAULT_CHUNK } from './settle.ts';
+import { defaultChunk } from './settle.ts';
 
 export async function revertRevision(
   db: Database,
   resultId: number,
   note: string,
   at: Date,
-  chunk = DEFAULT_CHUNK,
+  chunk = defaultChunk(db),
 ): Promise<{ reversed: number; reopened: number }> {
   let reversed = 0;
   let reopened = 0;
