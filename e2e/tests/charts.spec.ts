@@ -121,7 +121,7 @@ test.describe('Market Charts', () => {
     if (pair[0] === pair[1]) await expect(cell).toHaveCSS('color', DANGER);
   });
 
-  test('a market without declarations shows NO DATA FOUND', async ({ page, api, player }) => {
+  test('a market without declarations shows NO DATA FOUND', async ({ page, player }) => {
     await loginViaUi(page, player);
     // The 10:00 PM slot's draw is still to come at the e2e clock, so nobody can have declared it.
     await page.goto('/charts?group=starline');
