@@ -1,9 +1,10 @@
-import { ArrowUpFromLine, CirclePlay, CirclePlus, MessageCircle, Star } from 'lucide-react';
+import { ArrowUpFromLine, CirclePlay, CirclePlus, Crown, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/Button.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import { HeadlineMarquee } from './HeadlineMarquee.tsx';
+import { MarketList } from './MarketList.tsx';
 import styles from './HomeScreen.module.css';
 import { Slider } from './Slider.tsx';
 
@@ -17,10 +18,7 @@ export default function HomeScreen() {
       <Slider />
       {bettingOn && <WalletActions />}
       {bettingOn && <ContactAndStarline />}
-      {/*
-        The market list (profile.data.result) mounts here with the markets issue. It is left out rather
-        than faked: a placeholder market would invite a player to tap Play on something that does not exist.
-      */}
+      <MarketList bettingOn={bettingOn} />
     </div>
   );
 }
@@ -47,22 +45,6 @@ function ContactAndStarline() {
   const links = useContactLinks();
   return (
     <div className={styles.cards}>
-      <a
-        href={links.whatsapp}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={[styles.card, styles.contact].join(' ')}
-      >
-        <span className={styles.cardIcon} aria-hidden="true">
-          <MessageCircle size={22} />
-        </span>
-        <span className={styles.cardTitle}>Contact us</span>
-        <span className={styles.cardText}>Chat with us on WhatsApp for any help.</span>
-        <span className={[styles.play, styles.chat].join(' ')} aria-hidden="true">
-          <MessageCircle size={16} />
-          CHAT NOW
-        </span>
-      </a>
       <section className={[styles.card, styles.starline].join(' ')} aria-labelledby="starline-title">
         <span className={styles.cardIcon} aria-hidden="true">
           <Star size={22} fill="currentColor" />
@@ -76,6 +58,37 @@ function ContactAndStarline() {
           PLAY NOW
         </Link>
       </section>
+      <section className={[styles.card, styles.gali].join(' ')} aria-labelledby="gali-title">
+        <span className={styles.cardIcon} aria-hidden="true">
+          <Crown size={22} fill="currentColor" />
+        </span>
+        <h2 id="gali-title" className={styles.cardTitle}>
+          KING GALI
+        </h2>
+        <span className={styles.cardText}>Gali Disawar: one draw a day per market.</span>
+        <Link to="/gali" className={[styles.play, styles.cardLink].join(' ')}>
+          <CirclePlay size={16} aria-hidden="true" />
+          PLAY NOW
+        </Link>
+      </section>
+      <a
+        href={links.whatsapp}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={[styles.card, styles.contact, styles.wide].join(' ')}
+      >
+        <span className={styles.cardIcon} aria-hidden="true">
+          <MessageCircle size={22} />
+        </span>
+        <span className={styles.wideText}>
+          <span className={styles.cardTitle}>Contact us</span>
+          <span className={styles.cardText}>Chat with us on WhatsApp for any help.</span>
+        </span>
+        <span className={[styles.play, styles.chat].join(' ')} aria-hidden="true">
+          <MessageCircle size={16} />
+          CHAT NOW
+        </span>
+      </a>
     </div>
   );
 }

@@ -181,7 +181,7 @@ export function BidScreen({ betType, market, submitPath, title }: BidScreenProps
       </div>
 
       <Card>
-        <Form onSubmit={proceed} aria-label={`${betType.label} bid`}>
+        <Form onSubmit={proceed}>
           <TextField
             label="Date"
             name="bid-date"

@@ -52,7 +52,7 @@ export function HistoryScreen({ title, kind, path, showSession = true }: History
     <Page>
       <PageTitle>{title}</PageTitle>
       <Card>
-        <Form onSubmit={submit} aria-label={`${title} dates`}>
+        <Form onSubmit={submit}>
           <div className={styles.dates}>
             <TextField
               label="From"

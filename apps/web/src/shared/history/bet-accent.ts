@@ -8,6 +8,7 @@ const ACCENTS: Record<string, string> = {
   'triple pana': '--color-bet-triple-pana',
   'half sangam': '--color-bet-half-sangam',
   'full sangam': '--color-bet-full-sangam',
+  'sp dp tp': '--color-bet-sp-dp-tp',
   'sp motor': '--color-bet-sp-motor',
   'dp motor': '--color-bet-dp-motor',
   'left digit': '--color-bet-left-digit',

@@ -1,0 +1,48 @@
+import { MAIN_RATE_FIELDS, type RateField } from '@gama/core/rules/bet-types';
+import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { betAccent } from '../../shared/history/index.ts';
+import { useMainRates } from './api.ts';
+import styles from './RatesScreen.module.css';
+
+const LABELS: Record<RateField, string> = {
+  single_digit: 'Single Digit',
+  jodi_digit: 'Jodi Digit',
+  single_pana: 'Single Pana',
+  double_pana: 'Double Pana',
+  tripple_pana: 'Triple Pana',
+  half_sangam: 'Half Sangam',
+  full_sangam: 'Full Sangam',
+};
+
+/** `/gameRates`: the seven main rates, each `val_1-val_2` (a stake of val_1 points pays val_2). */
+export default function RatesScreen() {
+  const rates = useMainRates();
+  return (
+    <Page>
+      <PageTitle>Market Rates</PageTitle>
+      <Card className={styles.card}>
+        {rates.isPending ? (
+          <div className={styles.rows} role="status" aria-label="Loading">
+            {MAIN_RATE_FIELDS.map((field) => (
+              <Skeleton key={field} height={44} radius={12} />
+            ))}
+          </div>
+        ) : !rates.data ? (
+          <p className={styles.empty}>NO DATA FOUND</p>
+        ) : (
+          <dl className={styles.rows}>
+            {MAIN_RATE_FIELDS.map((field) => (
+              <div key={field} className={styles.row} style={{ borderLeftColor: betAccent(LABELS[field]) }}>
+                <dt>{LABELS[field]}</dt>
+                <dd>
+                  {rates.data?.[`${field}_val_1`] ?? '-'}-{rates.data?.[`${field}_val_2`] ?? '-'}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,185 @@
+import type { MarketRow } from '@gama/core/contract/accounts';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, CircleX, Clock, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { fetchProfile, profileQueryKey } from '../../lib/profile.ts';
+import { useMarketClock } from '../../shared/bids/index.ts';
+import { mainResultText } from './market-result.ts';
+import styles from './MarketList.module.css';
+
+const POLL_MS = 5_000;
+const SHAKE_MS = 500;
+const VIBRATE_MS = 100;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+// Spec 01 section 2.3 words the home popup this way (spec 02's lists say "Oops! …").
+const MARKET_CLOSED = 'Sorry! Market is closed for today';
+
+/** The main markets of the profile's `result`, polled every 5 s while home is shown (spec 02 section 4). */
+export function MarketList({ bettingOn }: { bettingOn: boolean }) {
+  // Same key as useProfile: the poll refreshes the header wallet too, and stops when home unmounts.
+  const profile = useQuery({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    refetchInterval: POLL_MS,
+  });
+  const [closedOpen, setClosedOpen] = useState(false);
+  const [timesOf, setTimesOf] = useState<MarketRow | null>(null);
+  const navigate = useNavigate();
+
+  if (!profile.data) {
+    return (
+      <div className={styles.list} role="status" aria-label="Loading markets">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={164} radius={18} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="markets-title" className={styles.section}>
+      <h2 id="markets-title" className={styles.heading}>
+        Markets
+      </h2>
+      <ul className={styles.list}>
+        {profile.data.result.map((row) => (
+          <MarketCard
+            key={row.game_id}
+            row={row}
+            onClosed={() => setClosedOpen(true)}
+            onTimes={() => setTimesOf(row)}
+            onPlay={() => {
+              // Without betting the player stays on /imp (spec 01 section 2.3): the list is for reading.
+              if (!bettingOn) return;
+              void navigate('/game', {
+                state: { gameId: row.game_id, openTime: row.open_time, gameName: row.game_name },
+              });
+            }}
+          />
+        ))}
+      </ul>
+      <Dialog open={closedOpen} onClose={() => setClosedOpen(false)} title="Sorry!">
+        <p className={styles.popupText}>{MARKET_CLOSED}</p>
+        <Button block onClick={() => setClosedOpen(false)}>
+          OK
+        </Button>
+      </Dialog>
+      <GameTimeDialog row={timesOf} onClose={() => setTimesOf(null)} />
+    </section>
+  );
+}
+
+function MarketCard({
+  row,
+  onClosed,
+  onTimes,
+  onPlay,
+}: {
+  row: MarketRow;
+  onClosed: () => void;
+  onTimes: () => void;
+  onPlay: () => void;
+}) {
+  const open = row.msg_status === 1;
+  const [shaking, setShaking] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const play = () => {
+    if (open) {
+      onPlay();
+      return;
+    }
+    setShaking(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setShaking(false), SHAKE_MS);
+    // Not every phone or browser can vibrate; the popup says it anyway.
+    if (typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATE_MS);
+    onClosed();
+  };
+
+  const titleId = `market-${row.game_id}`;
+  return (
+    <li
+      className={[styles.card, shaking && styles.shake].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      data-testid="market-card"
+    >
+      <div className={styles.top}>
+        <h3 id={titleId} className={styles.name}>
+          {row.game_name}
+        </h3>
+        <p className={[styles.status, open ? styles.open : styles.closed].join(' ')}>
+          {open ? <CircleCheck size={14} aria-hidden="true" /> : <CircleX size={14} aria-hidden="true" />}
+          {open ? 'Market Open for today' : 'Market Close for today'}
+        </p>
+      </div>
+      <p className={styles.result} data-testid="market-result">
+        {mainResultText(row)}
+      </p>
+      <p className={styles.times}>
+        <span>
+          Open <strong>{row.open_time}</strong>
+        </span>
+        <span>
+          Close <strong>{row.close_time}</strong>
+        </span>
+      </p>
+      <div className={styles.buttons}>
+        <Button variant="outline" onClick={onTimes} icon={<Clock size={18} aria-hidden="true" />}>
+          Game time
+        </Button>
+        <Button
+          variant={open ? 'primary' : 'outline'}
+          className={open ? undefined : styles.playClosed}
+          onClick={play}
+          icon={<Play size={18} aria-hidden="true" />}
+          aria-label={`Play ${row.game_name}`}
+        >
+          Play
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function GameTimeDialog({ row, onClose }: { row: MarketRow | null; onClose: () => void }) {
+  const clock = useMarketClock();
+  return (
+    <Dialog open={row !== null} onClose={onClose} title={row?.game_name ?? 'Game time'}>
+      {row && (
+        <>
+          <p className={[styles.status, row.msg_status === 1 ? styles.open : styles.closed].join(' ')}>
+            {row.msg_status === 1 ? 'Market Open for today' : 'Market Close for today'}
+          </p>
+          <p className={styles.weekday}>{WEEKDAYS[clock.weekday]}</p>
+          <dl className={styles.timeTable}>
+            <div>
+              <dt>OPEN RESULT TIME</dt>
+              <dd>{row.open_time}</dd>
+            </div>
+            <div>
+              <dt>OPEN BID LAST TIME</dt>
+              <dd>{row.open_time}</dd>
+            </div>
+            <div>
+              <dt>CLOSE RESULT TIME</dt>
+              <dd>{row.close_time}</dd>
+            </div>
+            <div>
+              <dt>CLOSE BID LAST TIME</dt>
+              <dd>{row.close_time}</dd>
+            </div>
+          </dl>
+          <Button block onClick={onClose}>
+            OK
+          </Button>
+        </>
+      )}
+    </Dialog>
+  );
+}
