@@ -2,6 +2,7 @@ import { Menu, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/Logo.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { DebtBanner } from './DebtBanner.tsx';
 import styles from './Shell.module.css';
 
 interface AppHeaderProps {
@@ -12,21 +13,24 @@ interface AppHeaderProps {
 
 export function AppHeader({ onOpenMenu, walletAmount }: AppHeaderProps) {
   return (
-    <header className={styles.header}>
-      <button type="button" className={styles.iconButton} onClick={onOpenMenu} aria-label="Open menu">
-        <Menu size={26} aria-hidden="true" />
-      </button>
-      <Link to="/imp" className={styles.brand} aria-label="Gama home">
-        <LogoMark size={30} />
-        <span className={styles.brandName}>Gama</span>
-      </Link>
-      {walletAmount === undefined && <Skeleton width={84} height={36} radius={999} />}
-      {typeof walletAmount === 'string' && (
-        <Link to="/imp7" className={styles.wallet} aria-label={`Wallet balance ${walletAmount} points`}>
-          <Wallet size={18} aria-hidden="true" />
-          <span data-testid="wallet-amount">{walletAmount}</span>
+    <>
+      <header className={styles.header}>
+        <button type="button" className={styles.iconButton} onClick={onOpenMenu} aria-label="Open menu">
+          <Menu size={26} aria-hidden="true" />
+        </button>
+        <Link to="/imp" className={styles.brand} aria-label="Gama home">
+          <LogoMark size={30} />
+          <span className={styles.brandName}>Gama</span>
         </Link>
-      )}
-    </header>
+        {walletAmount === undefined && <Skeleton width={84} height={36} radius={999} />}
+        {typeof walletAmount === 'string' && (
+          <Link to="/imp7" className={styles.wallet} aria-label={`Wallet balance ${walletAmount} points`}>
+            <Wallet size={18} aria-hidden="true" />
+            <span data-testid="wallet-amount">{walletAmount}</span>
+          </Link>
+        )}
+      </header>
+      <DebtBanner />
+    </>
   );
 }

@@ -1,0 +1,144 @@
+import { upiTypeNames, type UpiType } from '@gama/core/contract/funds';
+import { fundsMessages as m } from '@gama/core/contract/funds';
+import {
+  ArrowDownToLine,
+  ArrowLeftRight,
+  ArrowUpFromLine,
+  ChevronRight,
+  CirclePlus,
+  History,
+  ReceiptText,
+  Smartphone,
+} from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ButtonLink } from '../../components/Button.tsx';
+import { Page, PageTitle } from '../../components/Page.tsx';
+import { usePaymentDetails } from './api.ts';
+import { fundsStyles as styles, MethodBadge, TileLink, WalletCard } from './parts.tsx';
+import { WithdrawMethodDialog } from './WithdrawMethodDialog.tsx';
+
+/** The three payout apps as tiles, in the spec's order: Paytm, GPay, PhonePe. */
+export const payoutTiles: ReadonlyArray<{ type: UpiType; label: string; badge: string }> = [
+  { type: '1', label: 'Paytm', badge: 'Pt' },
+  { type: '2', label: 'GPay', badge: 'G' },
+  { type: '3', label: 'PhonePe', badge: 'Pe' },
+];
+
+function readShowToast(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { showToast?: unknown }).showToast === true;
+}
+
+export default function FundsScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const announced = useRef(false);
+  const showToast = readShowToast(location.state);
+
+  useEffect(() => {
+    if (!showToast || announced.current) return;
+    announced.current = true;
+    toast.success(m.upiAdded);
+    // Drop the flag from this history entry so a reload or a step back does not announce it again.
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [showToast, navigate, location.pathname]);
+
+  return (
+    <Page>
+      <PageTitle>Funds</PageTitle>
+      <WalletCard>
+        <div className={styles.walletActions}>
+          <ButtonLink to="/imp9" variant="money" icon={<CirclePlus size={20} aria-hidden="true" />}>
+            Add Fund
+          </ButtonLink>
+          <ButtonLink
+            to="/withdraw"
+            variant="outline"
+            icon={<ArrowUpFromLine size={20} aria-hidden="true" />}
+          >
+            Withdraw Fund
+          </ButtonLink>
+        </div>
+      </WalletCard>
+      <nav className={styles.tiles} aria-label="Wallet management">
+        <TileLink to="/imp9" money icon={<ArrowDownToLine size={22} />} hint="Pay by UPI app or QR code">
+          Add Fund
+        </TileLink>
+        <TileLink to="/withdraw" icon={<ArrowUpFromLine size={22} />} hint="To your saved UPI number">
+          Withdraw Fund
+        </TileLink>
+        <TileLink to="/transaction" icon={<ReceiptText size={22} />} hint="Every credit and debit">
+          Wallet History
+        </TileLink>
+        <TileLink to="/transfer" icon={<ArrowLeftRight size={22} />} hint="Send points to another player">
+          Transfer Points
+        </TileLink>
+        <TileLink to="/histories" icon={<History size={22} />} hint="Deposits, bids and wins">
+          All Histories
+        </TileLink>
+      </nav>
+      <WithdrawMethods />
+    </Page>
+  );
+}
+
+function WithdrawMethods() {
+  const [expanded, setExpanded] = useState(false);
+  const [chosen, setChosen] = useState<UpiType | null>(null);
+  const panelId = useId();
+  const saved = usePaymentDetails();
+  const savedNumber = (type: UpiType) => {
+    const details = saved.data;
+    if (!details) return '';
+    return type === '1'
+      ? details.paytm_number
+      : type === '2'
+        ? details.google_pay_number
+        : details.phone_pay_number;
+  };
+
+  return (
+    <section className={styles.section}>
+      <button
+        type="button"
+        className={[styles.tile, expanded && styles.expanded].filter(Boolean).join(' ')}
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={() => setExpanded((open) => !open)}
+      >
+        <span className={styles.tileIcon} aria-hidden="true">
+          <Smartphone size={22} />
+        </span>
+        <span className={styles.tileText}>
+          <span>Withdraw Methods</span>
+          <span className={styles.tileHint}>Add or change your payout UPI numbers</span>
+        </span>
+        <ChevronRight size={20} className={styles.chevron} aria-hidden="true" />
+      </button>
+      <div id={panelId} hidden={!expanded} className={styles.methodGrid}>
+        {payoutTiles.map((tile) => {
+          const number = savedNumber(tile.type);
+          return (
+            <button
+              key={tile.type}
+              type="button"
+              className={styles.method}
+              onClick={() => setChosen(tile.type)}
+              aria-label={`${tile.label}${number ? `, saved ${number}` : ''}`}
+            >
+              <MethodBadge text={tile.badge} />
+              {tile.label}
+              {number && <span className={styles.methodSaved}>{number}</span>}
+            </button>
+          );
+        })}
+      </div>
+      <WithdrawMethodDialog
+        type={chosen}
+        title={chosen ? `${upiTypeNames[chosen]} Number` : ''}
+        onClose={() => setChosen(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import type { TransactionRow, WithdrawRow } from '@gama/core/contract/funds';
+import { fundsMessages as m } from '@gama/core/contract/funds';
+import { ArrowDownLeft, ArrowUpRight, FileText, TriangleAlert } from 'lucide-react';
+import { Page, PageTitle } from '../../components/Page.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useWalletHistory, useWithdrawHistory } from './api.ts';
+import { EmptyState, fundsStyles as styles, ListSkeleton } from './parts.tsx';
+
+function LoadError({ error }: { error: unknown }) {
+  return (
+    <p className={styles.notice} role="alert">
+      <TriangleAlert size={18} aria-hidden="true" />
+      {errorMessage(error)}
+    </p>
+  );
+}
+
+function TransactionItem({ row, status }: { row: TransactionRow; status?: string }) {
+  const credit = row.transaction_type === '1';
+  return (
+    <li
+      className={[styles.row, credit ? styles.credit : styles.debit].join(' ')}
+      data-testid="transaction-row"
+    >
+      <span className={styles.rowIcon} aria-hidden="true">
+        {credit ? <ArrowDownLeft size={20} /> : <ArrowUpRight size={20} />}
+      </span>
+      <span className={styles.rowMain}>
+        <span className={styles.rowTitle}>{row.transaction_note}</span>
+        <span className={styles.rowMeta}>{row.insert_date}</span>
+      </span>
+      <span className={styles.rowSide}>
+        <span className={styles.amount}>
+          <span className="visually-hidden">{credit ? 'Credit' : 'Debit'} </span>
+          {credit ? '+' : '−'}
+          {row.amount}
+        </span>
+        {status && <span className={[styles.pill, styles.approved].join(' ')}>{status}</span>}
+      </span>
+    </li>
+  );
+}
+
+/** Spec 01 section 2.3: only approved credits from deposits; amount_status "1" reads Approved, others raw. */
+export function DepositHistoryScreen() {
+  const history = useWalletHistory();
+  const rows = history.data?.filter((row) => row.kind === 'deposit' && row.transaction_type === '1') ?? [];
+  return (
+    <Page>
+      <PageTitle>Deposit History</PageTitle>
+      {history.isPending ? (
+        <ListSkeleton label="Loading deposits" />
+      ) : history.isError ? (
+        <LoadError error={history.error} />
+      ) : rows.length === 0 ? (
+        <EmptyState>{m.noDepositHistory}</EmptyState>
+      ) : (
+        <ul className={styles.list} aria-label="Deposits">
+          {rows.map((row) => (
+            <TransactionItem
+              key={row.transaction_id}
+              row={row}
+              status={row.amount_status === '1' ? 'Approved' : row.amount_status}
+            />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+export function WalletHistoryScreen() {
+  const history = useWalletHistory();
+  return (
+    <Page>
+      <PageTitle>Wallet History</PageTitle>
+      {history.isPending ? (
+        <ListSkeleton label="Loading transactions" />
+      ) : history.isError ? (
+        <LoadError error={history.error} />
+      ) : history.data.length === 0 ? (
+        <EmptyState>No transactions yet.</EmptyState>
+      ) : (
+        <ul className={styles.list} aria-label="Transactions">
+          {history.data.map((row) => (
+            <TransactionItem key={row.transaction_id} row={row} />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+const withdrawStatus: Record<string, { label: string; className: string | undefined }> = {
+  '0': { label: 'Pending', className: styles.pending },
+  '1': { label: 'Cancelled', className: styles.cancelled },
+  '2': { label: 'Approved', className: styles.approved },
+};
+
+function payoutOf(row: WithdrawRow): { method: string; number: string } {
+  if (row.google_pay_number) return { method: 'Google Pay', number: row.google_pay_number };
+  if (row.phone_pay_number) return { method: 'PhonePe', number: row.phone_pay_number };
+  if (row.paytm_number) return { method: 'Paytm', number: row.paytm_number };
+  return { method: '-', number: '' };
+}
+
+export function WithdrawHistoryScreen() {
+  const history = useWithdrawHistory();
+  return (
+    <Page>
+      <PageTitle>Withdraw History</PageTitle>
+      {history.isPending ? (
+        <ListSkeleton label="Loading withdrawals" />
+      ) : history.isError ? (
+        <LoadError error={history.error} />
+      ) : history.data.length === 0 ? (
+        <EmptyState>{m.noWithdrawHistory}</EmptyState>
+      ) : (
+        <ul className={styles.list} aria-label="Withdrawals">
+          {history.data.map((row) => {
+            const status = withdrawStatus[row.request_status] ?? {
+              label: 'Unknown',
+              className: styles.pending,
+            };
+            const payout = payoutOf(row);
+            return (
+              <li key={row.request_number} className={styles.request} data-testid="withdraw-row">
+                <div className={styles.requestHead}>
+                  <span className={styles.requestAmount}>{row.request_amount} points</span>
+                  <span className={[styles.pill, status.className].join(' ')} data-testid="withdraw-status">
+                    {status.label}
+                  </span>
+                </div>
+                <dl className={styles.facts}>
+                  <dt>Request No.</dt>
+                  <dd>{row.request_number}</dd>
+                  <dt>Date</dt>
+                  <dd>{row.insert_date}</dd>
+                  <dt>{payout.method}</dt>
+                  <dd>{payout.number}</dd>
+                </dl>
+                {row.payment_receipt && (
+                  <a
+                    className={styles.receipt}
+                    href={row.payment_receipt}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <FileText size={16} aria-hidden="true" />
+                    View receipt
+                  </a>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Page>
+  );
+}

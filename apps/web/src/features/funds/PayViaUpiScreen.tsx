@@ -1,0 +1,240 @@
+import type { BankDetails } from '@gama/core/contract/funds';
+import { fundsMessages as m } from '@gama/core/contract/funds';
+import { useMutation } from '@tanstack/react-query';
+import { CirclePlus, ExternalLink, IndianRupee, QrCode, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { PageSkeleton } from '../../components/Skeleton.tsx';
+import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { fundsApi, useBankDetails, useGatewayStatus, useMinDeposit, useRefreshMoney } from './api.ts';
+import { digitsOnly, typedPoints, useActionKey } from './money.ts';
+import { fundsStyles as styles, MethodBadge } from './parts.tsx';
+
+type PayMethod = 'phonepe' | 'gpay' | 'paytm' | 'other';
+
+const methods: ReadonlyArray<{
+  id: PayMethod;
+  label: string;
+  badge: string;
+  field: keyof BankDetails;
+  missing: string;
+}> = [
+  {
+    id: 'phonepe',
+    label: 'PhonePe',
+    badge: 'Pe',
+    field: 'phonepay_upi_payment_id',
+    missing: 'PhonePe UPI ID not configured. Please try another payment method.',
+  },
+  {
+    id: 'gpay',
+    label: 'Google Pay',
+    badge: 'G',
+    field: 'google_upi_payment_id',
+    missing: 'Google Pay UPI ID not configured. Please try another payment method.',
+  },
+  {
+    id: 'paytm',
+    label: 'Paytm',
+    badge: 'Pt',
+    field: 'paytm_upi_payment_id',
+    missing: 'Paytm UPI ID not configured. Please try another payment method.',
+  },
+  {
+    id: 'other',
+    label: 'Other UPI Gateway',
+    badge: 'UPI',
+    field: 'upi_payment_id',
+    missing: 'UPI ID not configured. Please try another payment method.',
+  },
+];
+
+const MIN_DEPOSIT_FAILED = 'An error occurred while fetching minimum deposit amount.';
+/** Spec 01 section 9: the request is recorded 2 s after the UPI app was asked to open. */
+const RECORD_DELAY_MS = 2000;
+
+/** The standard UPI deep link (NPCI): the app fills in payee, amount and note for the player. */
+export function upiPayLink(upiId: string, points: number, at: number): string {
+  const params = [
+    `pa=${encodeURIComponent(upiId)}`,
+    'pn=Gama',
+    `am=${points.toFixed(2)}`,
+    'cu=INR',
+    `tr=txn${at}`,
+    'tn=Add%20Funds',
+  ];
+  return `upi://pay?${params.join('&')}`;
+}
+
+export default function PayViaUpiScreen() {
+  const gateway = useGatewayStatus();
+  return (
+    <Page>
+      <PageTitle>Via UPI Apps</PageTitle>
+      {gateway.isPending ? (
+        <PageSkeleton />
+      ) : gateway.data === false ? (
+        <Card className={styles.section}>
+          <p className={styles.notice} role="alert">
+            <TriangleAlert size={18} aria-hidden="true" />
+            Payments through UPI apps are unavailable right now. Please pay by QR code instead.
+          </p>
+          <ButtonLink to="/qrpay" replace block large icon={<QrCode size={20} aria-hidden="true" />}>
+            Pay via QR
+          </ButtonLink>
+        </Card>
+      ) : (
+        // A failed status check keeps the form: the spec's default gateway status is "1".
+        <PayForm />
+      )}
+    </Page>
+  );
+}
+
+function PayForm() {
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<PayMethod | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const { validate, errorFor, clearFor } = useFormErrors<'amount'>();
+  const minDeposit = useMinDeposit();
+  const bank = useBankDetails();
+  const key = useActionKey();
+  const refresh = useRefreshMoney();
+  const reported = useRef(false);
+
+  useEffect(() => {
+    if (minDeposit.isError && !reported.current) {
+      reported.current = true;
+      toast.error(MIN_DEPOSIT_FAILED);
+    }
+  }, [minDeposit.isError]);
+  const min = minDeposit.data ?? 0;
+
+  const record = useMutation({
+    mutationFn: async (points: number) => {
+      await new Promise((resolve) => window.setTimeout(resolve, RECORD_DELAY_MS));
+      return fundsApi.requestDeposit(points, key.current());
+    },
+    onSuccess: (response) => {
+      key.reset();
+      toast.success(response.msg);
+      refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const send = useSingleFlight((points: number) => record.mutateAsync(points).catch(() => undefined));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const points = typedPoints(amount);
+    const valid = validate(event.currentTarget, [
+      [
+        'amount',
+        () => (points === null || points < min || points === 0 ? m.depositMin(String(min)) : null),
+        amount,
+      ],
+    ]);
+    if (!valid || points === null) return;
+    const chosen = methods.find((item) => item.id === method);
+    if (!chosen) {
+      toast.error(m.selectPaymentMethod);
+      return;
+    }
+    if (bank.isError) {
+      toast.error(errorMessage(bank.error));
+      return;
+    }
+    const upiId = bank.data?.[chosen.field] ?? '';
+    if (upiId === '') {
+      toast.error(chosen.missing);
+      return;
+    }
+    const target = upiPayLink(upiId, points, Date.now());
+    setLink(target);
+    // A desktop browser has no UPI app: it refuses the scheme and stays here, where the link remains.
+    window.location.href = target;
+    void send(points);
+  };
+
+  const changed = () => {
+    key.reset();
+    setLink(null);
+  };
+
+  return (
+    <Form onSubmit={submit} aria-label="Add money via UPI">
+      <Card className={styles.section}>
+        <TextField
+          label="Amount"
+          name="amount"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={minDeposit.isPending ? 'Amount' : `Minimum ${min}`}
+          icon={<IndianRupee size={20} />}
+          value={amount}
+          onValueChange={(value) => {
+            setAmount(digitsOnly(value));
+            clearFor('amount');
+            changed();
+          }}
+          error={errorFor('amount')}
+        />
+      </Card>
+      <section className={styles.section} aria-labelledby="pay-method-title">
+        <h2 id="pay-method-title" className={styles.sectionTitle}>
+          Choose your UPI app
+        </h2>
+        <div
+          className={[styles.methodGrid, styles.methodGridWide].join(' ')}
+          role="radiogroup"
+          aria-labelledby="pay-method-title"
+        >
+          {methods.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              role="radio"
+              aria-checked={method === item.id}
+              className={styles.method}
+              onClick={() => {
+                setMethod(item.id);
+                changed();
+              }}
+            >
+              <MethodBadge text={item.badge} />
+              {item.label}
+            </button>
+          ))}
+        </div>
+      </section>
+      <Button
+        type="submit"
+        variant="money"
+        block
+        large
+        disabled={amount === '' || method === null}
+        busy={record.isPending}
+        busyText="Processing..."
+        icon={<CirclePlus size={20} aria-hidden="true" />}
+      >
+        Add Money
+      </Button>
+      {link && (
+        <p className={styles.notice}>
+          <ExternalLink size={18} aria-hidden="true" />
+          <span>
+            Your UPI app should open to complete the payment.{' '}
+            <a href={link} data-testid="upi-pay-link">
+              Open UPI app again
+            </a>
+          </span>
+        </p>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,155 @@
+import { fundsMessages as m, TRANSFER_MIN_POINTS } from '@gama/core/contract/funds';
+import { phoneRule } from '@gama/core/contract/validation';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeftRight, Coins, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { PhoneField, TextField } from '../../components/Field.tsx';
+import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useProfile } from '../../lib/profile.ts';
+import { fundsApi, useRefreshMoney } from './api.ts';
+import { digitsOnly, exceedsWallet, typedPoints, useActionKey } from './money.ts';
+import { fundsStyles as styles, WalletCard } from './parts.tsx';
+
+type TransferField = 'mobile' | 'points';
+
+interface Pending {
+  mobile: string;
+  points: number;
+  recipient: string;
+}
+
+export default function TransferScreen() {
+  const [mobile, setMobile] = useState('');
+  const [points, setPoints] = useState('');
+  const [pending, setPending] = useState<Pending | null>(null);
+  const { validate, errorFor, clearFor } = useFormErrors<TransferField>();
+  const profile = useProfile();
+  const refresh = useRefreshMoney();
+  const key = useActionKey();
+
+  const check = useMutation({
+    mutationFn: (input: { mobile: string; points: number }) => fundsApi.checkRecipient(input.mobile),
+    onSuccess: (response, input) => setPending({ ...input, recipient: response.user_name }),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const sendCheck = useSingleFlight((input: { mobile: string; points: number }) =>
+    check.mutateAsync(input).catch(() => undefined),
+  );
+
+  const transfer = useMutation({
+    mutationFn: (input: Pending) => fundsApi.transfer(input.mobile, input.points, key.current()),
+    onSuccess: (response) => {
+      key.reset();
+      toast.success(response.msg);
+      refresh();
+      setPending(null);
+      setMobile('');
+      setPoints('');
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const sendTransfer = useSingleFlight((input: Pending) =>
+    transfer.mutateAsync(input).catch(() => undefined),
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const amount = typedPoints(points);
+    const wallet = profile.data?.wallet_amt;
+    const valid = validate(event.currentTarget, [
+      ['mobile', phoneRule(m.transferPhoneInvalid, m.transferPhoneInvalid), mobile],
+      ['mobile', (value) => (value === profile.data?.mobile ? m.transferOwnPhone : null), mobile],
+      ['points', (value) => (value.trim() === '' ? m.transferPointsRequired : null), points],
+      ['points', () => (amount === null ? m.pointsInvalid : null), points],
+      ['points', () => (amount !== null && amount < TRANSFER_MIN_POINTS ? m.transferMin : null), points],
+      [
+        'points',
+        () => (amount !== null && exceedsWallet(amount, wallet) ? m.transferNotEnough : null),
+        points,
+      ],
+    ]);
+    if (valid && amount !== null) void sendCheck({ mobile, points: amount });
+  };
+
+  return (
+    <Page>
+      <PageTitle>Transfer Points</PageTitle>
+      <WalletCard />
+      <Card>
+        <Form onSubmit={submit} aria-label="Transfer points">
+          <PhoneField
+            label="Phone Number"
+            name="mobile"
+            placeholder="Receiver's phone number"
+            value={mobile}
+            onValueChange={(value) => {
+              setMobile(value);
+              clearFor('mobile');
+              key.reset();
+            }}
+            error={errorFor('mobile')}
+          />
+          <TextField
+            label="Points"
+            name="points"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={`At least ${TRANSFER_MIN_POINTS}`}
+            icon={<Coins size={20} />}
+            value={points}
+            onValueChange={(value) => {
+              setPoints(digitsOnly(value));
+              clearFor('points');
+              key.reset();
+            }}
+            error={errorFor('points')}
+          />
+          <Button
+            type="submit"
+            block
+            large
+            busy={check.isPending}
+            busyText="Please wait..."
+            icon={<ArrowLeftRight size={20} aria-hidden="true" />}
+          >
+            Transfer
+          </Button>
+        </Form>
+      </Card>
+      <Dialog open={pending !== null} onClose={() => setPending(null)} title="Confirm Transfer">
+        {pending && (
+          <div className={styles.confirm}>
+            <p className={styles.muted}>Points leave your wallet at once and cannot be taken back.</p>
+            <dl className={styles.facts}>
+              <dt>Name</dt>
+              <dd data-testid="transfer-recipient">{pending.recipient}</dd>
+              <dt>Phone</dt>
+              <dd>+91 {pending.mobile}</dd>
+              <dt>Points</dt>
+              <dd data-testid="transfer-points">{pending.points}</dd>
+            </dl>
+            <Button
+              block
+              large
+              busy={transfer.isPending}
+              busyText="Processing..."
+              icon={<Send size={20} aria-hidden="true" />}
+              onClick={() => void sendTransfer(pending)}
+            >
+              Confirm
+            </Button>
+            <Button variant="ghost" block onClick={() => setPending(null)}>
+              Cancel
+            </Button>
+          </div>
+        )}
+      </Dialog>
+    </Page>
+  );
+}

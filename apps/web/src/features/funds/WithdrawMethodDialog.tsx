@@ -1,0 +1,86 @@
+import { fundsMessages as m, upiTypeNames, type UpiType } from '@gama/core/contract/funds';
+import { phoneRule } from '@gama/core/contract/validation';
+import { useMutation } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { PhoneField } from '../../components/Field.tsx';
+import { Form } from '../../components/Page.tsx';
+import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { fundsApi } from './api.ts';
+import { fundsStyles as styles } from './parts.tsx';
+import type { OtpWithdrawState } from './navigation-state.ts';
+
+interface WithdrawMethodDialogProps {
+  type: UpiType | null;
+  title: string;
+  onClose: () => void;
+}
+
+export function WithdrawMethodDialog({ type, title, onClose }: WithdrawMethodDialogProps) {
+  return (
+    <Dialog open={type !== null} onClose={onClose} title={title}>
+      {type && <NumberForm key={type} type={type} />}
+    </Dialog>
+  );
+}
+
+function NumberForm({ type }: { type: UpiType }) {
+  const [number, setNumber] = useState('');
+  const { validate, errorFor, clearFor } = useFormErrors<'number'>();
+  const navigate = useNavigate();
+
+  const sendCode = useMutation({
+    mutationFn: (value: string) => fundsApi.sendWithdrawOtp(type, value),
+    onSuccess: (response, value) => {
+      toast.success(response.msg);
+      const state: OtpWithdrawState = { phoneNumber: response.mobile, number: value, option: type };
+      void navigate('/otpwithdraw', { state });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const send = useSingleFlight((value: string) => sendCode.mutateAsync(value).catch(() => undefined));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const valid = validate(event.currentTarget, [
+      ['number', phoneRule(m.upiPhoneRequired, m.upiPhoneInvalid), number],
+    ]);
+    if (valid) void send(number);
+  };
+
+  return (
+    <Form onSubmit={submit} aria-label={`Add ${upiTypeNames[type]} number`}>
+      <p className={styles.muted}>
+        Enter the number your UPI app uses. We send a code to your registered phone to confirm it is you.
+      </p>
+      <PhoneField
+        label="UPI Number"
+        name="number"
+        placeholder="10-digit number"
+        autoFocus
+        value={number}
+        onValueChange={(value) => {
+          setNumber(value);
+          clearFor('number');
+        }}
+        error={errorFor('number')}
+      />
+      <Button
+        type="submit"
+        block
+        large
+        busy={sendCode.isPending}
+        busyText="Please wait..."
+        icon={<Send size={20} aria-hidden="true" />}
+      >
+        Send OTP
+      </Button>
+    </Form>
+  );
+}

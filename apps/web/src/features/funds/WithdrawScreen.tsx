@@ -1,0 +1,240 @@
+import {
+  fundsMessages as m,
+  withdrawMethodNames,
+  type PaymentDetails,
+  type WithdrawMethod,
+} from '@gama/core/contract/funds';
+import { useMutation } from '@tanstack/react-query';
+import {
+  ArrowUpFromLine,
+  ChevronDown,
+  CircleAlert,
+  Clock,
+  History,
+  IndianRupee,
+  Megaphone,
+  ScrollText,
+  Smartphone,
+} from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import fieldStyles from '../../components/Field.module.css';
+import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { isBettingOn, useProfile } from '../../lib/profile.ts';
+import { fundsApi, useHeadline, usePaymentDetails, useRefreshMoney, WITHDRAW_HEADLINE_ID } from './api.ts';
+import { digitsOnly, exceedsWallet, typedPoints, useActionKey, withinWithdrawWindow } from './money.ts';
+import { fundsStyles as styles, WalletCard } from './parts.tsx';
+
+type WithdrawField = 'amount' | 'method';
+
+const savedField: Record<WithdrawMethod, keyof PaymentDetails> = {
+  '2': 'google_pay_number',
+  '3': 'paytm_number',
+  '4': 'phone_pay_number',
+};
+
+function savedMethods(details: PaymentDetails | undefined) {
+  if (!details) return [];
+  return (['2', '3', '4'] as const)
+    .filter((method) => details[savedField[method]] !== '')
+    .map((method) => ({ method, number: details[savedField[method]] }));
+}
+
+function WithdrawHeadline() {
+  const headline = useHeadline(WITHDRAW_HEADLINE_ID);
+  const profile = useProfile();
+  if (!headline.data || !isBettingOn(profile.data)) return null;
+  return (
+    <p className={styles.notice} role="note">
+      <Megaphone size={18} aria-hidden="true" />
+      {headline.data}
+    </p>
+  );
+}
+
+export default function WithdrawScreen() {
+  const profile = useProfile();
+  return (
+    <Page>
+      <PageTitle>Withdraw Funds</PageTitle>
+      <WithdrawHeadline />
+      <WalletCard />
+      {profile.data && (
+        <p className={styles.muted}>
+          <Clock size={14} aria-hidden="true" className={styles.inlineIcon} /> Withdrawals from{' '}
+          {profile.data.withdraw_open_time} to {profile.data.withdraw_close_time}. Minimum{' '}
+          {profile.data.min_withdrawal} points.
+        </p>
+      )}
+      <WithdrawForm />
+      <div className={styles.links}>
+        <Link to="/withdrawhistory" className={styles.textLink}>
+          <History size={18} aria-hidden="true" />
+          Withdraw History
+        </Link>
+        <Link to="/withdrawrule" className={styles.textLink}>
+          <ScrollText size={18} aria-hidden="true" />
+          Withdraw Rules
+        </Link>
+      </div>
+    </Page>
+  );
+}
+
+function WithdrawForm() {
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<WithdrawMethod | ''>('');
+  const { validate, errorFor, clearFor } = useFormErrors<WithdrawField>();
+  const profile = useProfile();
+  const details = usePaymentDetails();
+  const navigate = useNavigate();
+  const refresh = useRefreshMoney();
+  const key = useActionKey();
+  const selectId = useId();
+
+  const withdraw = useMutation({
+    mutationFn: (input: { points: number; method: WithdrawMethod }) =>
+      fundsApi.requestWithdrawal(input.points, input.method, key.current()),
+    onSuccess: () => {
+      key.reset();
+      toast.success(m.withdrawSent);
+      refresh();
+      void navigate('/imp');
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const send = useSingleFlight((input: { points: number; method: WithdrawMethod }) =>
+    withdraw.mutateAsync(input).catch(() => undefined),
+  );
+
+  const saved = savedMethods(details.data);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = profile.data;
+    const points = typedPoints(amount);
+    const min = Number.parseInt(data?.min_withdrawal ?? '0', 10) || 0;
+    const valid = validate(event.currentTarget, [
+      ['amount', (value) => (value.trim() === '' || points === 0 ? m.withdrawAmountRequired : null), amount],
+      ['amount', () => (points === null ? m.pointsInvalid : null), amount],
+      [
+        'amount',
+        () => (points !== null && exceedsWallet(points, data?.wallet_amt) ? m.walletLimitExceeded : null),
+        amount,
+      ],
+      ['amount', () => (points !== null && points < min ? m.minWithdraw(String(min)) : null), amount],
+      ['method', (value) => (value === '' ? m.selectPaymentMethod : null), method],
+    ]);
+    if (!valid || points === null || method === '') return;
+    if (data && !withinWithdrawWindow(data.withdraw_open_time, data.withdraw_close_time)) {
+      toast.error(m.withdrawHours);
+      return;
+    }
+    void send({ points, method });
+  };
+
+  if (details.isPending) {
+    return (
+      <Card>
+        <div className={styles.section} role="status" aria-label="Loading payment methods">
+          <Skeleton height={50} radius={12} />
+          <Skeleton height={50} radius={12} />
+          <Skeleton height={52} radius={12} />
+        </div>
+      </Card>
+    );
+  }
+
+  if (details.isSuccess && saved.length === 0) {
+    return (
+      <Card className={styles.section}>
+        <p className={styles.notice} role="alert">
+          <Smartphone size={18} aria-hidden="true" />
+          {m.noPaymentMethods}
+        </p>
+        <p className={styles.muted}>
+          Add a Paytm, Google Pay or PhonePe number under Withdraw Methods first.
+        </p>
+        <ButtonLink to="/imp7" block large icon={<Smartphone size={20} aria-hidden="true" />}>
+          Add Withdraw Method
+        </ButtonLink>
+      </Card>
+    );
+  }
+
+  const methodError = errorFor('method');
+  return (
+    <Card>
+      <Form onSubmit={submit} aria-label="Withdraw funds">
+        <TextField
+          label="Amount"
+          name="amount"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="Points to withdraw"
+          icon={<IndianRupee size={20} />}
+          value={amount}
+          onValueChange={(value) => {
+            setAmount(digitsOnly(value));
+            clearFor('amount');
+            key.reset();
+          }}
+          error={errorFor('amount')}
+        />
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={selectId}>
+            Payment Method
+          </label>
+          <div
+            className={[fieldStyles.control, methodError && fieldStyles.invalid].filter(Boolean).join(' ')}
+          >
+            <select
+              id={selectId}
+              name="method"
+              className={styles.select}
+              value={method}
+              aria-invalid={methodError ? true : undefined}
+              aria-describedby={methodError ? `${selectId}-error` : undefined}
+              onChange={(event) => {
+                setMethod(event.target.value as WithdrawMethod | '');
+                clearFor('method');
+                key.reset();
+              }}
+            >
+              <option value="">Select payment method</option>
+              {saved.map((item) => (
+                <option key={item.method} value={item.method}>
+                  {withdrawMethodNames[item.method]} - {item.number}
+                </option>
+              ))}
+            </select>
+            <ChevronDown size={20} aria-hidden="true" className={styles.selectChevron} />
+          </div>
+          {methodError && (
+            <p id={`${selectId}-error`} className={fieldStyles.error} role="alert">
+              <CircleAlert size={16} aria-hidden="true" />
+              {methodError}
+            </p>
+          )}
+        </div>
+        <Button
+          type="submit"
+          block
+          large
+          busy={withdraw.isPending}
+          busyText="Submitting..."
+          icon={<ArrowUpFromLine size={20} aria-hidden="true" />}
+        >
+          Withdraw
+        </Button>
+      </Form>
+    </Card>
+  );
+}

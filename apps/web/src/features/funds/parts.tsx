@@ -1,0 +1,99 @@
+import { ChevronRight, Inbox, Megaphone, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { useProfile } from '../../lib/profile.ts';
+import { useHeadline } from './api.ts';
+import styles from './Funds.module.css';
+
+export { styles as fundsStyles };
+
+/** The balance as the header shows it, larger: the player sees what they can move before moving it. */
+export function WalletCard({ children }: { children?: ReactNode }) {
+  const profile = useProfile();
+  return (
+    <section className={styles.wallet} aria-label="Wallet">
+      <p className={styles.walletLabel}>
+        <Wallet size={18} aria-hidden="true" />
+        Wallet balance
+      </p>
+      {profile.data ? (
+        <p className={styles.walletAmount} data-testid="funds-wallet">
+          {profile.data.wallet_amt}
+          <span className={styles.walletUnit}>points</span>
+        </p>
+      ) : (
+        <Skeleton height={38} width="45%" />
+      )}
+      {children}
+    </section>
+  );
+}
+
+interface TileLinkProps extends LinkProps {
+  icon: ReactNode;
+  hint?: string;
+  money?: boolean;
+}
+
+export function TileLink({ icon, hint, money, children, className, ...rest }: TileLinkProps) {
+  return (
+    <Link {...rest} className={[styles.tile, money && styles.tileMoney, className].filter(Boolean).join(' ')}>
+      <span className={styles.tileIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <span className={styles.tileText}>
+        <span>{children}</span>
+        {hint && <span className={styles.tileHint}>{hint}</span>}
+      </span>
+      <ChevronRight size={20} className={styles.chevron} aria-hidden="true" />
+    </Link>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.empty}>
+      <span className={styles.emptyIcon} aria-hidden="true">
+        <Inbox size={26} />
+      </span>
+      <p>{children}</p>
+    </div>
+  );
+}
+
+export function ListSkeleton({ label }: { label: string }) {
+  return (
+    <div className={styles.list} role="status" aria-label={label}>
+      <Skeleton height={64} radius={12} />
+      <Skeleton height={64} radius={12} />
+      <Skeleton height={64} radius={12} />
+    </div>
+  );
+}
+
+/** A scrolling headline (spec 01: headline 2 on Add Funds); nothing at all when it is switched off. */
+export function HeadlineMarquee({ id }: { id: number }) {
+  const headline = useHeadline(id);
+  if (headline.isPending) return <Skeleton height={40} radius={12} />;
+  if (!headline.data) return null;
+  return (
+    <div className={styles.headline} role="marquee" aria-label="Announcement">
+      <span className={styles.headlineIcon} aria-hidden="true">
+        <Megaphone size={16} />
+      </span>
+      <div className={styles.track}>
+        <p className={styles.scroll}>{headline.data}</p>
+      </div>
+    </div>
+  );
+}
+
+/** Short letters on a coloured disc: the app ships no third-party logos. */
+export function MethodBadge({ text }: { text: string }) {
+  return (
+    <span className={styles.methodBadge} aria-hidden="true">
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The operator's side of the money screens: a thin client of the operator API for preconditions (funding a
+ * player) and for checking what the player's actions recorded (pending deposits and withdrawals).
+ */
+import { APP_KEY, type GamaApi } from './gama-api.ts';
+import { E2E_ADMIN } from './server-env.ts';
+
+export interface OperatorDeposit {
+  id: number;
+  mobile: string;
+  amount: string;
+  status: string;
+}
+
+export interface OperatorWithdrawal {
+  id: number;
+  mobile: string;
+  amount: string;
+  status: string;
+  payment_method: string;
+  payout_number: string;
+}
+
+export class Operator {
+  private constructor(
+    private readonly api: GamaApi,
+    private readonly token: string,
+  ) {}
+
+  static async login(api: GamaApi): Promise<Operator> {
+    const response = await fetch(new URL('/admin-api/login', api.baseURL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': api.clientIp },
+      body: JSON.stringify(E2E_ADMIN),
+    });
+    const body = (await response.json()) as { token?: string };
+    if (!response.ok || !body.token) throw new Error(`operator login failed: ${JSON.stringify(body)}`);
+    return new Operator(api, body.token);
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+    const response = await fetch(new URL(path, this.api.baseURL), {
+      method,
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        'x-forwarded-for': this.api.clientIp,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const parsed = (await response.json()) as T;
+    if (!response.ok)
+      throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(parsed)}`);
+    return parsed;
+  }
+
+  async playerId(mobile: string): Promise<number> {
+    const { players } = await this.call<{ players: Array<{ id: number; mobile: string }> }>(
+      'GET',
+      `/admin-api/players?mobile=${mobile}`,
+    );
+    const player = players.find((row) => row.mobile === mobile);
+    if (!player) throw new Error(`no player with mobile ${mobile}`);
+    return player.id;
+  }
+
+  async wallet(mobile: string): Promise<string> {
+    const { players } = await this.call<{ players: Array<{ mobile: string; wallet_amt: string }> }>(
+      'GET',
+      `/admin-api/players?mobile=${mobile}`,
+    );
+    const player = players.find((row) => row.mobile === mobile);
+    if (!player) throw new Error(`no player with mobile ${mobile}`);
+    return player.wallet_amt;
+  }
+
+  /** Credits (or debits) a player's wallet directly, the quick way to give a test player points. */
+  async fund(mobile: string, points: number): Promise<void> {
+    const id = await this.playerId(mobile);
+    await this.call('POST', `/admin-api/players/${id}/adjust`, { points, reason: 'e2e funding' });
+  }
+
+  async deposits(mobile: string, status: 'pending' | 'all' = 'pending'): Promise<OperatorDeposit[]> {
+    const { deposits } = await this.call<{ deposits: OperatorDeposit[] }>(
+      'GET',
+      `/admin-api/deposits?status=${status}&limit=200`,
+    );
+    return deposits.filter((row) => row.mobile === mobile);
+  }
+
+  async approveDeposit(id: number): Promise<void> {
+    await this.call('POST', `/admin-api/deposits/${id}/approve`, {});
+  }
+
+  async withdrawals(mobile: string, status: 'pending' | 'all' = 'pending'): Promise<OperatorWithdrawal[]> {
+    const { withdrawals } = await this.call<{ withdrawals: OperatorWithdrawal[] }>(
+      'GET',
+      `/admin-api/withdrawals?status=${status}&limit=200`,
+    );
+    return withdrawals.filter((row) => row.mobile === mobile);
+  }
+
+  async approveWithdrawal(id: number, receiptUrl?: string): Promise<void> {
+    await this.call(
+      'POST',
+      `/admin-api/withdrawals/${id}/approve`,
+      receiptUrl ? { receipt_url: receiptUrl } : {},
+    );
+  }
+}
+
+/** Saves a payout number for a player through the same code step the app uses (API only, for preconditions). */
+export async function savePayoutNumber(
+  api: GamaApi,
+  player: { mobile: string; password: string },
+  upiType: '1' | '2' | '3',
+  number: string,
+): Promise<void> {
+  const login = await fetch(new URL('/api-user-login', api.baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': api.clientIp },
+    body: JSON.stringify({
+      env_type: 'Prod',
+      app_key: APP_KEY,
+      mobile: player.mobile,
+      password: player.password,
+    }),
+  });
+  const session = (await login.json()) as { unique_token?: string };
+  if (!session.unique_token) throw new Error(`login failed: ${JSON.stringify(session)}`);
+  const token = { unique_token: session.unique_token };
+  const sent = await api.post('/api-send-withdraw-otp', { ...token, upi_type: upiType, number });
+  if (sent.httpStatus !== 200) throw new Error(`send-withdraw-otp failed: ${JSON.stringify(sent.body)}`);
+  const otp = await api.latestCode(player.mobile, 'withdraw number verification');
+  const field = upiType === '1' ? 'paytm_no' : upiType === '2' ? 'google_pay_no' : 'phon_pay_no';
+  const saved = await api.post('/api-add-user-upi-details', {
+    ...token,
+    upi_type: upiType,
+    [field]: number,
+    otp,
+  });
+  if (saved.httpStatus !== 200) throw new Error(`add-user-upi-details failed: ${JSON.stringify(saved.body)}`);
+}
