@@ -2,10 +2,10 @@ import { formatPaise, pointsToPaise } from '@gama/core/rules/money';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import { systemAccount } from '../ledger/accounts.ts';
+import { systemAccount, walletAccountId } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { once } from '../ledger/idempotency.ts';
-import { InsufficientFunds, postJournal } from '../ledger/post.ts';
+import { postJournal } from '../ledger/post.ts';
 
 export interface PlayerSummary {
   id: number;
@@ -54,36 +54,27 @@ export async function adjustWallet(
       tx,
       { scope: `operator:${operatorId}`, key, endpoint: `adjust:${playerId}`, body: input, at: clock.now() },
       async () => {
-        const { rows } = await tx.query<{ id: number }>(
-          `SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`,
-          [playerId],
-        );
-        const walletId = rows[0]?.id;
-        if (walletId === undefined) throw new AppError('NOT_FOUND', 'Player not found');
+        const { rows: found } = await tx.query('SELECT 1 FROM players WHERE id = $1', [playerId]);
+        if (found.length === 0) throw new AppError('NOT_FOUND', 'Player not found');
+        const walletId = await walletAccountId(tx, playerId);
         const amount = Math.sign(input.points) * pointsToPaise(Math.abs(input.points));
         const now = clock.now();
-        let journalId: number;
-        try {
-          journalId = await postJournal(
-            tx,
-            {
-              kind: 'adjustment',
-              actor: `operator:${operatorId}`,
-              refType: 'player',
-              refId: playerId,
-              note: input.reason,
-              at: now,
-            },
-            [
-              { account: walletId, amount },
-              { account: systemAccount('adjustments'), amount: -amount },
-            ],
-          );
-        } catch (error) {
-          if (error instanceof InsufficientFunds)
-            throw new AppError('CONFLICT', 'The wallet does not hold that many points');
-          throw error;
-        }
+        const journalId = await postJournal(
+          tx,
+          {
+            kind: 'adjustment',
+            actor: `operator:${operatorId}`,
+            refType: 'player',
+            refId: playerId,
+            note: input.reason,
+            at: now,
+          },
+          [
+            { account: walletId, amount },
+            { account: systemAccount('adjustments'), amount: -amount },
+          ],
+          () => new AppError('CONFLICT', 'The wallet does not hold that many points'),
+        );
         if (amount > 0) await repayDebts(tx, [playerId], now);
         const { rows: after } = await tx.query<{ balance: number }>(
           'SELECT balance FROM accounts WHERE id = $1',

@@ -19,7 +19,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { systemAccount } from '../ledger/accounts.ts';
 import { once } from '../ledger/idempotency.ts';
-import { InsufficientFunds, postJournal } from '../ledger/post.ts';
+import { postJournal } from '../ledger/post.ts';
 import type { Market } from '../markets/repository.ts';
 import { marketById } from '../markets/repository.ts';
 import { accountsForDebit } from '../wallet/service.ts';
@@ -106,28 +106,22 @@ export async function placeBids(
             )
           ).rows.map((r) => [r.rate_field, r]),
         );
-        let journalId: number;
-        try {
-          journalId = await postJournal(
-            tx,
-            {
-              kind: 'bid',
-              actor: `player:${playerId}`,
-              refType: 'market',
-              refId: market.id,
-              note: `Bid ${market.name} ${betType.label} (${formatBidDate(marketDate)})`,
-              at: now,
-            },
-            [
-              { account: accounts.walletId, amount: -cost },
-              { account: systemAccount('house'), amount: cost },
-            ],
-          );
-        } catch (error) {
-          if (error instanceof InsufficientFunds)
-            throw new AppError('VALIDATION', bidMessages.insufficientAmount);
-          throw error;
-        }
+        const journalId = await postJournal(
+          tx,
+          {
+            kind: 'bid',
+            actor: `player:${playerId}`,
+            refType: 'market',
+            refId: market.id,
+            note: `Bid ${market.name} ${betType.label} (${formatBidDate(marketDate)})`,
+            at: now,
+          },
+          [
+            { account: accounts.walletId, amount: -cost },
+            { account: systemAccount('house'), amount: cost },
+          ],
+          () => new AppError('VALIDATION', bidMessages.insufficientAmount),
+        );
         const rateOf = (field: string) => {
           const rate = rates.get(field);
           if (!rate) throw new Error(`no ${group} rate for ${field}`);

@@ -6,7 +6,7 @@ import { getSetting } from '../content/settings.ts';
 import { once } from '../ledger/idempotency.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { postJournal } from '../ledger/post.ts';
-import { systemAccount } from '../ledger/accounts.ts';
+import { systemAccount, walletAccountId } from '../ledger/accounts.ts';
 
 const MAX_DEPOSIT_POINTS = 1_000_000;
 
@@ -66,10 +66,7 @@ export async function decideDeposit(
     if (row.status !== 'pending') throw new AppError('CONFLICT', `Deposit request already ${row.status}`);
     let journalId: number | null = null;
     if (decision === 'approved') {
-      const { rows: wallet } = await tx.query<{ id: number }>(
-        `SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`,
-        [row.player_id],
-      );
+      const walletId = await walletAccountId(tx, row.player_id);
       journalId = await postJournal(
         tx,
         {
@@ -81,7 +78,7 @@ export async function decideDeposit(
           at: now,
         },
         [
-          { account: wallet[0]?.id ?? 0, amount: row.amount },
+          { account: walletId, amount: row.amount },
           { account: systemAccount('deposits'), amount: -row.amount },
         ],
       );

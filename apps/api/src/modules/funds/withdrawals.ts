@@ -7,10 +7,10 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { getSetting } from '../content/settings.ts';
-import { systemAccount } from '../ledger/accounts.ts';
+import { systemAccount, walletAccountId } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { once } from '../ledger/idempotency.ts';
-import { InsufficientFunds, postJournal } from '../ledger/post.ts';
+import { postJournal } from '../ledger/post.ts';
 import { accountsForDebit } from '../wallet/service.ts';
 
 /** The withdraw window is inclusive at both ends, in the market time zone (spec 01 section 5). */
@@ -58,28 +58,22 @@ export async function requestWithdrawal(
         if (!withinWithdrawWindow(now, config.MARKET_TIME_ZONE, settings.open_time, settings.close_time)) {
           throw new AppError('VALIDATION', fundsMessages.withdrawHours);
         }
-        let journalId: number;
-        try {
-          journalId = await postJournal(
-            tx,
-            {
-              kind: 'withdraw_hold',
-              actor: `player:${playerId}`,
-              refType: 'player',
-              refId: playerId,
-              note: 'Withdrawal requested',
-              at: now,
-            },
-            [
-              { account: accounts.walletId, amount: -amount },
-              { account: systemAccount('withdrawals_pending'), amount },
-            ],
-          );
-        } catch (error) {
-          if (error instanceof InsufficientFunds)
-            throw new AppError('VALIDATION', fundsMessages.walletLimitExceeded);
-          throw error;
-        }
+        const journalId = await postJournal(
+          tx,
+          {
+            kind: 'withdraw_hold',
+            actor: `player:${playerId}`,
+            refType: 'player',
+            refId: playerId,
+            note: 'Withdrawal requested',
+            at: now,
+          },
+          [
+            { account: accounts.walletId, amount: -amount },
+            { account: systemAccount('withdrawals_pending'), amount },
+          ],
+          () => new AppError('VALIDATION', fundsMessages.walletLimitExceeded),
+        );
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO withdraw_requests (player_id, amount, payment_method, payout_number, hold_journal_id, created_at)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
@@ -121,10 +115,7 @@ export async function decideWithdrawal(
     }
     const now = clock.now();
     const approved = decision === 'approved';
-    const { rows: wallet } = await tx.query<{ id: number }>(
-      `SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`,
-      [row.player_id],
-    );
+    const walletId = await walletAccountId(tx, row.player_id);
     const journalId = await postJournal(
       tx,
       {
@@ -139,7 +130,7 @@ export async function decideWithdrawal(
         { account: systemAccount('withdrawals_pending'), amount: -row.amount },
         approved
           ? { account: systemAccount('withdrawals_paid'), amount: row.amount }
-          : { account: wallet[0]?.id ?? 0, amount: row.amount },
+          : { account: walletId, amount: row.amount },
       ],
     );
     const status = approved ? '2' : '1';

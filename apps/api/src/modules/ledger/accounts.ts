@@ -49,3 +49,13 @@ export async function lockPlayersAccounts(db: Queryable, playerIds: readonly num
     playerIds,
   ]);
 }
+
+export async function walletAccountId(db: Queryable, playerId: number): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`,
+    [playerId],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`player ${playerId} has no wallet`);
+  return id;
+}

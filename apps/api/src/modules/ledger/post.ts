@@ -38,10 +38,15 @@ export class InsufficientFunds extends Error {
   }
 }
 
+/**
+ * Writes one journal and its entries. `onOverdraft` builds the error to throw when the wallet CHECK refuses a
+ * debit (the caller knows the words for its screen); without it an `InsufficientFunds` is thrown.
+ */
 export async function postJournal(
   tx: Queryable,
   journal: JournalSpec,
   entries: readonly EntrySpec[],
+  onOverdraft: () => Error = () => new InsufficientFunds(),
 ): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
@@ -71,7 +76,7 @@ export async function postJournal(
   } catch (error) {
     // The wallet CHECK refused it: the debit would overdraw (L3), whatever ran concurrently.
     if (pgCode(error) === '23514' && String((error as Error).message).includes('wallet_not_negative')) {
-      throw new InsufficientFunds();
+      throw onOverdraft();
     }
     throw error;
   }

@@ -43,7 +43,7 @@ export async function chartDays(db: Queryable, marketId: number, weeks: number):
   const { rows } = await db.query<{ market_date: string; half: string; value: string }>(
     `SELECT to_char(market_date, 'YYYY-MM-DD') AS market_date, half, value FROM results
       WHERE market_id = $1 AND reverted_at IS NULL
-        AND market_date >= (SELECT max(market_date) FROM results WHERE market_id = $1) - ($2::int * 7)
+        AND market_date >= (SELECT max(market_date) FROM results WHERE market_id = $1 AND reverted_at IS NULL) - ($2::int * 7)
       ORDER BY market_date`,
     [marketId, weeks],
   );

@@ -3,10 +3,10 @@ import { pointsToPaise } from '@gama/core/rules/money';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionPlayer } from '../auth/sessions.ts';
-import { lockPlayersAccounts } from '../ledger/accounts.ts';
+import { lockPlayersAccounts, walletAccountId } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { once } from '../ledger/idempotency.ts';
-import { InsufficientFunds, postJournal } from '../ledger/post.ts';
+import { postJournal } from '../ledger/post.ts';
 import { findPlayerByMobile } from '../players/repository.ts';
 import { accountsForDebit } from '../wallet/service.ts';
 
@@ -61,32 +61,23 @@ export async function transferPoints(
       const amount = pointsToPaise(input.points);
       if (amount > accounts.balance) throw new AppError('VALIDATION', fundsMessages.transferNotEnough);
       const now = clock.now();
-      const { rows: to } = await tx.query<{ id: number }>(
-        `SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`,
-        [recipient.id],
+      const toId = await walletAccountId(tx, recipient.id);
+      const journalId = await postJournal(
+        tx,
+        {
+          kind: 'transfer',
+          actor: `player:${sender.id}`,
+          refType: 'player',
+          refId: recipient.id,
+          note: `Points transfer from ${maskName(sender.userName)} to ${maskName(recipient.user_name)}`,
+          at: now,
+        },
+        [
+          { account: accounts.walletId, amount: -amount },
+          { account: toId, amount },
+        ],
+        () => new AppError('VALIDATION', fundsMessages.transferNotEnough),
       );
-      let journalId: number;
-      try {
-        journalId = await postJournal(
-          tx,
-          {
-            kind: 'transfer',
-            actor: `player:${sender.id}`,
-            refType: 'player',
-            refId: recipient.id,
-            note: `Points transfer from ${maskName(sender.userName)} to ${maskName(recipient.user_name)}`,
-            at: now,
-          },
-          [
-            { account: accounts.walletId, amount: -amount },
-            { account: to[0]?.id ?? 0, amount },
-          ],
-        );
-      } catch (error) {
-        if (error instanceof InsufficientFunds)
-          throw new AppError('VALIDATION', fundsMessages.transferNotEnough);
-        throw error;
-      }
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO transfers (from_player_id, to_player_id, amount, journal_id, created_at)
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,
