@@ -1,0 +1,66 @@
+import { formatClockTime, parseClockTime, zonedParts } from '@gama/core/rules/time';
+import { fundedPlayerOnHome, openBidScreen, readProfile } from '../support/bidding.ts';
+import { expect, expectToast, test } from '../support/fixtures.ts';
+import { E2E_TODAY } from '../support/server-env.ts';
+
+const ZONE = 'Asia/Kolkata';
+
+test('a real win: open Single Digit bid before the open time, both halves declared, win history and home result', async ({
+  page,
+  api,
+  player,
+}) => {
+  // The server clock runs in real time from 12:00 IST: the market opens within two minutes and closes one after.
+  test.setTimeout(240_000);
+  const operator = await fundedPlayerOnHome(page, api, player, 100);
+
+  const now = zonedParts(new Date((await readProfile(page)).server_time), ZONE);
+  // Leave at least 40 s to place the bid through the UI before the open time.
+  const seconds = new Date((await readProfile(page)).server_time).getUTCSeconds();
+  const openMinutes = now.minutes + (seconds > 20 ? 2 : 1);
+  const openTime = formatClockTime(openMinutes);
+  const closeTime = formatClockTime(openMinutes + 1);
+  const name = `E2E WIN ${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+  const marketId = await operator.createMainMarket(name, openTime, closeTime);
+
+  // The home list polls every 5 s; the new market shows up without a reload.
+  const card = page
+    .getByTestId('market-card')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByTestId('market-result')).toHaveText('***-**-***');
+  await openBidScreen(page, name, 'Single Digit');
+  await expect(page.getByRole('radio', { name: 'Open' })).toBeChecked();
+  await page.getByLabel('Digit', { exact: true }).fill('6');
+  await page.getByLabel('Points', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your bids' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expectToast(page, 'Bid placed successfully!');
+  await expect(page.getByTestId('wallet-amount')).toHaveText('90');
+
+  const closeMinutes = parseClockTime(closeTime) ?? 0;
+  await expect
+    .poll(
+      async () => zonedParts(new Date((await readProfile(page)).server_time), ZONE).minutes > closeMinutes,
+      { timeout: 180_000, intervals: [5_000] },
+    )
+    .toBe(true);
+  await operator.declare(marketId, E2E_TODAY.iso, 'open', '123');
+  await operator.declare(marketId, E2E_TODAY.iso, 'close', '456');
+
+  await page.goto('/imp3');
+  const win = page.getByTestId('history-entry');
+  await expect(win).toHaveCount(1);
+  await expect(win).toContainText('Congratulations You Won');
+  await expect(win).toContainText(name);
+  await expect(win).toContainText('Single Digit');
+  await expect(win).toContainText('95 pts');
+  await expect(page.getByTestId('wallet-amount')).toHaveText('185');
+
+  await page.goto('/imp');
+  await expect(card.getByTestId('market-result')).toHaveText('123-65-456');
+});
