@@ -98,7 +98,7 @@ test('QR pay shows the code and copies the UPI id', async ({ page, context, play
   await page.getByRole('button', { name: 'Copy' }).click();
   await expectToast(page, 'UPI ID Copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('gama.pay@upi');
-  await expect(page.getByRole('link', { name: 'Send Screenshot on WhatsApp' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute(
     'href',
     /^https:\/\/wa\.me\/\d+$/,
   );

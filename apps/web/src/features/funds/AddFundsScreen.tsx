@@ -34,7 +34,7 @@ export default function AddFundsScreen() {
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>
           <MessageCircle size={20} aria-hidden="true" />
-          Questions about a payment?
+          Need help with a payment?
         </h2>
         <p className={styles.muted}>Call us or send a WhatsApp message and we will help.</p>
         <div className={styles.actionsRow}>

@@ -5,7 +5,6 @@ import {
   ArrowLeftRight,
   ArrowUpFromLine,
   ChevronRight,
-  CirclePlus,
   History,
   ReceiptText,
   Smartphone,
@@ -13,7 +12,6 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ButtonLink } from '../../components/Button.tsx';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import { usePaymentDetails } from './api.ts';
 import { fundsStyles as styles, MethodBadge, TileLink, WalletCard } from './parts.tsx';
@@ -47,20 +45,7 @@ export default function FundsScreen() {
   return (
     <Page>
       <PageTitle>Funds</PageTitle>
-      <WalletCard>
-        <div className={styles.walletActions}>
-          <ButtonLink to="/imp9" variant="money" icon={<CirclePlus size={20} aria-hidden="true" />}>
-            Add Fund
-          </ButtonLink>
-          <ButtonLink
-            to="/withdraw"
-            variant="outline"
-            icon={<ArrowUpFromLine size={20} aria-hidden="true" />}
-          >
-            Withdraw Fund
-          </ButtonLink>
-        </div>
-      </WalletCard>
+      <WalletCard />
       <nav className={styles.tiles} aria-label="Wallet management">
         <TileLink to="/imp9" money icon={<ArrowDownToLine size={22} />} hint="Pay by UPI app or QR code">
           Add Fund

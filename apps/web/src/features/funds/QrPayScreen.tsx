@@ -94,7 +94,7 @@ export default function QrPayScreen() {
           block
           icon={<MessageCircle size={20} aria-hidden="true" />}
         >
-          Send Screenshot on WhatsApp
+          Send on WhatsApp
         </ExternalButtonLink>
       </Card>
     </Page>
