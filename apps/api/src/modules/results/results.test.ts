@@ -574,3 +574,24 @@ describe('markets through the operator API', () => {
     ).toBe(403);
   });
 });
+
+describe('charts', () => {
+  it('sends declared days oldest first with the weekly days off, to anyone', async () => {
+    const market = await seedMarket(t.db, {
+      name: 'CHARTED',
+      open: '10:00 AM',
+      close: '12:00 PM',
+      daysOff: [0, 3],
+    });
+    t.clock.set(IST('12:00'));
+    await declare({ market_id: market, date: DATE, half: 'open', value: '123' });
+    await declare({ market_id: market, date: DATE, half: 'close', value: '456' });
+    const res = await t.post<{
+      markets: Array<{ days_off: number[]; days: Array<{ date: string; open: string; close: string }> }>;
+    }>('/api-market-chart', { game_id: market });
+    expect(res.json.markets[0]).toMatchObject({
+      days_off: [0, 3],
+      days: [{ date: DATE, open: '123', close: '456' }],
+    });
+  });
+});

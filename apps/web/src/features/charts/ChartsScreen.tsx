@@ -43,7 +43,7 @@ export default function ChartsScreen() {
   const pickerId = useId();
 
   const today = zonedParts(serverNow(), DEFAULT_TIME_ZONE).date;
-  const weeks = days.data ? chartWeeks(days.data, today) : [];
+  const weeks = days.data ? chartWeeks(days.data.days, today, days.data.daysOff) : [];
 
   return (
     <Page>
@@ -116,7 +116,7 @@ function ank(pana: string | null): string {
 }
 
 function jodiOf(cell: ChartCell): string {
-  if (cell.kind === 'future') return '';
+  if (cell.kind === 'future' || cell.kind === 'off') return '';
   if (cell.kind === 'pending') return '**';
   return cell.open === null ? '**' : `${ank(cell.open)}${ank(cell.close)}`;
 }
@@ -127,7 +127,7 @@ function jodiCell(cell: ChartCell): Rendered {
 }
 
 function panelCell(cell: ChartCell): Rendered {
-  if (cell.kind === 'future') return { content: '' };
+  if (cell.kind === 'future' || cell.kind === 'off') return { content: '' };
   const jodi = jodiOf(cell);
   const open = cell.kind === 'declared' ? (cell.open ?? '***') : '***';
   const close = cell.kind === 'declared' ? (cell.close ?? '***') : '***';
@@ -144,7 +144,7 @@ function panelCell(cell: ChartCell): Rendered {
 }
 
 function starlineCell(cell: ChartCell): Rendered {
-  if (cell.kind === 'future') return { content: '' };
+  if (cell.kind === 'future' || cell.kind === 'off') return { content: '' };
   const pana = cell.kind === 'declared' ? cell.open : null;
   return {
     content: (
@@ -157,7 +157,7 @@ function starlineCell(cell: ChartCell): Rendered {
 }
 
 function galiCell(cell: ChartCell): Rendered {
-  if (cell.kind === 'future') return { content: '' };
+  if (cell.kind === 'future' || cell.kind === 'off') return { content: '' };
   const pair = cell.kind === 'declared' && cell.open !== null ? cell.open : '**';
   return { content: pair, double: isDouble(pair) };
 }

@@ -22,7 +22,7 @@ interface ChartListResponse {
 
 interface ChartDaysResponse {
   status: true;
-  markets: Array<ChartMarket & { days: ChartDay[] }>;
+  markets: Array<ChartMarket & { days: ChartDay[]; days_off: number[] }>;
 }
 
 /** Twelve weeks: what a phone can read at a glance and what the server keeps cheap to send. */
@@ -42,7 +42,10 @@ export function useChartDays(gameId: number | null) {
     queryKey: ['chart', gameId],
     queryFn: ({ signal }) =>
       post<ChartDaysResponse>('/api-market-chart', { game_id: gameId, weeks: CHART_WEEKS }, { signal }),
-    select: (response) => response.markets[0]?.days ?? [],
+    select: (response) => ({
+      days: response.markets[0]?.days ?? [],
+      daysOff: response.markets[0]?.days_off ?? [],
+    }),
     enabled: gameId !== null,
     staleTime: 60_000,
   });

@@ -9,7 +9,9 @@ export type ChartCell =
   /** The draw day has come but nothing is declared yet: shown `**`. */
   | { kind: 'pending'; date: IsoDate }
   /** A day still to come: left blank. */
-  | { kind: 'future'; date: IsoDate };
+  | { kind: 'future'; date: IsoDate }
+  /** A weekday the market does not draw (its day off): left blank. */
+  | { kind: 'off'; date: IsoDate };
 
 export interface ChartWeek {
   monday: IsoDate;
@@ -24,7 +26,11 @@ export function mondayOf(date: IsoDate): IsoDate {
  * Rows of Monday-to-Sunday weeks, oldest first as matka charts are read, from the week of the oldest
  * declared day to the current week. Days the server did not send have no declaration.
  */
-export function chartWeeks(days: readonly ChartDay[], today: IsoDate): ChartWeek[] {
+export function chartWeeks(
+  days: readonly ChartDay[],
+  today: IsoDate,
+  daysOff: readonly number[] = [],
+): ChartWeek[] {
   if (days.length === 0) return [];
   const byDate = new Map(days.map((day) => [day.date, day]));
   const oldest = days.reduce((min, day) => (day.date < min ? day.date : min), today);
@@ -35,6 +41,7 @@ export function chartWeeks(days: readonly ChartDay[], today: IsoDate): ChartWeek
       const date = addDays(monday, index);
       const day = byDate.get(date);
       if (day) return { kind: 'declared', date, open: day.open, close: day.close };
+      if (daysOff.includes(weekdayOf(date))) return { kind: 'off', date };
       return date <= today ? { kind: 'pending', date } : { kind: 'future', date };
     });
     weeks.push({ monday, cells });
