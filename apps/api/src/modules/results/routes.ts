@@ -89,6 +89,10 @@ export function resultRoutes(app: FastifyInstance): void {
     if (body.game_id !== undefined) {
       const market = await marketById(db, body.game_id);
       if (!market) throw new AppError('NOT_FOUND', 'Market not found');
+      // Weekdays the market never draws, so a chart can leave them blank instead of showing them undeclared.
+      const daysOff = Object.entries(market.schedule.days)
+        .filter(([, day]) => !day.active)
+        .map(([weekday]) => Number(weekday));
       return {
         status: true,
         markets: [
@@ -96,6 +100,7 @@ export function resultRoutes(app: FastifyInstance): void {
             game_id: market.id,
             game_name: market.name,
             group: market.grp,
+            days_off: daysOff,
             days: await chartDays(db, market.id, body.weeks),
           },
         ],
