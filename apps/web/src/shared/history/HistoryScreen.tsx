@@ -1,7 +1,7 @@
 import type { BidRecord, WinRecord } from '@gama/core/contract/bids';
 import { isIsoDate, type IsoDate } from '@gama/core/rules/dates';
 import { DEFAULT_TIME_ZONE, zonedParts } from '@gama/core/rules/time';
-import { CalendarDays, Search, Trophy } from 'lucide-react';
+import { Search, Trophy } from 'lucide-react';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button.tsx';
@@ -61,17 +61,8 @@ export function HistoryScreen({ title, kind, path, showSession = true }: History
               value={from}
               max={today}
               onValueChange={setFrom}
-              icon={<CalendarDays size={18} />}
             />
-            <TextField
-              label="To"
-              name="to"
-              type="date"
-              value={to}
-              max={today}
-              onValueChange={setTo}
-              icon={<CalendarDays size={18} />}
-            />
+            <TextField label="To" name="to" type="date" value={to} max={today} onValueChange={setTo} />
           </div>
           <Button
             type="submit"
