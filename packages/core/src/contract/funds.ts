@@ -3,53 +3,9 @@
  * Amounts in requests are whole points; responses carry points as display strings.
  */
 import { z } from 'zod';
+import { fundsMessages } from './funds-messages.ts';
+import { upiTypes, withdrawMethods } from './funds-types.ts';
 import { PHONE_PATTERN } from './validation.ts';
-
-export const fundsMessages = {
-  withdrawAmountRequired: 'Amount is required!',
-  walletLimitExceeded: 'Wallet Limit Exceeded',
-  minWithdraw: (min: string) => `Min amt is ${min}`,
-  selectPaymentMethod: 'Please select a payment method',
-  withdrawHours: 'Withdrawals are only allowed during specified hours.',
-  withdrawSent: 'Withdraw request sent successfully',
-  methodNotSaved: 'Add this payment method before withdrawing to it',
-  noPaymentMethods: 'No payment methods available.',
-  noWithdrawHistory: 'No withdrawal history available',
-  noDepositHistory: 'No add fund transactions found.',
-  upiPhoneRequired: 'Phone No is required!',
-  upiPhoneInvalid: 'Phone No is not Valid!',
-  upiAdded: 'UPI Number Added Successfully!',
-  enterValidOtp: 'Enter Valid OTP',
-  otpSent: 'OTP sent to your registered mobile number',
-  transferPhoneInvalid: 'Phone.No is not Valid!',
-  transferOwnPhone: "Don't Use Your Own Phone No.",
-  transferPointsRequired: 'Points is required!',
-  transferMin: 'Points Must be More than 100',
-  transferNotEnough: 'Not Enough Points',
-  recipientNotFound: 'Username or password incorrect',
-  transferDone: 'Points transferred successfully',
-  depositMin: (min: string) => `Minimum amount to add is ${min}`,
-  depositRequested: 'Fund request submitted. It will be credited after approval.',
-  pointsInvalid: 'Please enter whole points',
-  upiIdCopied: 'UPI ID Copied!',
-  debtBlocked: (amount: string) =>
-    `Your account owes ${amount} points after a result correction. Add funds to clear it before you bid, withdraw or transfer.`,
-} as const;
-
-/** upi_type of a saved method: 1 Paytm, 2 Google Pay, 3 PhonePe (spec 01 section 3). */
-export const upiTypes = ['1', '2', '3'] as const;
-export type UpiType = (typeof upiTypes)[number];
-export const upiTypeNames: Record<UpiType, string> = { '1': 'Paytm', '2': 'Google Pay', '3': 'PhonePe' };
-
-/** payment_method of a withdraw request: "2" Google Pay, "3" Paytm, "4" PhonePe (spec 01 section 7). */
-export const withdrawMethods = ['2', '3', '4'] as const;
-export type WithdrawMethod = (typeof withdrawMethods)[number];
-export const withdrawMethodUpiType: Record<WithdrawMethod, UpiType> = { '2': '2', '3': '1', '4': '3' };
-export const withdrawMethodNames: Record<WithdrawMethod, string> = {
-  '2': 'Google Pay',
-  '3': 'Paytm',
-  '4': 'PhonePe',
-};
 
 /** Whole points as typed: digits only (a JSON number is accepted too). Range rules live in the services. */
 const pointsField = (required: string) =>
@@ -121,41 +77,3 @@ export const transferRequest = z.object({
   amount: pointsField(fundsMessages.transferPointsRequired),
   transfer_note: z.string().max(200).optional(),
 });
-
-export const TRANSFER_MIN_POINTS = 100;
-
-export interface TransactionRow {
-  transaction_id: number;
-  /** "1" credit, "2" debit. */
-  transaction_type: '1' | '2';
-  transaction_note: string;
-  insert_date: string;
-  amount: string;
-  amount_status: '1';
-  /** What moved the points: deposit, bid, win, transfer, withdraw, … */
-  kind: string;
-}
-
-export interface WithdrawRow {
-  request_number: number;
-  request_status: '0' | '1' | '2';
-  request_amount: string;
-  insert_date: string;
-  payment_receipt: string;
-  google_pay_number?: string;
-  phone_pay_number?: string;
-  paytm_number?: string;
-}
-
-export interface PaymentDetails {
-  google_pay_number: string;
-  paytm_number: string;
-  phone_pay_number: string;
-}
-
-export interface BankDetails {
-  google_upi_payment_id: string;
-  phonepay_upi_payment_id: string;
-  upi_payment_id: string;
-  paytm_upi_payment_id: string;
-}

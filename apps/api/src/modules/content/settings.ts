@@ -1,5 +1,5 @@
 /** Operator-editable business settings, one JSON value per key, with the defaults a fresh install starts from. */
-import type { BankDetails } from '@gama/core/contract/funds';
+import type { BankDetails } from '@gama/core/contract/funds-types';
 import type { Queryable } from '../../db/database.ts';
 
 export interface SettingValues {

@@ -1,4 +1,4 @@
-import { fundsMessages } from '@gama/core/contract/funds';
+import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { formatPaise, pointsToPaise } from '@gama/core/rules/money';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-import { fundsMessages as f } from '@gama/core/contract/funds';
+import { fundsMessages as f } from '@gama/core/contract/funds-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';

@@ -1,5 +1,5 @@
-import type { PaymentDetails, UpiType } from '@gama/core/contract/funds';
-import { fundsMessages } from '@gama/core/contract/funds';
+import type { PaymentDetails, UpiType } from '@gama/core/contract/funds-types';
+import { fundsMessages } from '@gama/core/contract/funds-messages';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';

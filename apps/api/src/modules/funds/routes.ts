@@ -1,13 +1,13 @@
-import type { BankDetails } from '@gama/core/contract/funds';
+import type { BankDetails } from '@gama/core/contract/funds-types';
 import {
   addUpiDetailsRequest,
   fundRequestAdd,
-  fundsMessages,
   sendWithdrawOtpRequest,
   transferCheckRequest,
   transferRequest,
   withdrawRequest,
 } from '@gama/core/contract/funds';
+import { fundsMessages } from '@gama/core/contract/funds-messages';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { legacyRoute } from '../../http/legacy.ts';

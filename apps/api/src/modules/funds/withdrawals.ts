@@ -1,5 +1,6 @@
-import type { WithdrawMethod, WithdrawRow } from '@gama/core/contract/funds';
-import { fundsMessages, withdrawMethodUpiType } from '@gama/core/contract/funds';
+import type { WithdrawMethod, WithdrawRow } from '@gama/core/contract/funds-types';
+import { withdrawMethodUpiType } from '@gama/core/contract/funds-types';
+import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { formatPaise, pointsToPaise } from '@gama/core/rules/money';
 import { parseClockTime, zonedParts } from '@gama/core/rules/time';
 import type { Deps } from '../../deps.ts';

@@ -1,7 +1,7 @@
 import { evaluateBid } from '@gama/core/rules/settlement';
 import type { ResultRevision } from '@gama/core/rules/settlement';
 import type { BetTypeId } from '@gama/core/rules/bet-types';
-import { fundsMessages } from '@gama/core/contract/funds';
+import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';

@@ -1,4 +1,5 @@
-import { TRANSFER_MIN_POINTS, fundsMessages } from '@gama/core/contract/funds';
+import { TRANSFER_MIN_POINTS } from '@gama/core/contract/funds-types';
+import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { pointsToPaise } from '@gama/core/rules/money';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';

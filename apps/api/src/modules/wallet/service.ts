@@ -1,5 +1,5 @@
-import type { TransactionRow } from '@gama/core/contract/funds';
-import { fundsMessages } from '@gama/core/contract/funds';
+import type { TransactionRow } from '@gama/core/contract/funds-types';
+import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { formatPaise } from '@gama/core/rules/money';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';

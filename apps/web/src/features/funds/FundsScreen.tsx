@@ -1,5 +1,5 @@
-import { upiTypeNames, type UpiType } from '@gama/core/contract/funds';
-import { fundsMessages as m } from '@gama/core/contract/funds';
+import { upiTypeNames, type UpiType } from '@gama/core/contract/funds-types';
+import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import {
   ArrowDownToLine,
   ArrowLeftRight,

@@ -1,5 +1,5 @@
-import type { TransactionRow, WithdrawRow } from '@gama/core/contract/funds';
-import { fundsMessages as m } from '@gama/core/contract/funds';
+import type { TransactionRow, WithdrawRow } from '@gama/core/contract/funds-types';
+import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { ArrowDownLeft, ArrowUpRight, FileText, TriangleAlert } from 'lucide-react';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';

@@ -1,4 +1,5 @@
-import { fundsMessages as m, upiTypeNames } from '@gama/core/contract/funds';
+import { fundsMessages as m } from '@gama/core/contract/funds-messages';
+import { upiTypeNames } from '@gama/core/contract/funds-types';
 import { accountMessages } from '@gama/core/contract/messages';
 import { otpRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-import type { BankDetails } from '@gama/core/contract/funds';
-import { fundsMessages as m } from '@gama/core/contract/funds';
+import type { BankDetails } from '@gama/core/contract/funds-types';
+import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
 import { CirclePlus, ExternalLink, IndianRupee, QrCode, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-import { fundsMessages as m } from '@gama/core/contract/funds';
+import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { Copy, MessageCircle, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { ExternalButtonLink } from '../../components/Button.tsx';

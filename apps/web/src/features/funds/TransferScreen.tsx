@@ -1,4 +1,5 @@
-import { fundsMessages as m, TRANSFER_MIN_POINTS } from '@gama/core/contract/funds';
+import { fundsMessages as m } from '@gama/core/contract/funds-messages';
+import { TRANSFER_MIN_POINTS } from '@gama/core/contract/funds-types';
 import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftRight, Coins, Send } from 'lucide-react';

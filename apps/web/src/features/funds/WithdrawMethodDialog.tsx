@@ -1,4 +1,5 @@
-import { fundsMessages as m, upiTypeNames, type UpiType } from '@gama/core/contract/funds';
+import { fundsMessages as m } from '@gama/core/contract/funds-messages';
+import { upiTypeNames, type UpiType } from '@gama/core/contract/funds-types';
 import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';

@@ -1,9 +1,9 @@
+import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import {
-  fundsMessages as m,
   withdrawMethodNames,
   type PaymentDetails,
   type WithdrawMethod,
-} from '@gama/core/contract/funds';
+} from '@gama/core/contract/funds-types';
 import { useMutation } from '@tanstack/react-query';
 import {
   ArrowUpFromLine,

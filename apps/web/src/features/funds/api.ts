@@ -6,7 +6,7 @@ import type {
   UpiType,
   WithdrawMethod,
   WithdrawRow,
-} from '@gama/core/contract/funds';
+} from '@gama/core/contract/funds-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { post } from '../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { upiTypes, type UpiType } from '@gama/core/contract/funds';
+import { upiTypes, type UpiType } from '@gama/core/contract/funds-types';
 
 /** What the withdraw-number modal hands to /otpwithdraw; only in router state, never in storage. */
 export interface OtpWithdrawState {

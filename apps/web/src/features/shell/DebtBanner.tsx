@@ -1,4 +1,4 @@
-import { fundsMessages } from '@gama/core/contract/funds';
+import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { CirclePlus, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
