@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Database, QueryResult, Queryable } from './database.ts';
 import { parseInt8 } from './database.ts';
 
@@ -25,12 +26,63 @@ export interface PgliteOptions {
   loadDataDir?: Blob | File;
 }
 
+const LOCK_FILE = 'gama-server.pid';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite allows one process per data directory; a second one corrupts it (reliability F4). The lock file is
+ * created atomically; a lock left by a dead process is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const path = join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          unlinkSync(path);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
+        throw new Error(
+          `DATA_DIR ${dataDir} is in use by process ${holder}. PGlite allows one server per data directory: stop that one first, or use another DATA_DIR.`,
+          { cause: error },
+        );
+      }
+      unlinkSync(path);
+    }
+  }
+  throw new Error(`could not lock DATA_DIR ${dataDir}`);
+}
+
 export async function openPglite(options: PgliteOptions = {}): Promise<Database & { pglite: PGlite }> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir, {
-    parsers: { [INT8]: parseInt8 },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(options.dataDir, {
+      parsers: { [INT8]: parseInt8 },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const outer = wrap(pglite);
   return {
     engine: 'pglite',
@@ -39,6 +91,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     // PGlite has one connection and serializes transactions itself; never touch the outer handle inside.
     exec: outer.exec,
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
-    close: () => pglite.close(),
+    async close() {
+      await pglite.close();
+      unlock();
+    },
   };
 }
