@@ -555,3 +555,40 @@ describe('operator API', () => {
     );
   });
 });
+
+describe(`read skew on ${engine} (C3)`, () => {
+  it('every passbook read adds up: opening + listed entries = balance, during a transfer storm', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => t.player()));
+    for (const p of players) await fund(t, p, op, 1000);
+    const paise = (text: string) => Math.round(Number(text) * 100);
+    const reads: Array<Promise<void>> = [];
+    const writes: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 40; i++) {
+      const from = players[i % 4] as Player;
+      const to = players[(i + 1) % 4] as Player;
+      writes.push(
+        t.post(
+          '/api-user-transfer-wallet-balance',
+          { mobile_no: to.mobile, amount: 100 + i },
+          { token: from.token },
+        ),
+      );
+      reads.push(
+        (async () => {
+          const res = await t.post<{
+            wallet_amt: string;
+            opening_balance: string;
+            transaction_history: Array<{ transaction_type: string; amount: string }>;
+          }>('/api-wallet-transaction-history', {}, { token: (players[(i + 2) % 4] as Player).token });
+          const listed = res.json.transaction_history.reduce(
+            (sum, row) => sum + (row.transaction_type === '1' ? 1 : -1) * paise(row.amount),
+            0,
+          );
+          expect(paise(res.json.opening_balance) + listed).toBe(paise(res.json.wallet_amt));
+        })(),
+      );
+    }
+    await Promise.all([...writes, ...reads]);
+    await expectLedgerClean(t);
+  });
+});

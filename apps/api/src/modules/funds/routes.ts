@@ -8,6 +8,7 @@ import {
   withdrawRequest,
 } from '@gama/core/contract/funds';
 import { fundsMessages } from '@gama/core/contract/funds-messages';
+import { formatPaise } from '@gama/core/rules/money';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { legacyRoute } from '../../http/legacy.ts';
@@ -26,10 +27,15 @@ export function fundsRoutes(app: FastifyInstance): void {
   const zone = config.MARKET_TIME_ZONE;
   let qrCache: { upiId: string; svg: string } | undefined;
 
-  legacyRoute(app, '/api-wallet-transaction-history', { auth: 'betting' }, async ({ player }) => ({
-    status: true,
-    transaction_history: await walletHistory(db, player.id, zone),
-  }));
+  legacyRoute(app, '/api-wallet-transaction-history', { auth: 'betting' }, async ({ player }) => {
+    const history = await walletHistory(db, player.id, zone);
+    return {
+      status: true,
+      transaction_history: history.rows,
+      wallet_amt: formatPaise(history.balance),
+      opening_balance: formatPaise(history.opening),
+    };
+  });
 
   legacyRoute(app, '/apiGetawayStatus', { auth: 'public' }, async () => {
     const deposit = await getSetting(db, 'deposit');

@@ -66,6 +66,29 @@ const checks: Check[] = [
            WHERE j.kind <> 'bid' GROUP BY b.journal_id`,
   },
   {
+    invariant: 'I6',
+    description:
+      'a won bid has exactly one live win credit equal to its payout; other bids none; each reversal cancels its credit exactly',
+    needs: 'win_credits',
+    sql: `SELECT b.id, b.status, b.payout, count(c.bid_id) AS live_credits, sum(c.payout) AS credited
+            FROM bids b LEFT JOIN win_credits c ON c.bid_id = b.id AND c.reversal_journal_id IS NULL
+           GROUP BY b.id, b.status, b.payout
+          HAVING (b.status = 'won' AND b.payout > 0 AND (count(c.bid_id) <> 1 OR sum(c.payout) <> b.payout))
+              OR (b.status <> 'won' AND count(c.bid_id) > 0)
+          UNION ALL
+          SELECT c.bid_id, 'credit', c.payout, NULL, w.amount FROM win_credits c
+            JOIN journals j ON j.id = c.journal_id
+            JOIN entries w ON w.journal_id = j.id
+            JOIN accounts a ON a.id = w.account_id AND a.kind = 'wallet' AND a.player_id = c.player_id
+           WHERE j.kind <> 'win' OR w.amount <> c.payout
+          UNION ALL
+          SELECT c.bid_id, 'reversal', c.payout, NULL, h.amount FROM win_credits c
+            JOIN journals r ON r.id = c.reversal_journal_id
+            JOIN entries h ON h.journal_id = r.id
+            JOIN accounts a ON a.id = h.account_id AND a.kind = 'house'
+           WHERE r.kind <> 'win_reversal' OR h.amount <> c.payout`,
+  },
+  {
     invariant: 'I7',
     description: 'an approved deposit has exactly one deposit credit of its amount; others have none',
     sql: `SELECT r.id, r.status, r.amount, r.journal_id

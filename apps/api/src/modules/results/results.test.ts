@@ -595,3 +595,21 @@ describe('charts', () => {
     });
   });
 });
+
+describe('ledger:verify after settlement', () => {
+  it('catches a won bid whose payout no longer matches its credit (I6)', async () => {
+    const { verifyLedger } = await import('../ledger/verify.ts');
+    const { rows } = await t.db.query<{ id: number }>(
+      `SELECT id FROM bids WHERE status = 'won' ORDER BY id LIMIT 1`,
+    );
+    const id = rows[0]?.id;
+    expect(id).toBeDefined();
+    await t.db.query('UPDATE bids SET payout = payout + 1 WHERE id = $1', [id]);
+    try {
+      expect((await verifyLedger(t.db)).map((v) => v.invariant)).toEqual(['I6']);
+    } finally {
+      await t.db.query('UPDATE bids SET payout = payout - 1 WHERE id = $1', [id]);
+    }
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});

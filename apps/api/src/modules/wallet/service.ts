@@ -1,7 +1,7 @@
 import type { TransactionRow } from '@gama/core/contract/funds-types';
 import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { formatPaise } from '@gama/core/rules/money';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import type { PlayerAccounts } from '../ledger/accounts.ts';
@@ -20,33 +20,60 @@ export async function accountsForDebit(tx: Queryable, playerId: number): Promise
 
 const HISTORY_LIMIT = 200;
 
-/** The player's wallet entries, newest first, as the passbook shows them. */
+export interface WalletHistory {
+  rows: TransactionRow[];
+  /** Paise in the wallet now, and before the oldest listed row: opening + listed = balance (C3). */
+  balance: number;
+  opening: number;
+}
+
+/**
+ * The player's wallet entries, newest first, as the passbook shows them, with the balance and the opening
+ * balance before the oldest row, all read in one snapshot so the figures always add up.
+ */
 export async function walletHistory(
-  db: Queryable,
+  db: Database,
   playerId: number,
   timeZone: string,
-): Promise<TransactionRow[]> {
-  const { rows } = await db.query<{
-    id: number;
-    amount: number;
-    kind: string;
-    note: string;
-    created_at: Date;
-  }>(
-    `SELECT e.id, e.amount, j.kind, j.note, j.created_at
-       FROM entries e
-       JOIN journals j ON j.id = e.journal_id
-      WHERE e.account_id = (SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet')
-      ORDER BY e.id DESC LIMIT ${HISTORY_LIMIT}`,
-    [playerId],
-  );
-  return rows.map((r) => ({
-    transaction_id: r.id,
-    transaction_type: r.amount > 0 ? '1' : '2',
-    transaction_note: r.note,
-    insert_date: formatDateTime(r.created_at, timeZone),
-    amount: formatPaise(Math.abs(r.amount)),
-    amount_status: '1',
-    kind: r.kind,
-  }));
+): Promise<WalletHistory> {
+  return db.transaction(async (tx) => {
+    if (db.engine === 'postgres') await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const { rows: wallet } = await tx.query<{ id: number; balance: number }>(
+      `SELECT id, balance FROM accounts WHERE player_id = $1 AND kind = 'wallet'`,
+      [playerId],
+    );
+    const account = wallet[0];
+    if (!account) return { rows: [], balance: 0, opening: 0 };
+    const { rows } = await tx.query<{
+      id: number;
+      amount: number;
+      kind: string;
+      note: string;
+      created_at: Date;
+    }>(
+      `SELECT e.id, e.amount, j.kind, j.note, j.created_at
+         FROM entries e JOIN journals j ON j.id = e.journal_id
+        WHERE e.account_id = $1
+        ORDER BY e.id DESC LIMIT ${HISTORY_LIMIT}`,
+      [account.id],
+    );
+    const oldest = rows.at(-1)?.id ?? Number.MAX_SAFE_INTEGER;
+    const { rows: before } = await tx.query<{ total: number }>(
+      'SELECT coalesce(sum(amount), 0)::bigint AS total FROM entries WHERE account_id = $1 AND id < $2',
+      [account.id, oldest],
+    );
+    return {
+      balance: account.balance,
+      opening: before[0]?.total ?? 0,
+      rows: rows.map((r) => ({
+        transaction_id: r.id,
+        transaction_type: r.amount > 0 ? '1' : '2',
+        transaction_note: r.note,
+        insert_date: formatDateTime(r.created_at, timeZone),
+        amount: formatPaise(Math.abs(r.amount)),
+        amount_status: '1',
+        kind: r.kind,
+      })),
+    };
+  });
 }
