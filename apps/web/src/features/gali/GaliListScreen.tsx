@@ -7,7 +7,12 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import type { BidNavState } from '../../shared/bids/index.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
-import { ratePair, todayWeekdayName, useGroupMarkets, useGroupRates } from '../starline/group-markets.ts';
+import {
+  ratePair,
+  todayWeekdayName,
+  useGroupMarkets,
+  useGroupRates,
+} from '../../shared/markets/group-markets.ts';
 import {
   ListActions,
   ListEmpty,
@@ -15,8 +20,8 @@ import {
   MarketStatus,
   RatesBox,
   useClosedMarket,
-} from '../starline/market-list-parts.tsx';
-import listStyles from '../starline/MarketList.module.css';
+} from '../../shared/markets/market-list-parts.tsx';
+import listStyles from '../../shared/markets/MarketList.module.css';
 import styles from './Gali.module.css';
 
 /** Open result followed by close result (Gali declares both digits in the first), `**` until declared. */

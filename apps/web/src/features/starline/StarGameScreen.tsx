@@ -1,5 +1,5 @@
 import { betTypesOf } from '@gama/core/rules/bet-types';
-import { BetTypeMenu } from './BetTypeMenu.tsx';
+import { BetTypeMenu } from '../../shared/markets/BetTypeMenu.tsx';
 
 const STARLINE_TYPES = betTypesOf('starline');
 

@@ -6,7 +6,7 @@ import { Button } from '../../components/Button.tsx';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import type { BidNavState } from '../../shared/bids/index.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
-import { ratePair, useGroupMarkets, useGroupRates } from './group-markets.ts';
+import { ratePair, useGroupMarkets, useGroupRates } from '../../shared/markets/group-markets.ts';
 import {
   ListActions,
   ListEmpty,
@@ -14,8 +14,8 @@ import {
   MarketStatus,
   RatesBox,
   useClosedMarket,
-} from './market-list-parts.tsx';
-import styles from './MarketList.module.css';
+} from '../../shared/markets/market-list-parts.tsx';
+import styles from '../../shared/markets/MarketList.module.css';
 
 const RATE_LABELS: Record<(typeof STARLINE_RATE_FIELDS)[number], string> = {
   single_digit: 'Single Digit',

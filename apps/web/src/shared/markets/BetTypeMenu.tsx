@@ -4,7 +4,7 @@ import { Clock } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Page, PageTitle } from '../../components/Page.tsx';
-import { InvalidBidNavigation, openTimePassedNow, readBidNavState } from '../../shared/bids/index.ts';
+import { InvalidBidNavigation, openTimePassedNow, readBidNavState } from '../bids/index.ts';
 import styles from './BetTypeMenu.module.css';
 
 /** A sample of what each tile takes, drawn as the tile's icon: the player sees the shape of the number. */
