@@ -67,7 +67,12 @@ test('betting on: header wallet, full menu, full footer and home actions', async
   await expect(page.getByRole('link', { name: 'Add Money' })).toHaveAttribute('href', '/imp9');
   await expect(page.getByRole('link', { name: 'Withdrawal' })).toHaveAttribute('href', '/withdraw');
   await expect(page.getByRole('link', { name: /Contact us/ })).toHaveAttribute('href', links.whatsapp);
-  await expect(page.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute('href', '/star');
+  await expect(
+    page.getByRole('region', { name: 'StarLine Game' }).getByRole('link', { name: 'PLAY NOW' }),
+  ).toHaveAttribute('href', '/star');
+  await expect(
+    page.getByRole('region', { name: 'KING GALI' }).getByRole('link', { name: 'PLAY NOW' }),
+  ).toHaveAttribute('href', '/gali');
 
   const headline = await api.post('/api-get-headline', { ids: [1] });
   const notes = (headline.body.data as Array<{ id: number; status: string; notes: string }>).find(
@@ -79,11 +84,17 @@ test('betting on: header wallet, full menu, full footer and home actions', async
   for (const slide of slides) await expect(page.getByRole('img', { name: slide.title })).toBeAttached();
 });
 
-test('betting on: screens of later releases fall to the not-found page', async ({ page, player }) => {
+test('betting on: menu entries open their screens; an unknown path is the not-found page', async ({
+  page,
+  player,
+}) => {
   await loginViaUi(page, player);
   const menu = await openMenu(page);
   await menu.getByRole('link', { name: 'Win History' }).click();
   await expect(page).toHaveURL(/\/imp3$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  await page.goto('/no-such-screen');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL(/\/imp$/);
