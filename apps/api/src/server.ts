@@ -5,6 +5,7 @@ import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import { loadPepper, openDatabase, prepareDatabase } from './db/open.ts';
 import { seedDemoContent } from './db/seed/content.ts';
 import { ensureFirstOperator } from './modules/admin/operators.ts';
+import { startMaintenance } from './db/maintenance.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     'starting',
   );
   await ensureFirstOperator(db, config, clock, app.log);
+  const stopMaintenance = startMaintenance(db, (error) => app.log.error({ err: error }, 'ANALYZE failed'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      stopMaintenance();
       await app.close();
       await db.close();
       process.exit(0);
