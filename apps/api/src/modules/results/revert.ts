@@ -67,6 +67,8 @@ export async function revertRevision(
     });
     reversed += step.reversed;
     reopened += step.reopened;
+    // PGlite runs in this thread: let waiting requests in between chunks instead of chaining the next one.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (step.reopened < chunk) break;
   }
   return { reversed, reopened };

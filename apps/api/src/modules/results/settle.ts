@@ -88,6 +88,8 @@ export async function settle(
     });
     settled += done.settled;
     wins += done.wins;
+    // PGlite runs in this thread: let waiting requests in between chunks instead of chaining the next one.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (done.settled < chunk) break;
     if (chunks >= maxChunks) return { settled, wins };
   }
