@@ -39,7 +39,7 @@ describe('one-field screens accept exactly their set', () => {
     }
   });
 
-  it.each(ONE_FIELD)('%s: any other string of the same length fails', (id, set) => {
+  it.each(ONE_FIELD)('%s: every other string of the same length fails', (id, set) => {
     const allowed = new Set(NUMBER_SETS[set]);
     const length = NUMBER_SET_LENGTH[set];
     fc.assert(

@@ -80,11 +80,11 @@ export function fundsRoutes(app: FastifyInstance): void {
 
   legacyRoute(app, '/api-get-user-payment-details', { auth: 'betting' }, async ({ player }) => {
     const details = await paymentDetails(db, player.id);
-    const any = details.google_pay_number || details.paytm_number || details.phone_pay_number;
+    const saved = details.google_pay_number || details.paytm_number || details.phone_pay_number;
     return {
       status: true,
       payment_details: details,
-      msg: any ? 'Payment details' : fundsMessages.noPaymentMethods,
+      msg: saved ? 'Payment details' : fundsMessages.noPaymentMethods,
     };
   });
 
