@@ -5,12 +5,13 @@ import { ConfigError, describeConfig, loadConfig } from './config.ts';
 describe('config', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({
-      PORT: 3000,
-      DATA_DIR: './data',
-      MARKET_TIME_ZONE: 'Asia/Kolkata',
-      smsProvider: 'outbox',
-    });
+    expect(c).toMatchObject({ PORT: 3000, MARKET_TIME_ZONE: 'Asia/Kolkata', smsProvider: 'outbox' });
+    expect(c.DATA_DIR).toBe(`${process.cwd()}/data`);
+  });
+
+  it('resolves a relative DATA_DIR against the folder npm was started in', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/gama', DATA_DIR: './data' }).DATA_DIR).toBe('/srv/gama/data');
+    expect(loadConfig({ INIT_CWD: '/srv/gama', DATA_DIR: '/var/lib/gama' }).DATA_DIR).toBe('/var/lib/gama');
   });
 
   it('names every bad variable', () => {

@@ -1,4 +1,5 @@
 /** Every setting comes from the environment, checked once at start-up by this schema. */
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -79,7 +80,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return { ...c, smsProvider: c.SMS_PROVIDER ?? (c.SMS_HTTP_URL ? 'http' : 'outbox') };
+  // npm runs workspace scripts from the workspace folder; a relative DATA_DIR means the folder the user ran
+  // `npm start` in (npm passes it as INIT_CWD), so `./data` is the project's ./data.
+  const base = env.INIT_CWD ?? process.cwd();
+  return {
+    ...c,
+    DATA_DIR: isAbsolute(c.DATA_DIR) ? c.DATA_DIR : resolve(base, c.DATA_DIR),
+    smsProvider: c.SMS_PROVIDER ?? (c.SMS_HTTP_URL ? 'http' : 'outbox'),
+  };
 }
 
 const SECRET_KEYS = new Set(['DATABASE_URL', 'APP_KEY', 'OTP_PEPPER', 'SMS_HTTP_AUTH', 'ADMIN_PASSWORD']);
