@@ -114,7 +114,7 @@ async function directLoad(db: Database, players: readonly BenchPlayer[], marketI
       try {
         await db.transaction(async (tx) => {
           const { rows } = await tx.query<{ id: number; kind: string; balance: number }>(
-            'SELECT id, kind, balance FROM accounts WHERE player_id = $1 ORDER BY id FOR UPDATE',
+            'SELECT id, kind, balance FROM accounts WHERE player_id = $1 ORDER BY id FOR NO KEY UPDATE',
             [player.id],
           );
           const wallet = rows.find((r) => r.kind === 'wallet');

@@ -8,7 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { seedMarket } from '../../apps/api/src/db/seed/markets.ts';
 import { verifyLedger } from '../../apps/api/src/modules/ledger/verify.ts';
 import { mainParams } from '../../apps/api/src/modules/results/outcome-sql.ts';
-import { settle } from '../../apps/api/src/modules/results/settle.ts';
+import { chunkParams, chunkSql, settle } from '../../apps/api/src/modules/results/settle.ts';
 import { APP_KEY, BID_DATE, NOW, fmt, seedPlayers, startBench } from './harness.ts';
 
 const BIDS = Number(process.env.BENCH_BIDS ?? 100_000);
@@ -69,6 +69,27 @@ try {
     `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, '2026-11-20', 'open', '123', $2) RETURNING id`,
     [big, new Date(NOW)],
   );
+  const target = {
+    resultId: result[0]?.id ?? 0,
+    marketId: big,
+    marketDate: '2026-11-20',
+    half: 'open' as const,
+    params: mainParams('123', null),
+    note: 'Win BIG MARKET',
+  };
+  if (process.env.BENCH_EXPLAIN && bench.engine === 'postgres') {
+    // One chunk, measured and rolled back: where the time of a chunk goes.
+    await bench.db
+      .transaction(async (tx) => {
+        const plan = await tx.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, BUFFERS, TIMING) ${chunkSql('open')}`,
+          chunkParams(target, new Date(NOW), 20_000),
+        );
+        console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+  }
   const body = () =>
     JSON.stringify({
       app_key: APP_KEY,

@@ -592,3 +592,24 @@ describe(`read skew on ${engine} (C3)`, () => {
     await expectLedgerClean(t);
   });
 });
+
+describe(`concurrent credits to one wallet on ${engine}`, () => {
+  it('approving twenty deposits of one player at once credits them all (no lock-upgrade deadlock)', async () => {
+    const p = await t.player();
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await t.post<ApiBody & { request_id: number }>(
+        '/api-fund-request-add',
+        { request_amount: String(100 + i) },
+        { token: p.token },
+      );
+      ids.push(res.json.request_id);
+    }
+    const results = await Promise.all(
+      ids.map((id) => admin(t, op, 'POST', `/admin-api/deposits/${id}/approve`)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+    expect(await balanceOf(t, p.id)).toBe(ids.reduce((sum, _, i) => sum + (100 + i) * 100, 0));
+    await expectLedgerClean(t);
+  });
+});

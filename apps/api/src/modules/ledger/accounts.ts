@@ -17,7 +17,7 @@ export interface PlayerAccounts {
 
 export async function playerAccounts(db: Queryable, playerId: number, lock = false): Promise<PlayerAccounts> {
   const { rows } = await db.query<{ id: number; kind: 'wallet' | 'debt'; balance: number }>(
-    `SELECT id, kind, balance FROM accounts WHERE player_id = $1 ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT id, kind, balance FROM accounts WHERE player_id = $1 ORDER BY id${lock ? ' FOR NO KEY UPDATE' : ''}`,
     [playerId],
   );
   const wallet = rows.find((r) => r.kind === 'wallet');
@@ -45,9 +45,10 @@ export async function walletBalances(
  * in a cycle (the entry trigger then finds the locks already held).
  */
 export async function lockPlayersAccounts(db: Queryable, playerIds: readonly number[]): Promise<void> {
-  await db.query('SELECT id FROM accounts WHERE player_id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
-    playerIds,
-  ]);
+  await db.query(
+    'SELECT id FROM accounts WHERE player_id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
+    [playerIds],
+  );
 }
 
 export async function walletAccountId(db: Queryable, playerId: number): Promise<number> {

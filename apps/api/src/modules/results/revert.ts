@@ -24,10 +24,12 @@ export async function revertRevision(
       if (batch.length === 0) return { reversed: 0, reopened: 0 };
       const ids = batch.map((b) => b.id);
       // Wallet and debt accounts of everyone affected, in id order, before reading balances.
-      await tx.query('SELECT id FROM accounts WHERE player_id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
-        [...new Set(batch.map((b) => b.player_id))],
-      ]);
+      await tx.query(
+        'SELECT id FROM accounts WHERE player_id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
+        [[...new Set(batch.map((b) => b.player_id))]],
+      );
       const { rows } = await tx.query<{ reversed: number }>(
+        // Journal ids come from the sequence up front, as in settle.ts: no joins between CTEs.
         `WITH credits AS (
            SELECT c.bid_id, c.payout, w.id AS wallet_id, d.id AS debt_id, w.balance,
                   sum(c.payout) OVER (PARTITION BY c.player_id ORDER BY c.bid_id) AS running
@@ -35,27 +37,28 @@ export async function revertRevision(
              JOIN accounts w ON w.player_id = c.player_id AND w.kind = 'wallet'
              JOIN accounts d ON d.player_id = c.player_id AND d.kind = 'debt'
             WHERE c.result_id = $1 AND c.bid_id = ANY($2::bigint[]) AND c.reversal_journal_id IS NULL),
-         split AS (
-           SELECT c.*, greatest(0, least(c.payout, c.balance - (c.running - c.payout))) AS from_wallet FROM credits c),
+         split AS MATERIALIZED (
+           SELECT c.*, greatest(0, least(c.payout, c.balance - (c.running - c.payout))) AS from_wallet,
+                  nextval(pg_get_serial_sequence('journals', 'id')) AS journal_id
+             FROM credits c),
          journal AS (
-           INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at)
-           SELECT 'win_reversal', 'system', 'bid', s.bid_id, $3, $4 FROM split s
-           RETURNING id, ref_id),
+           INSERT INTO journals (id, kind, actor, ref_type, ref_id, note, created_at) OVERRIDING SYSTEM VALUE
+           SELECT s.journal_id, 'win_reversal', 'system', 'bid', s.bid_id, $3, $4 FROM split s
+           RETURNING 1),
          entry AS (
            INSERT INTO entries (journal_id, account_id, amount)
-           SELECT j.id, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), s.payout
-             FROM journal j JOIN split s ON s.bid_id = j.ref_id
+           SELECT s.journal_id, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), s.payout FROM split s
            UNION ALL
-           SELECT j.id, s.wallet_id, -s.from_wallet FROM journal j JOIN split s ON s.bid_id = j.ref_id WHERE s.from_wallet > 0
+           SELECT s.journal_id, s.wallet_id, -s.from_wallet FROM split s WHERE s.from_wallet > 0
            UNION ALL
-           SELECT j.id, s.debt_id, -(s.payout - s.from_wallet) FROM journal j JOIN split s ON s.bid_id = j.ref_id
-            WHERE s.payout > s.from_wallet
+           SELECT s.journal_id, s.debt_id, -(s.payout - s.from_wallet) FROM split s WHERE s.payout > s.from_wallet
            RETURNING 1),
          linked AS (
-           UPDATE win_credits c SET reversal_journal_id = j.id FROM journal j
-            WHERE c.result_id = $1 AND c.bid_id = j.ref_id
+           UPDATE win_credits c SET reversal_journal_id = s.journal_id FROM split s
+            WHERE c.result_id = $1 AND c.bid_id = s.bid_id
            RETURNING 1)
-         SELECT (SELECT count(*) FROM linked)::int AS reversed, (SELECT count(*) FROM entry)::int AS entries`,
+         SELECT (SELECT count(*) FROM linked)::int AS reversed, (SELECT count(*) FROM journal)::int AS journals,
+                (SELECT count(*) FROM entry)::int AS entries`,
         [resultId, ids, note, at],
       );
       await tx.query(

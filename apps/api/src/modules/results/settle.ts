@@ -26,6 +26,60 @@ export interface SettleTarget {
   note: string;
 }
 
+/** One chunk of settlement as a single statement (exported so benchmarks can explain it). */
+export function chunkSql(half: SettleTarget['half']): string {
+  // Each winner's journal id is drawn from the sequence up front, so journals, credits and entries are written
+  // straight from one materialized set: joining the CTEs instead ran as nested loops (2,000 x 2,000 per join).
+  return `WITH chosen AS MATERIALIZED (
+           SELECT b.id, b.player_id, ${wonExpression(7)} AS won, ${PAYOUT_SQL} AS payout
+             FROM bids b
+            WHERE b.market_id = $1 AND b.market_date = $2::date AND b.status = 'pending' AND ${selector(half)}
+            ORDER BY b.id LIMIT $3
+              FOR UPDATE SKIP LOCKED),
+         winners AS MATERIALIZED (
+           SELECT c.id, c.player_id, c.payout, nextval(pg_get_serial_sequence('journals', 'id')) AS journal_id
+             FROM chosen c WHERE c.won AND c.payout > 0),
+         journal AS (
+           INSERT INTO journals (id, kind, actor, ref_type, ref_id, note, created_at) OVERRIDING SYSTEM VALUE
+           SELECT w.journal_id, 'win', 'system', 'bid', w.id, $4, $5 FROM winners w
+           RETURNING 1),
+         credit AS (
+           INSERT INTO win_credits (bid_id, result_id, player_id, payout, journal_id)
+           SELECT w.id, $6, w.player_id, w.payout, w.journal_id FROM winners w
+           RETURNING 1),
+         entry AS (
+           INSERT INTO entries (journal_id, account_id, amount)
+           SELECT w.journal_id, a.id, w.payout FROM winners w
+             JOIN accounts a ON a.player_id = w.player_id AND a.kind = 'wallet'
+           UNION ALL
+           SELECT w.journal_id, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), -w.payout
+             FROM winners w
+           RETURNING 1),
+         marked AS (
+           UPDATE bids b SET status = CASE WHEN c.won THEN 'won' ELSE 'lost' END,
+                             payout = CASE WHEN c.won THEN c.payout END,
+                             settled_result_id = $6, settled_at = $5
+             FROM chosen c WHERE b.id = c.id
+           RETURNING b.id)
+         SELECT (SELECT count(*) FROM marked)::int AS settled,
+                (SELECT count(*) FROM credit)::int AS wins,
+                (SELECT count(*) FROM journal)::int AS journals,
+                (SELECT count(*) FROM entry)::int AS entries,
+                (SELECT array_agg(DISTINCT player_id)::text[] FROM winners) AS players`;
+}
+
+export function chunkParams(target: SettleTarget, at: Date, chunk: number): unknown[] {
+  return [
+    target.marketId,
+    target.marketDate,
+    chunk,
+    target.note,
+    at,
+    target.resultId,
+    ...paramValues(target.params),
+  ];
+}
+
 export async function settle(
   db: Database,
   target: SettleTarget,
@@ -39,48 +93,8 @@ export async function settle(
   for (let chunks = 1; ; chunks++) {
     const done = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ settled: number; wins: number; players: string[] | null }>(
-        `WITH chosen AS (
-           SELECT b.id, b.player_id, ${wonExpression(7)} AS won, ${PAYOUT_SQL} AS payout
-             FROM bids b
-            WHERE b.market_id = $1 AND b.market_date = $2::date AND b.status = 'pending' AND ${selector(target.half)}
-            ORDER BY b.id LIMIT $3
-              FOR UPDATE SKIP LOCKED),
-         winners AS (SELECT c.* FROM chosen c WHERE c.won AND c.payout > 0),
-         journal AS (
-           INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at)
-           SELECT 'win', 'system', 'bid', w.id, $4, $5 FROM winners w
-           RETURNING id, ref_id),
-         credit AS (
-           INSERT INTO win_credits (bid_id, result_id, player_id, payout, journal_id)
-           SELECT w.id, $6, w.player_id, w.payout, j.id FROM journal j JOIN winners w ON w.id = j.ref_id
-           RETURNING bid_id),
-         entry AS (
-           INSERT INTO entries (journal_id, account_id, amount)
-           SELECT j.id, a.id, w.payout FROM journal j JOIN winners w ON w.id = j.ref_id
-             JOIN accounts a ON a.player_id = w.player_id AND a.kind = 'wallet'
-           UNION ALL
-           SELECT j.id, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), -w.payout
-             FROM journal j JOIN winners w ON w.id = j.ref_id
-           RETURNING 1),
-         marked AS (
-           UPDATE bids b SET status = CASE WHEN c.won THEN 'won' ELSE 'lost' END,
-                             payout = CASE WHEN c.won THEN c.payout END,
-                             settled_result_id = $6, settled_at = $5
-             FROM chosen c WHERE b.id = c.id
-           RETURNING b.id)
-         SELECT (SELECT count(*) FROM marked)::int AS settled,
-                (SELECT count(*) FROM credit)::int AS wins,
-                (SELECT count(*) FROM entry)::int AS entries,
-                (SELECT array_agg(DISTINCT player_id)::text[] FROM winners) AS players`,
-        [
-          target.marketId,
-          target.marketDate,
-          chunk,
-          target.note,
-          at,
-          target.resultId,
-          ...paramValues(target.params),
-        ],
+        chunkSql(target.half),
+        chunkParams(target, at, chunk),
       );
       const row = rows[0] ?? { settled: 0, wins: 0, players: null };
       if (row.players && row.players.length > 0) await repayDebts(tx, row.players, at);
