@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
-      process.exit(1);
+      process.exitCode = 1;
+      return;
     }
     throw error;
   }
@@ -37,14 +38,15 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // With the server and the database closed nothing keeps the process alive: it ends by itself, after the
+    // logger has flushed its last lines.
     try {
       stopMaintenance();
       await app.close();
       await db.close();
-      process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
+      process.exitCode = 1;
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -55,5 +57,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exit(1);
+  process.exitCode = 1;
+  // A failure after the database opened may leave handles (a PGlite instance, a pool) that would keep it running.
+  setTimeout(() => process.kill(process.pid, 'SIGKILL'), 2_000).unref();
 });
