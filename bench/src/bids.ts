@@ -3,101 +3,34 @@
  * then again once every player has 10,000 ledger entries; and the home list (`/api-user-wallet-balance`).
  * Prints numbers; asserts nothing. `DATABASE_URL=postgres://… npm run bids -w @gama/bench` for PostgreSQL.
  */
-import autocannon from 'autocannon';
 import { cpus, totalmem } from 'node:os';
 import type { Database } from '../../apps/api/src/db/database.ts';
-import type { BenchPlayer } from './harness.ts';
-import { APP_KEY, BID_DATE, addHistory, fmt, percentile, seedPlayers, startBench } from './harness.ts';
+import type { BenchPlayer, BodyKind, LoadSummary } from './harness.ts';
+import { addHistory, fmt, percentile, runLoad, seedPlayers, startBench } from './harness.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 10_000);
-
-const slates: Array<{ pana: string; rows: () => Array<Record<string, string>> }> = [
-  {
-    pana: 'Single Digit',
-    rows: () => [
-      { digits: String(rand(10)), points: '10', session: 'open' },
-      { digits: String(rand(10)), points: '20', session: 'close' },
-    ],
-  },
-  { pana: 'Jodi Digit', rows: () => [{ digits: String(rand(100)).padStart(2, '0'), points: '10' }] },
-  {
-    pana: 'Single Pana',
-    rows: () => [
-      { digits: '123', points: '10', session: 'open' },
-      { digits: '456', points: '10', session: 'close' },
-      { digits: '789', points: '10', session: 'open' },
-    ],
-  },
-  { pana: 'Double Pana', rows: () => [{ digits: '112', points: '10', session: 'open' }] },
-  {
-    pana: 'Half Sangam',
-    rows: () => [{ digits: String(rand(10)), closedigits: '456', points: '10', session: 'Open' }],
-  },
-  { pana: 'SP Motor', rows: () => [{ digits: '12345', points: '10', session: 'open' }] },
-];
+/** Comma-separated subset of runs: bids, direct, fixed, history, home, list (default: all). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bids,direct,fixed,history,home,list').split(','));
 
 function rand(n: number): number {
   return Math.floor(Math.random() * n);
 }
 
-function bidBody(marketId: number): string {
-  const slate = slates[rand(slates.length)] ?? slates[0];
-  if (!slate) throw new Error('no slate');
-  return JSON.stringify({
-    app_key: APP_KEY,
-    env_type: 'Prod',
-    game_id: marketId,
-    new_result: { pana: slate.pana, bid_date: BID_DATE, result: slate.rows() },
-  });
-}
+type Summary = Pick<LoadSummary, 'rps' | 'p50' | 'p95' | 'p99' | 'errors' | 'non2xx'>;
 
-interface Summary {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function httpLoad(
-  url: string,
-  path: string,
-  players: readonly BenchPlayer[],
-  body: () => string,
-  rate?: number,
-): Promise<Summary> {
-  const result = await autocannon({
+function httpLoad(url: string, path: string, players: readonly BenchPlayer[], body: BodyKind, rate?: number) {
+  return runLoad({
     url,
+    path,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    seconds: SECONDS,
+    players,
+    body,
     ...(rate ? { overallRate: rate } : {}),
-    requests: [
-      {
-        method: 'POST',
-        path,
-        setupRequest: (req) => {
-          const player = players[rand(players.length)];
-          return {
-            ...req,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${player?.token ?? ''}` },
-            body: body(),
-          };
-        },
-      },
-    ],
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p95: result.latency.p97_5,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
 }
 
 /** The placement transaction of the bid path, written straight in SQL: lock, key, journal, entries, bids. */
@@ -166,43 +99,52 @@ function line(name: string, s: Summary): string {
 const bench = await startBench('bids');
 try {
   const players = await seedPlayers(bench.db, PLAYERS, 10_000_000);
+  const bids: BodyKind = { kind: 'bid-mix', marketId: bench.marketId };
+  const envelope: BodyKind = { kind: 'envelope' };
   console.log(`# Bid submission and home list: ${bench.engine}`);
   console.log(
     `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}`,
   );
   console.log(
-    `${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS} s per run (p95 column is autocannon's p97.5 for HTTP)\n`,
+    `${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS} s per run; HTTP load from a separate process\n`,
   );
   console.log('| run | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |');
   console.log('|---|---|---|---|---|---|---|');
-  const http = await httpLoad(bench.url, '/api-submit-bid', players, () => bidBody(bench.marketId));
-  console.log(line('HTTP /api-submit-bid', http));
-  const direct = await directLoad(bench.db, players, bench.marketId);
-  console.log(line('direct SQL, same transaction', direct));
-  console.log(`\nHTTP / direct SQL = ${fmt(http.rps / direct.rps, 2)}`);
-  if (bench.engine === 'postgres') {
-    const fixed = await httpLoad(bench.url, '/api-submit-bid', players, () => bidBody(bench.marketId), 300);
-    console.log(
-      `\n| HTTP at a fixed 300/s | ${fmt(fixed.rps)} | ${fmt(fixed.p50)} | ${fmt(fixed.p95)} | ${fmt(fixed.p99)} | ${fixed.errors} | ${fixed.non2xx} |`,
-    );
+  let http: Summary | undefined;
+  let direct: Summary | undefined;
+  if (ONLY.has('bids')) {
+    http = await httpLoad(bench.url, '/api-submit-bid', players, bids);
+    console.log(line('HTTP /api-submit-bid', http));
   }
-  const started = performance.now();
-  await addHistory(bench.db, players, HISTORY);
-  console.log(
-    `\nadded ${HISTORY} ledger entries to each player in ${fmt((performance.now() - started) / 1000)} s`,
-  );
-  const httpHistory = await httpLoad(bench.url, '/api-submit-bid', players, () => bidBody(bench.marketId));
-  console.log(line(`HTTP /api-submit-bid, ${HISTORY} entries each`, httpHistory));
-  const directHistory = await directLoad(bench.db, players, bench.marketId);
-  console.log(line(`direct SQL, ${HISTORY} entries each`, directHistory));
-  const home = await httpLoad(bench.url, '/api-user-wallet-balance', players, () =>
-    JSON.stringify({ app_key: APP_KEY, env_type: 'Prod' }),
-  );
-  console.log(line('HTTP home list /api-user-wallet-balance (profile + list)', home));
-  const list = await httpLoad(bench.url, '/api-main-game', players, () =>
-    JSON.stringify({ app_key: APP_KEY, env_type: 'Prod' }),
-  );
-  console.log(line('HTTP public market list /api-main-game', list));
+  if (ONLY.has('direct')) {
+    direct = await directLoad(bench.db, players, bench.marketId);
+    console.log(line('direct SQL, same transaction', direct));
+  }
+  if (http && direct) console.log(`\nHTTP / direct SQL = ${fmt(http.rps / direct.rps, 2)}\n`);
+  if (bench.engine === 'postgres' && ONLY.has('fixed')) {
+    const fixed = await httpLoad(bench.url, '/api-submit-bid', players, bids, 300);
+    console.log(line('HTTP at a fixed 300/s', fixed));
+  }
+  if (ONLY.has('history')) {
+    const started = performance.now();
+    await addHistory(bench.db, players, HISTORY);
+    console.log(
+      `\nadded ${HISTORY} ledger entries to each player in ${fmt((performance.now() - started) / 1000)} s\n`,
+    );
+    const httpHistory = await httpLoad(bench.url, '/api-submit-bid', players, bids);
+    console.log(line(`HTTP /api-submit-bid, ${HISTORY} entries each`, httpHistory));
+    const directHistory = await directLoad(bench.db, players, bench.marketId);
+    console.log(line(`direct SQL, ${HISTORY} entries each`, directHistory));
+    console.log(`\nHTTP / direct SQL = ${fmt(httpHistory.rps / directHistory.rps, 2)}\n`);
+  }
+  if (ONLY.has('home')) {
+    const home = await httpLoad(bench.url, '/api-user-wallet-balance', players, envelope);
+    console.log(line('HTTP home list /api-user-wallet-balance (profile + list)', home));
+  }
+  if (ONLY.has('list')) {
+    const list = await httpLoad(bench.url, '/api-main-game', players, envelope);
+    console.log(line('HTTP public market list /api-main-game', list));
+  }
 } finally {
   await bench.close();
 }

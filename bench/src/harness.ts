@@ -2,11 +2,14 @@
  * Shared set-up for the benchmarks: the real server (buildApp + listen) on PGlite in a temp dir, or on
  * PostgreSQL when DATABASE_URL is set, seeded through the same builders the tests use, with players
  * funded by real ledger journals and sessions created directly (logging in 200 players through Argon2id
- * would measure password hashing, not bidding).
+ * would measure password hashing, not bidding). HTTP load comes from `runLoad`, a separate process, so the
+ * load generator never takes CPU from the server's JS thread.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { ManualClock } from '../../apps/api/src/clock.ts';
@@ -18,6 +21,9 @@ import { seedDemoContent } from '../../apps/api/src/db/seed/content.ts';
 import { seedMarket } from '../../apps/api/src/db/seed/markets.ts';
 import { hashPassword } from '../../apps/api/src/modules/auth/passwords.ts';
 import { createSession } from '../../apps/api/src/modules/auth/sessions.ts';
+import type { BodyKind, LoadSpec, LoadSummary } from './load.ts';
+
+export type { BodyKind, LoadSummary } from './load.ts';
 
 export const APP_KEY = 'bench-app-key-1';
 /** Friday 2026-11-20 12:00 IST: the bench market (open 11:00 PM) takes open bids all day. */
@@ -135,6 +141,66 @@ export async function addHistory(
   });
   // What the server's maintenance (PGlite) or autovacuum (PostgreSQL) would do a few minutes later anyway.
   await db.exec('ANALYZE');
+}
+
+export interface LoadOptions {
+  url: string;
+  path: string;
+  connections: number;
+  seconds: number;
+  /** Requests per second across all connections; omitted: closed model, as fast as answers come. */
+  overallRate?: number;
+  /** Each request goes out as one of these players, at random. */
+  players: readonly Pick<BenchPlayer, 'token'>[];
+  body: BodyKind;
+  /** Aborting stops the load early; the summary covers the time it ran. */
+  signal?: AbortSignal;
+}
+
+const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
+
+/**
+ * Runs autocannon in a child process (load.ts) against `url` and resolves with its summary. The server stays
+ * in this process: PGlite must live in the process that owns it, and the direct-SQL runs are in-process too.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
+  const spec: LoadSpec = {
+    url: options.url,
+    path: options.path,
+    connections: options.connections,
+    seconds: options.seconds,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    tokens: options.players.map((p) => p.token),
+    appKey: APP_KEY,
+    bidDate: BID_DATE,
+    body: options.body,
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'gama-load-'));
+  const specFile = join(dir, 'spec.json');
+  writeFileSync(specFile, JSON.stringify(spec));
+  try {
+    // tsx's loader by absolute URL, so the child needs no npm script and inherits no profiling flags.
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), loadScript, specFile], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    const onAbort = () => child.kill('SIGTERM');
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (out += chunk));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    options.signal?.removeEventListener('abort', onAbort);
+    const last = out.trim().split('\n').at(-1);
+    if (code !== 0 || !last) throw new Error(`load generator exited with ${code}: ${out.slice(0, 500)}`);
+    return JSON.parse(last) as LoadSummary;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function percentile(sorted: readonly number[], p: number): number {

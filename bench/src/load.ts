@@ -1,0 +1,183 @@
+/**
+ * The load generator, run as its own process by `runLoad` (harness.ts) so that it never shares a JS thread
+ * with the server under test. It reads a JSON `LoadSpec` from the file named by its only argument, runs
+ * autocannon, and prints one JSON `LoadSummary` line on stdout. SIGTERM stops it early (the summary then
+ * covers the time it ran).
+ */
+import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+/** What each request carries: the legacy envelope alone, or a bid submission on `marketId`. */
+export type BodyKind =
+  | { kind: 'envelope' }
+  /** One of six bet types at random, 1-3 rows each (the bid benchmark's mix). */
+  | { kind: 'bid-mix'; marketId: number }
+  /** One single-digit row on the open session. */
+  | { kind: 'single-digit'; marketId: number };
+
+export interface LoadSpec {
+  url: string;
+  path: string;
+  connections: number;
+  seconds: number;
+  /** Requests per second across all connections (open model); omitted: as fast as answers come. */
+  overallRate?: number;
+  /** Each request is sent as one of these players, at random (Bearer token). */
+  tokens: readonly string[];
+  appKey: string;
+  bidDate: string;
+  body: BodyKind;
+}
+
+export interface LoadSummary {
+  seconds: number;
+  requests: number;
+  /** Answers per second (all status codes) over the run. */
+  rps: number;
+  /** Latency percentiles in ms, exact (from every response time, not autocannon's histogram buckets). */
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  non2xx: number;
+}
+
+function rand(n: number): number {
+  return Math.floor(Math.random() * n);
+}
+
+type BidRow = Record<string, string>;
+const slates: ReadonlyArray<{ pana: string; rows: () => BidRow[] }> = [
+  {
+    pana: 'Single Digit',
+    rows: () => [
+      { digits: String(rand(10)), points: '10', session: 'open' },
+      { digits: String(rand(10)), points: '20', session: 'close' },
+    ],
+  },
+  { pana: 'Jodi Digit', rows: () => [{ digits: String(rand(100)).padStart(2, '0'), points: '10' }] },
+  {
+    pana: 'Single Pana',
+    rows: () => [
+      { digits: '123', points: '10', session: 'open' },
+      { digits: '456', points: '10', session: 'close' },
+      { digits: '789', points: '10', session: 'open' },
+    ],
+  },
+  { pana: 'Double Pana', rows: () => [{ digits: '112', points: '10', session: 'open' }] },
+  {
+    pana: 'Half Sangam',
+    rows: () => [{ digits: String(rand(10)), closedigits: '456', points: '10', session: 'Open' }],
+  },
+  { pana: 'SP Motor', rows: () => [{ digits: '12345', points: '10', session: 'open' }] },
+];
+
+export function bodyMaker(spec: Pick<LoadSpec, 'appKey' | 'bidDate' | 'body'>): () => string {
+  const { appKey, bidDate, body } = spec;
+  switch (body.kind) {
+    case 'envelope': {
+      const fixed = JSON.stringify({ app_key: appKey, env_type: 'Prod' });
+      return () => fixed;
+    }
+    case 'bid-mix':
+      return () => {
+        const slate = slates[rand(slates.length)] ?? slates[0];
+        if (!slate) throw new Error('no slate');
+        return JSON.stringify({
+          app_key: appKey,
+          env_type: 'Prod',
+          game_id: body.marketId,
+          new_result: { pana: slate.pana, bid_date: bidDate, result: slate.rows() },
+        });
+      };
+    case 'single-digit':
+      return () =>
+        JSON.stringify({
+          app_key: appKey,
+          env_type: 'Prod',
+          game_id: body.marketId,
+          new_result: {
+            pana: 'Single Digit',
+            bid_date: bidDate,
+            result: [{ digits: String(rand(10)), points: '10', session: 'open' }],
+          },
+        });
+  }
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+export async function generateLoad(spec: LoadSpec, stopSignal?: AbortSignal): Promise<LoadSummary> {
+  const body = bodyMaker(spec);
+  const tokens = spec.tokens;
+  let times = new Float64Array(1 << 16);
+  let count = 0;
+  const started = performance.now();
+  let finish: (result: autocannon.Result) => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const instance = autocannon(
+    {
+      url: spec.url,
+      connections: spec.connections,
+      duration: spec.seconds,
+      ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
+      requests: [
+        {
+          method: 'POST',
+          path: spec.path,
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${tokens[rand(tokens.length)] ?? ''}`,
+            },
+            body: body(),
+          }),
+        },
+      ],
+    },
+    (error: unknown, result) => (error ? fail(error) : finish(result)),
+  );
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    if (count === times.length) {
+      const grown = new Float64Array(times.length * 2);
+      grown.set(times);
+      times = grown;
+    }
+    times[count++] = responseTime;
+  });
+  stopSignal?.addEventListener('abort', () => instance.stop(), { once: true });
+  const result = await done;
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = times.subarray(0, count).sort();
+  return {
+    seconds,
+    requests: count,
+    rps: count / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[count - 1] ?? Number.NaN,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+const specPath = process.argv[2];
+if (specPath && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const spec = JSON.parse(readFileSync(specPath, 'utf8')) as LoadSpec;
+  const stop = new AbortController();
+  process.once('SIGTERM', () => stop.abort());
+  const summary = await generateLoad(spec, stop.signal);
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+}
