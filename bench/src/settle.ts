@@ -82,8 +82,8 @@ try {
     await bench.db
       .transaction(async (tx) => {
         const plan = await tx.query<{ 'QUERY PLAN': string }>(
-          `EXPLAIN (ANALYZE, BUFFERS, TIMING) ${chunkSql('open')}`,
-          chunkParams(target, new Date(NOW), 20_000),
+          `EXPLAIN (ANALYZE, BUFFERS, TIMING) ${chunkSql()}`,
+          chunkParams(target, new Date(NOW), 0, 20_000),
         );
         console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
         throw new Error('rollback');

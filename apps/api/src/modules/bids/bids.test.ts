@@ -276,6 +276,32 @@ describe('the server refuses what the rules forbid, changing nothing', () => {
   });
 });
 
+describe('a draw already declared', () => {
+  it('refuses a bid whose draw has a live result, as when a declaration commits while the bid is in flight', async () => {
+    const p = await funded();
+    const race = await seedMarket(t.db, { name: 'RACED', open: '01:00 PM', close: '03:00 PM' });
+    // The schedule still takes open bids at 12:00, as it would in the moment a declaration commits: only the
+    // result row tells the bid that its draw is decided.
+    await t.db.query(
+      `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, '2026-11-20', 'open', '123', $2)`,
+      [race, t.clock.now()],
+    );
+    const bid = (pana: string, row: Record<string, unknown>) =>
+      t.post(
+        '/api-submit-bid',
+        { game_id: race, new_result: { pana, bid_date: BID_DATE, result: [row] } },
+        { token: p.token },
+      );
+    const before = await snapshot(t.db, TABLES);
+    const open = await bid('Single Digit', { digits: '5', points: 10, session: 'open' });
+    expect(open.json).toMatchObject({ status: false, msg: bidMessages.bettingClosed });
+    expect(await snapshot(t.db, TABLES)).toEqual(before);
+    // The close half is not declared: its bids, and jodis that wait for it, are still taken.
+    expect((await bid('Single Digit', { digits: '5', points: 10, session: 'close' })).statusCode).toBe(200);
+    expect((await bid('Jodi Digit', { digits: '12', points: 10 })).statusCode).toBe(200);
+  });
+});
+
 describe('cut-offs by the server clock', () => {
   it('open session: 12:59 accepted, 13:00 refused; close session until 14:59', async () => {
     const p = await funded();

@@ -48,8 +48,8 @@ async function bidRows(
 ): Promise<Row[]> {
   const { rows } = await db.query<Row>(
     `SELECT b.pana_label, m.name, b.session, b.digits, b.close_digits, to_char(b.market_date, 'YYYY-MM-DD') AS market_date,
-            b.points, b.payout
-       FROM bids b JOIN markets m ON m.id = b.market_id
+            b.points, ${wonOnly ? 'b.payout' : 'NULL::bigint AS payout'}
+       FROM ${wonOnly ? 'bid_outcomes' : 'bids'} b JOIN markets m ON m.id = b.market_id
       WHERE b.player_id = $1 AND b.grp = $2 AND b.market_date BETWEEN $3::date AND $4::date
         ${wonOnly ? "AND b.status = 'won'" : ''}
       ORDER BY b.market_date DESC, b.id DESC LIMIT ${MAX_ROWS}`,

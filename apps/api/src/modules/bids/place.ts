@@ -151,6 +151,20 @@ export async function placeBids(
             rows.map((r) => rateOf(r.rateField).val_2),
           ],
         );
+        // The insert holds its market's KEY SHARE lock (the foreign key) from here to commit, and a declaration
+        // locks the market before it writes its result: so either the declaration waited for this bid and will
+        // settle it, or it committed first and this statement sees it. A bid on a decided draw is refused.
+        const { rows: declared } = await tx.query<{ decided: boolean }>(
+          // The halves come first, from this bid's own rows: planned the other way round, a market with a
+          // large draw being settled had the check walk that draw's bids.
+          `WITH halves AS MATERIALIZED (SELECT DISTINCT settle_half FROM bids WHERE journal_id = $1)
+           SELECT EXISTS (
+             SELECT 1 FROM halves h JOIN results r
+                ON r.market_id = $2 AND r.market_date = $3::date AND r.half = h.settle_half AND r.reverted_at IS NULL
+           ) AS decided`,
+          [journalId, market.id, marketDate],
+        );
+        if (declared[0]?.decided) throw new AppError('VALIDATION', bidMessages.bettingClosed);
         const response: SubmitBidResponse = {
           status: true,
           msg: historyMessages.bidPlaced,

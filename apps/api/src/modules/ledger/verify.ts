@@ -68,19 +68,35 @@ const checks: Check[] = [
   {
     invariant: 'I6',
     description:
-      'a won bid has exactly one live win credit equal to its payout; other bids none; each reversal cancels its credit exactly',
+      'a win credit pays its own bid at its frozen rate, under a result of its market, date and half; a bid has at most one unreversed credit, and a reverted result none; a win journal pays exactly its credits, to their one player, and each reversal cancels its credit',
     needs: 'win_credits',
-    sql: `SELECT b.id, b.status, b.payout, count(c.bid_id) AS live_credits, sum(c.payout) AS credited
-            FROM bids b LEFT JOIN win_credits c ON c.bid_id = b.id AND c.reversal_journal_id IS NULL
-           GROUP BY b.id, b.status, b.payout
-          HAVING (b.status = 'won' AND b.payout > 0 AND (count(c.bid_id) <> 1 OR sum(c.payout) <> b.payout))
-              OR (b.status <> 'won' AND count(c.bid_id) > 0)
+    sql: `SELECT c.bid_id, 'misplaced', c.payout, c.result_id, NULL::bigint FROM win_credits c
+            JOIN bids b ON b.id = c.bid_id LEFT JOIN results r ON r.id = c.result_id
+           WHERE r.id IS NULL OR b.market_id <> r.market_id OR b.market_date <> r.market_date OR b.settle_half <> r.half
+              OR b.player_id <> c.player_id OR c.payout <> (b.points * 100 * b.rate_val_2) / b.rate_val_1
           UNION ALL
-          SELECT c.bid_id, 'credit', c.payout, NULL, w.amount FROM win_credits c
+          SELECT c.bid_id, 'paid twice', sum(c.payout), count(*), NULL::bigint FROM win_credits c
+           WHERE c.reversal_journal_id IS NULL AND c.payout > 0
+           GROUP BY c.bid_id HAVING count(*) > 1
+          UNION ALL
+          SELECT c.bid_id, 'not reversed', c.payout, c.result_id, NULL::bigint FROM win_credits c
+            JOIN results r ON r.id = c.result_id
+           WHERE r.reverted_at IS NOT NULL AND c.payout > 0 AND c.reversal_journal_id IS NULL
+          UNION ALL
+          SELECT j.id, 'credit', c.paid, c.players, w.amount
+            FROM (SELECT journal_id, min(player_id) AS player_id, count(DISTINCT player_id) AS players,
+                         sum(payout) AS paid
+                    FROM win_credits WHERE journal_id IS NOT NULL GROUP BY journal_id) c
             JOIN journals j ON j.id = c.journal_id
-            JOIN entries w ON w.journal_id = j.id
-            JOIN accounts a ON a.id = w.account_id AND a.kind = 'wallet' AND a.player_id = c.player_id
-           WHERE j.kind <> 'win' OR w.amount <> c.payout
+            LEFT JOIN LATERAL (SELECT sum(e.amount) AS amount FROM entries e JOIN accounts a ON a.id = e.account_id
+                                WHERE e.journal_id = j.id AND a.kind = 'wallet' AND a.player_id = c.player_id) w ON true
+           WHERE j.kind <> 'win' OR c.players <> 1 OR w.amount IS DISTINCT FROM c.paid
+          UNION ALL
+          SELECT c.bid_id, 'journal missing', c.payout, c.journal_id, NULL::bigint FROM win_credits c
+           WHERE c.journal_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM journals j WHERE j.id = c.journal_id)
+          UNION ALL
+          SELECT j.id, 'win without credit', NULL, NULL, NULL FROM journals j
+           WHERE j.kind = 'win' AND NOT EXISTS (SELECT 1 FROM win_credits c WHERE c.journal_id = j.id)
           UNION ALL
           SELECT c.bid_id, 'reversal', c.payout, NULL, h.amount FROM win_credits c
             JOIN journals r ON r.id = c.reversal_journal_id

@@ -79,12 +79,5 @@ export function wonExpression(first: number): string {
     END, false)`;
 }
 
-/** Which pending bids a declaration decides (game-rules 3.1): the open half settles only open-session plain bets. */
-export function selector(half: 'open' | 'close' | 'single'): string {
-  if (half === 'open')
-    return `b.session = 'open' AND b.bet_type NOT IN ('jodi_digit', 'half_sangam', 'full_sangam')`;
-  return 'true';
-}
-
 /** Payout in paise, rounded down (D5): points x 100 x val_2 / val_1 in integer arithmetic. */
 export const PAYOUT_SQL = '(b.points * 100 * b.rate_val_2) / b.rate_val_1';

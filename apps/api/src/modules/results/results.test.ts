@@ -79,7 +79,7 @@ interface BidState {
 async function bidsOf(market: number): Promise<BidState[]> {
   const { rows } = await t.db.query<BidState>(
     `SELECT id, bet_type, session, digits, close_digits, points, rate_val_1, rate_val_2, status, payout
-       FROM bids WHERE market_id = $1 ORDER BY id`,
+       FROM bid_outcomes WHERE market_id = $1 ORDER BY id`,
     [market],
   );
   return rows;
@@ -597,18 +597,43 @@ describe('charts', () => {
 });
 
 describe('ledger:verify after settlement', () => {
-  it('catches a won bid whose payout no longer matches its credit (I6)', async () => {
+  it('catches a win credit that no longer matches its bid and its journal (I6)', async () => {
     const { verifyLedger } = await import('../ledger/verify.ts');
-    const { rows } = await t.db.query<{ id: number }>(
-      `SELECT id FROM bids WHERE status = 'won' ORDER BY id LIMIT 1`,
+    const { rows } = await t.db.query<{ bid_id: number; result_id: number }>(
+      `SELECT bid_id, result_id FROM win_credits WHERE payout > 0 ORDER BY bid_id LIMIT 1`,
     );
-    const id = rows[0]?.id;
-    expect(id).toBeDefined();
-    await t.db.query('UPDATE bids SET payout = payout + 1 WHERE id = $1', [id]);
+    const credit = rows[0];
+    expect(credit).toBeDefined();
+    const tamper = (delta: number) =>
+      t.db.query('UPDATE win_credits SET payout = payout + $3 WHERE bid_id = $1 AND result_id = $2', [
+        credit?.bid_id,
+        credit?.result_id,
+        delta,
+      ]);
+    await tamper(1);
     try {
       expect((await verifyLedger(t.db)).map((v) => v.invariant)).toEqual(['I6']);
     } finally {
-      await t.db.query('UPDATE bids SET payout = payout - 1 WHERE id = $1', [id]);
+      await tamper(-1);
+    }
+    expect(await verifyLedger(t.db)).toEqual([]);
+    // The result and journal of a credit are checked here rather than by foreign keys (migration 0007).
+    for (const column of ['result_id', 'journal_id']) {
+      const move = (from: string, to: string) =>
+        t.db.query(`UPDATE win_credits SET ${column} = ${to} WHERE bid_id = $1 AND ${column} = ${from}`, [
+          credit?.bid_id,
+        ]);
+      const { rows: was } = await t.db.query<{ v: string }>(
+        `SELECT ${column}::text AS v FROM win_credits WHERE bid_id = $1 AND result_id = $2`,
+        [credit?.bid_id, credit?.result_id],
+      );
+      await move(String(was[0]?.v), '987654321');
+      try {
+        const found = await verifyLedger(t.db);
+        expect(found.map((v) => v.invariant)).toEqual(['I6']);
+      } finally {
+        await move('987654321', String(was[0]?.v));
+      }
     }
     expect(await verifyLedger(t.db)).toEqual([]);
   });

@@ -1,7 +1,8 @@
 /**
- * Reverting a result revision (D7): a reversal journal per win credit that cancels it exactly, the decided
- * bids back to pending, and nothing deleted. A reversal takes what the wallet holds and records the rest as
- * debt. Chunked like settlement, so a large market's revert also resumes after a crash.
+ * Reverting a result revision (D7): a reversal journal per win credit that cancels it exactly, and nothing
+ * deleted. A reversal takes what the wallet holds and records the rest as debt. The bids it decided read as
+ * pending again once the revision is marked reverted (their outcome is derived, decision 006). Chunked like
+ * settlement, so a large market's revert also resumes after a crash.
  */
 import type { Database } from '../../db/database.ts';
 import { defaultChunk } from './settle.ts';
@@ -13,15 +14,23 @@ export async function revertRevision(
   at: Date,
   chunk = defaultChunk(db),
 ): Promise<{ reversed: number; reopened: number }> {
+  const { rows: decided } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM results r JOIN bids b
+        ON b.market_id = r.market_id AND b.market_date = r.market_date AND b.settle_half = r.half
+       AND (r.settled_at IS NOT NULL OR b.id <= r.settled_through)
+     WHERE r.id = $1`,
+    [resultId],
+  );
   let reversed = 0;
-  let reopened = 0;
   for (;;) {
     const step = await db.transaction(async (tx) => {
       const { rows: batch } = await tx.query<{ id: number; player_id: string }>(
-        `SELECT b.id, b.player_id::text FROM bids b WHERE b.settled_result_id = $1 ORDER BY b.id LIMIT $2 FOR UPDATE`,
+        `SELECT c.bid_id AS id, c.player_id::text FROM win_credits c
+          WHERE c.result_id = $1 AND c.reversal_journal_id IS NULL AND c.payout > 0
+          ORDER BY c.bid_id LIMIT $2 FOR UPDATE`,
         [resultId, chunk],
       );
-      if (batch.length === 0) return { reversed: 0, reopened: 0 };
+      if (batch.length === 0) return { reversed: 0, batch: 0 };
       const ids = batch.map((b) => b.id);
       // Wallet and debt accounts of everyone affected, in id order, before reading balances.
       await tx.query(
@@ -61,18 +70,12 @@ export async function revertRevision(
                 (SELECT count(*) FROM entry)::int AS entries`,
         [resultId, ids, note, at],
       );
-      await tx.query(
-        `UPDATE bids SET status = 'pending', payout = NULL, settled_result_id = NULL, settled_at = NULL
-          WHERE id = ANY($1::bigint[])`,
-        [ids],
-      );
-      return { reversed: rows[0]?.reversed ?? 0, reopened: ids.length };
+      return { reversed: rows[0]?.reversed ?? 0, batch: ids.length };
     });
     reversed += step.reversed;
-    reopened += step.reopened;
     // PGlite runs in this thread: let waiting requests in between chunks instead of chaining the next one.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    if (step.reopened < chunk) break;
+    if (step.batch < chunk) break;
   }
-  return { reversed, reopened };
+  return { reversed, reopened: decided[0]?.n ?? 0 };
 }

@@ -20,7 +20,6 @@ import {
   galiParams,
   mainParams,
   paramValues,
-  selector,
   starlineParams,
   wonExpression,
 } from './outcome-sql.ts';
@@ -136,11 +135,18 @@ export async function declareResult(
   let resumed = true;
   if (!result) {
     try {
-      const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO results (market_id, market_date, half, value, declared_by, declared_at)
-         VALUES ($1, $2::date, $3, $4, $5, $6) RETURNING id`,
-        [target.market.id, target.date, target.half, input.value, operatorId, clock.now()],
-      );
+      const rows = await db.transaction(async (tx) => {
+        // Every bid insert holds a KEY SHARE lock on its market (the foreign key) until it commits, and checks
+        // for a live result after it (place.ts). Locking the market here waits for bids in flight, so the
+        // settlement that follows sees them; bids that come after see this result and are refused.
+        await tx.query('SELECT 1 FROM markets WHERE id = $1 FOR UPDATE', [target.market.id]);
+        const inserted = await tx.query<{ id: number }>(
+          `INSERT INTO results (market_id, market_date, half, value, declared_by, declared_at)
+           VALUES ($1, $2::date, $3, $4, $5, $6) RETURNING id`,
+          [target.market.id, target.date, target.half, input.value, operatorId, clock.now()],
+        );
+        return inserted.rows;
+      });
       resumed = false;
       live = await liveResults(db, target.market.id, target.date);
       result = live.get(target.half);
@@ -219,11 +225,12 @@ export async function previewResult(
   const live = await liveResults(db, target.market.id, target.date);
   const params = paramsFor(target.market.grp, target.half, input.value, live);
   const { rows } = await db.query<{ bids: number; winners: number; payout: number; stakes: number }>(
-    `SELECT count(*)::int AS bids, count(*) FILTER (WHERE ${wonExpression(3)})::int AS winners,
-            coalesce(sum(${PAYOUT_SQL}) FILTER (WHERE ${wonExpression(3)}), 0)::bigint AS payout,
+    `SELECT count(*)::int AS bids, count(*) FILTER (WHERE ${wonExpression(4)})::int AS winners,
+            coalesce(sum(${PAYOUT_SQL}) FILTER (WHERE ${wonExpression(4)}), 0)::bigint AS payout,
             coalesce(sum(b.amount), 0)::bigint AS stakes
-       FROM bids b WHERE b.market_id = $1 AND b.market_date = $2::date AND b.status = 'pending' AND ${selector(target.half)}`,
-    [target.market.id, target.date, ...paramValues(params)],
+       FROM bid_outcomes b
+      WHERE b.market_id = $1 AND b.market_date = $2::date AND b.settle_half = $3 AND b.status = 'pending'`,
+    [target.market.id, target.date, target.half, ...paramValues(params)],
   );
   const row = rows[0] ?? { bids: 0, winners: 0, payout: 0, stakes: 0 };
   return {
@@ -260,7 +267,7 @@ export async function exposure(
   }>(
     `SELECT b.bet_type, b.session, b.digits, b.close_digits, count(*)::int AS bids,
             sum(b.amount)::bigint AS stakes, sum(${PAYOUT_SQL})::bigint AS payout
-       FROM bids b
+       FROM bid_outcomes b
       WHERE b.market_id = $1 AND b.market_date = $2::date AND b.status = 'pending' AND ($3::text IS NULL OR b.bet_type = $3)
       GROUP BY b.bet_type, b.session, b.digits, b.close_digits
       ORDER BY payout DESC, b.bet_type, b.digits LIMIT 1000`,
