@@ -6,6 +6,7 @@ import { loadPepper, openDatabase, prepareDatabase } from './db/open.ts';
 import { seedDemoContent } from './db/seed/content.ts';
 import { ensureFirstOperator } from './modules/admin/operators.ts';
 import { startMaintenance } from './db/maintenance.ts';
+import { resumeSettlements } from './modules/results/service.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -53,6 +54,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // A declaration the server went down in is finished now, in the background (racing settlers take turns).
+  resumeSettlements(app.deps).then(
+    (resumed) => {
+      if (resumed.length > 0) app.log.info({ resumed }, 'unfinished settlements completed');
+    },
+    (error: unknown) => app.log.error({ err: error }, 'resuming settlements failed'),
+  );
 }
 
 main().catch((error: unknown) => {

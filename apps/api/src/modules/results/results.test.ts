@@ -10,7 +10,7 @@ import { seedMarket } from '../../db/seed/markets.ts';
 import { marketById } from '../markets/repository.ts';
 import { mainParams } from './outcome-sql.ts';
 import { settle } from './settle.ts';
-import { resultMessages } from './service.ts';
+import { resultMessages, resumeSettlements } from './service.ts';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 const DATE = '2026-11-20';
@@ -399,6 +399,35 @@ describe('exactly once (L6) and corrections (L7)', () => {
     const resumed = await declare({ market_id: s.market, date: DATE, half: 'open', value: '123' });
     expect(resumed.json).toMatchObject({ resumed: true });
     expect((await state(s.market, s.players)).bids).toEqual((await state(ref.market, ref.players)).bids);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
+  it('a settlement the server stopped in is finished at start-up, without a second declare', async () => {
+    const s = await scenario('CUT OFF');
+    const ref = await scenario('WHOLE');
+    t.clock.set(IST('12:00'));
+    await declare({ market_id: ref.market, date: DATE, half: 'open', value: '123' });
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, $2, 'open', '123', $3) RETURNING id`,
+      [s.market, DATE, t.clock.now()],
+    );
+    const target = {
+      resultId: rows[0]?.id ?? 0,
+      marketId: s.market,
+      marketDate: DATE,
+      half: 'open' as const,
+      params: mainParams('123', null),
+      note: 'Win',
+    };
+    await settle(t.db, target, t.clock.now(), 4, 1);
+    const halfway = (await state(s.market, s.players)).bids;
+    expect(halfway.filter(([status]) => status === 'pending').length).toBeGreaterThan(0);
+    expect(halfway).not.toEqual((await state(ref.market, ref.players)).bids);
+    const resumed = await resumeSettlements(t.app.deps);
+    expect(resumed.map((r) => r.result_id)).toEqual([target.resultId]);
+    expect((await state(s.market, s.players)).bids).toEqual((await state(ref.market, ref.players)).bids);
+    expect(await resumeSettlements(t.app.deps)).toEqual([]);
     t.clock.set(IST('09:00'));
     await expectLedgerClean(t);
   });

@@ -177,6 +177,40 @@ export async function declareResult(
   return { result_id: result.id, settled: outcome.settled, wins: outcome.wins, resumed };
 }
 
+/**
+ * Finishes every live declaration whose settlement stopped midway (the server went down during a declare):
+ * run at start-up, so the bids above a revision's cursor do not wait for an operator to declare again.
+ */
+export async function resumeSettlements(deps: Deps): Promise<Array<{ result_id: number; settled: number }>> {
+  const { db, clock } = deps;
+  const { rows } = await db.query<ResultRow>(
+    `SELECT ${RESULT_COLUMNS} FROM results
+      WHERE reverted_at IS NULL AND settled_at IS NULL AND revert_started_at IS NULL ORDER BY id`,
+  );
+  const resumed = [];
+  for (const result of rows) {
+    const market = await marketById(db, result.market_id);
+    if (!market) continue;
+    const live = await liveResults(db, market.id, result.market_date);
+    const params = paramsFor(market.grp, result.half, result.value, live);
+    const outcome = await settle(
+      db,
+      {
+        resultId: result.id,
+        marketId: market.id,
+        marketDate: result.market_date,
+        half: result.half,
+        params,
+        note: noteFor(market, result.market_date, result.half, result.value),
+      },
+      clock.now(),
+    );
+    resumed.push({ result_id: result.id, settled: outcome.settled });
+  }
+  if (resumed.length > 0) deps.markets.invalidate();
+  return resumed;
+}
+
 /** Reverts the latest declaration of a market and date; reverting the open first reverts the close. */
 export async function revertResult(
   deps: Deps,
