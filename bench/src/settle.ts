@@ -3,13 +3,12 @@
  * through HTTP (their p99 shows whether settlement stalls the rest). `BENCH_BIDS` sets the size
  * (default 100,000); `DATABASE_URL=postgres://…` runs it on PostgreSQL.
  */
-import autocannon from 'autocannon';
 import { cpus, totalmem } from 'node:os';
 import { seedMarket } from '../../apps/api/src/db/seed/markets.ts';
 import { verifyLedger } from '../../apps/api/src/modules/ledger/verify.ts';
 import { mainParams } from '../../apps/api/src/modules/results/outcome-sql.ts';
 import { chunkParams, chunkSql, settle } from '../../apps/api/src/modules/results/settle.ts';
-import { APP_KEY, BID_DATE, NOW, fmt, seedPlayers, startBench } from './harness.ts';
+import { NOW, fmt, runLoad, seedPlayers, startBench } from './harness.ts';
 
 const BIDS = Number(process.env.BENCH_BIDS ?? 100_000);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000);
@@ -90,44 +89,19 @@ try {
       })
       .catch(() => undefined);
   }
-  const body = () =>
-    JSON.stringify({
-      app_key: APP_KEY,
-      game_id: bench.marketId,
-      new_result: {
-        pana: 'Single Digit',
-        bid_date: BID_DATE,
-        result: [{ digits: '4', points: '10', session: 'open' }],
-      },
-    });
-  let load: autocannon.Instance | undefined;
-  const finished = new Promise<autocannon.Result>((resolve, reject) => {
-    load = autocannon(
-      {
-        url: bench.url,
-        connections: 10,
-        duration: 3_600,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api-submit-bid',
-            setupRequest: (req) => {
-              const player = players[Math.floor(Math.random() * players.length)];
-              return {
-                ...req,
-                headers: {
-                  'content-type': 'application/json',
-                  authorization: `Bearer ${player?.token ?? ''}`,
-                },
-                body: body(),
-              };
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
+  // Bids on another market, from a separate load process, for as long as the settlement runs.
+  const stop = new AbortController();
+  const during = runLoad({
+    url: bench.url,
+    path: '/api-submit-bid',
+    connections: 10,
+    seconds: 3_600,
+    players,
+    body: { kind: 'single-digit', marketId: bench.marketId },
+    signal: stop.signal,
   });
+  // Let the load process start and warm up before the clock starts.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
   const t0 = performance.now();
   const outcome = await settle(
     bench.db,
@@ -142,13 +116,13 @@ try {
     new Date(NOW),
   );
   const seconds = (performance.now() - t0) / 1000;
-  load?.stop();
-  const during = await finished;
+  stop.abort();
+  const load = await during;
   console.log(
     `settled ${outcome.settled} bids (${outcome.wins} winners) in ${fmt(seconds, 2)} s = ${fmt(outcome.settled / seconds, 0)} bids/s`,
   );
   console.log(
-    `bids placed on another market meanwhile: ${during.requests.total} requests, p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, max ${during.latency.max} ms, non-2xx ${during.non2xx}, errors ${during.errors}`,
+    `bids placed on another market meanwhile: ${load.requests} requests, p50 ${fmt(load.p50, 0)} ms, p99 ${fmt(load.p99, 0)} ms, max ${fmt(load.max, 0)} ms, non-2xx ${load.non2xx}, errors ${load.errors}`,
   );
   const violations = await verifyLedger(bench.db);
   console.log(
