@@ -301,6 +301,74 @@ for (const screen of screens) {
   });
 }
 
+test('a refused submission keeps the list; a retry after a top-up is placed once', async ({
+  page,
+  api,
+  player,
+}) => {
+  const operator = await fundedPlayerOnHome(page, api, player, 100);
+  await openBidScreen(page, OPEN_MARKET, 'Single Digit');
+  for (const digit of ['3', '7']) {
+    await page.getByLabel('Digit', { exact: true }).fill(digit);
+    await page.getByLabel('Points', { exact: true }).fill('20');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+  }
+  await expect(page.getByTestId('bid-row')).toHaveCount(2);
+  // Meanwhile the wallet is spent elsewhere (another phone, an operator correction): the server refuses.
+  const id = await operator.playerId(player.mobile);
+  await operator.call('POST', `/admin-api/players/${id}/adjust`, {
+    points: -90,
+    reason: 'e2e: spent elsewhere',
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your bids' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expectToast(page, 'Failed to place bid. Please try again.');
+  await expectToast(page, "Sorry You Don't Have Sufficient Amount For This Bid");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('bid-row')).toHaveCount(2);
+  expect((await readProfile(page)).wallet_amt).toBe('10');
+
+  await operator.call('POST', `/admin-api/players/${id}/adjust`, { points: 90, reason: 'e2e: topped up' });
+  await confirmBids(page);
+  expect((await readProfile(page)).wallet_amt).toBe('60');
+});
+
+test('SP DP TP placed in part: the refused Single Pana part stays on the list', async ({
+  page,
+  api,
+  player,
+}) => {
+  const operator = await fundedPlayerOnHome(page, api, player, 1000);
+  await openBidScreen(page, OPEN_MARKET, 'SP DP TP');
+  await page.getByLabel('Digit', { exact: true }).fill('5');
+  await page.getByLabel('Points', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByTestId('bid-row')).toHaveCount(1);
+  // 100 points left: enough for the Double (90) and Triple (10) Pana calls, whatever their order, never for
+  // the Single Pana call (120).
+  const id = await operator.playerId(player.mobile);
+  await operator.call('POST', `/admin-api/players/${id}/adjust`, {
+    points: -900,
+    reason: 'e2e: spent elsewhere',
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your bids' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expectToast(page, 'Failed to place bid. Please try again.');
+  await expect(page.getByTestId('bid-row')).toHaveCount(1);
+  const panas = (await page.getByTestId('bid-panas').innerText()).trim().split(/\s+/);
+  expect(panas).toHaveLength(12);
+  await expect(wallet(page)).toHaveText('0');
+  // What is left costs 120 against an empty wallet: the screen says so before asking the server.
+  await expect(bidBalance(page)).toContainText('-120');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectToast(page, 'Not enough balance!');
+  await expect(page.getByRole('dialog', { name: 'Confirm your bids' })).toHaveCount(0);
+});
+
 test('Market Rates lists the seven main rates', async ({ page, api, player }) => {
   await fundedPlayerOnHome(page, api, player, 0);
   await page.goto('/gameRates');
