@@ -64,6 +64,10 @@ export class Operator {
     return market_id;
   }
 
+  async revert(marketId: number, date: string, half: 'open' | 'close'): Promise<void> {
+    await this.call('POST', '/admin-api/results/revert', { market_id: marketId, date, half });
+  }
+
   async declare(marketId: number, date: string, half: 'open' | 'close', value: string): Promise<void> {
     await this.call('POST', '/admin-api/results/declare', { market_id: marketId, date, half, value });
   }

@@ -1,3 +1,4 @@
+import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { formatClockTime, parseClockTime, zonedParts } from '@gama/core/rules/time';
 import { fundedPlayerOnHome, openBidScreen, readProfile } from '../support/bidding.ts';
 import { expect, expectToast, test } from '../support/fixtures.ts';
@@ -64,4 +65,24 @@ test('a real win: open Single Digit bid before the open time, both halves declar
 
   await page.goto('/imp');
   await expect(card.getByTestId('market-result')).toHaveText('123-65-456');
+
+  // The result was wrong, and the winnings are spent by the time the operator reverts it (D7): the reversal
+  // takes what the wallet holds and the rest becomes a debt the app explains on every screen.
+  const id = await operator.playerId(player.mobile);
+  await operator.call('POST', `/admin-api/players/${id}/adjust`, { points: -180, reason: 'e2e: spent' });
+  await operator.revert(marketId, E2E_TODAY.iso, 'open');
+  await page.reload();
+  const banner = page.getByTestId('debt-banner');
+  await expect(banner).toContainText(fundsMessages.debtBlocked('90'));
+  await expect(page.getByTestId('wallet-amount')).toHaveText('0');
+  await expect(card.getByTestId('market-result')).toHaveText('***-**-***');
+  await page.goto('/imp3');
+  await expect(page.getByText('NO DATA FOUND')).toBeVisible();
+  await expect(banner).toBeVisible();
+
+  // Funds clear the debt first; the banner goes.
+  await operator.fund(player.mobile, 100);
+  await page.goto('/imp');
+  await expect(page.getByTestId('wallet-amount')).toHaveText('10');
+  await expect(banner).toBeHidden();
 });
