@@ -44,7 +44,11 @@ test.describe('Starline', () => {
     });
   }
 
-  test('Single Pana refuses a double pana (D1: the 120 single panas only)', async ({ page, api, player }) => {
+  test('Single Pana refuses a double pana (D1: the 120 single panas only) and words the balance message its own way', async ({
+    page,
+    api,
+    player,
+  }) => {
     await fundedLogin(page, api, player, 100);
     await page.goto('/star');
     await marketCard(page, OPEN_SLOT).getByRole('button', { name: 'Play' }).click();
@@ -53,6 +57,12 @@ test.describe('Starline', () => {
     await page.getByLabel('Points', { exact: true }).fill('10');
     await page.getByRole('button', { name: 'Proceed' }).click();
     await expectToast(page, 'Number 112 is not valid');
+    await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    // This screen alone words the balance message with a comma (spec 02 section 5).
+    await page.getByLabel('Pana', { exact: true }).fill('128');
+    await page.getByLabel('Points', { exact: true }).fill('200');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await expectToast(page, 'Insufficient balance, please refill your account');
     await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   });
 

@@ -9,6 +9,7 @@ export const bidMessages = {
   enterPoints: 'Please enter point',
   minimumBid: `Required minimum bid amount is ${MIN_BID_POINTS}`,
   insufficientBalance: 'Insufficient balance please refill your account',
+  insufficientBalanceComma: 'Insufficient balance, please refill your account',
   digitNotValid: 'Digit not valid',
   validDpMotorPana: 'Please enter a valid Pana (at least 2 digits)',
   noCombination: 'No Possible combination found',

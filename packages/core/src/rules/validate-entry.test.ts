@@ -130,6 +130,14 @@ describe('common messages, digit error first, one at a time', () => {
     expect(message(validateBidEntry('sp_motor', { ...motor, balancePaise: 3999 }))).toBe(
       m.insufficientBalance,
     );
+    // Spec 02 section 5: the Starline Single Pana screen has its own comma.
+    const pana = { digit: '123', points: '10' };
+    expect(message(validateBidEntry('starline_single_pana', { ...pana, balancePaise: 999 }))).toBe(
+      'Insufficient balance, please refill your account',
+    );
+    expect(message(validateBidEntry('single_pana', { ...pana, session: 'open', balancePaise: 999 }))).toBe(
+      'Insufficient balance please refill your account',
+    );
   });
 
   it('takes a configured minimum', () => {

@@ -92,6 +92,11 @@ function checkMotorDigits(betType: BetType, raw: unknown): Checked<string> {
   return { ok: true, value: text };
 }
 
+/** Spec 02 section 5: the Starline Single Pana screen words the balance message with a comma. */
+function insufficientFor(betType: BetType): string {
+  return betType.id === 'starline_single_pana' ? m.insufficientBalanceComma : m.insufficientBalance;
+}
+
 function checkPoints(raw: unknown, minPoints: number): Checked<number> {
   const parsed = parsePoints(raw, { allowZero: true });
   if (!parsed.ok) {
@@ -155,7 +160,8 @@ export function validateBidEntry(betTypeRef: BetTypeId | BetType, input: BidEntr
     rateField: rateFieldForRow(betType, digits),
   }));
   const costPaise = stakePaise(points.value, rows.length);
-  if (input.balancePaise !== undefined && costPaise > input.balancePaise) return fail(m.insufficientBalance);
+  if (input.balancePaise !== undefined && costPaise > input.balancePaise)
+    return fail(insufficientFor(betType));
 
   return {
     ok: true,
@@ -216,7 +222,8 @@ export function validateBidRow(
   if (!points.ok) return points;
 
   const costPaise = stakePaise(points.value, 1);
-  if (input.balancePaise !== undefined && costPaise > input.balancePaise) return fail(m.insufficientBalance);
+  if (input.balancePaise !== undefined && costPaise > input.balancePaise)
+    return fail(insufficientFor(betType));
 
   return {
     ok: true,
