@@ -1,21 +1,12 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
-import { otpRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
-import { ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../components/Button.tsx';
-import { OtpField } from '../../components/Field.tsx';
-import { Form } from '../../components/Page.tsx';
-import { useFormErrors } from '../../components/use-form-errors.ts';
-import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { CodeForm } from '../../shared/auth-screen/CodeForm.tsx';
+import { InvalidNavigation } from '../../shared/auth-screen/InvalidNavigation.tsx';
 import { authApi } from './api.ts';
-import { AuthScreen, authStyles } from './AuthScreen.tsx';
-import { InvalidNavigation } from './InvalidNavigation.tsx';
 import { readForgotOtpState, type ResetPasswordState } from './navigation-state.ts';
-import { ResendCode } from './ResendCode.tsx';
 
 const TITLE = 'Enter reset code';
 
@@ -27,8 +18,6 @@ export default function ForgotOtpScreen() {
 }
 
 function ForgotOtpForm({ phoneNumber }: { phoneNumber: string }) {
-  const [otp, setOtp] = useState('');
-  const { validate, errorFor, clearFor } = useFormErrors<'otp'>();
   const navigate = useNavigate();
 
   const verify = useMutation({
@@ -40,43 +29,19 @@ function ForgotOtpForm({ phoneNumber }: { phoneNumber: string }) {
     },
     onError: (error) => toast.error(error instanceof ApiError ? error.message : m.invalidOtpReset),
   });
-  const send = useSingleFlight((code: string) => verify.mutateAsync(code).catch(() => undefined));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (validate(event.currentTarget, [['otp', otpRule(m.invalidOtpReset), otp]])) void send(otp);
-  };
 
   return (
-    <AuthScreen title={TITLE} subtitle="Check your SMS for the verification code.">
-      <Form onSubmit={submit} aria-label="Verify reset code">
-        <p className={authStyles.sentTo}>
-          Enter the 4-digit code sent to <strong>+91 {phoneNumber}</strong>
-        </p>
-        <OtpField
-          label="OTP"
-          name="otp"
-          placeholder="••••"
-          autoFocus
-          value={otp}
-          onValueChange={(value) => {
-            setOtp(value);
-            clearFor('otp');
-          }}
-          error={errorFor('otp')}
-        />
-        <Button
-          type="submit"
-          block
-          large
-          busy={verify.isPending}
-          busyText="Submitting..."
-          icon={<ShieldCheck size={20} aria-hidden="true" />}
-        >
-          Verify Code
-        </Button>
-        <ResendCode mobile={phoneNumber} purpose="reset" />
-      </Form>
-    </AuthScreen>
+    <CodeForm
+      title={TITLE}
+      subtitle="Check your SMS for the verification code."
+      formLabel="Verify reset code"
+      sentTo="Enter the 4-digit code sent to"
+      phoneNumber={phoneNumber}
+      invalidCode={m.invalidOtpReset}
+      submitText="Verify Code"
+      verify={verify}
+      resend={() => authApi.resendOtp(phoneNumber, 'reset')}
+      resendBusyText="Sending..."
+    />
   );
 }

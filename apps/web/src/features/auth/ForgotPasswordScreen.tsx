@@ -11,8 +11,8 @@ import { Form } from '../../components/Page.tsx';
 import { useFormErrors } from '../../components/use-form-errors.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { AuthScreen, authStyles } from '../../shared/auth-screen/AuthScreen.tsx';
 import { authApi } from './api.ts';
-import { AuthScreen, authStyles } from './AuthScreen.tsx';
 import type { ForgotOtpState } from './navigation-state.ts';
 
 export default function ForgotPasswordScreen() {

@@ -10,8 +10,8 @@ import { Form } from '../../components/Page.tsx';
 import { useFormErrors } from '../../components/use-form-errors.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { AuthScreen, authStyles } from '../../shared/auth-screen/AuthScreen.tsx';
 import { authApi, type RegistrationDraft } from './api.ts';
-import { AuthScreen, authStyles } from './AuthScreen.tsx';
 import { ContactAdminButton } from './ContactAdminButton.tsx';
 import type { RegisterOtpState } from './navigation-state.ts';
 

@@ -11,9 +11,9 @@ import { Form } from '../../components/Page.tsx';
 import { useFormErrors } from '../../components/use-form-errors.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { AuthScreen } from '../../shared/auth-screen/AuthScreen.tsx';
+import { InvalidNavigation } from '../../shared/auth-screen/InvalidNavigation.tsx';
 import { authApi } from './api.ts';
-import { AuthScreen } from './AuthScreen.tsx';
-import { InvalidNavigation } from './InvalidNavigation.tsx';
 import { readResetPasswordState, type ResetPasswordState } from './navigation-state.ts';
 
 const TITLE = 'Set new password';

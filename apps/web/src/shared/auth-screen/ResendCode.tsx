@@ -1,4 +1,4 @@
-import type { OtpPurpose } from '@gama/core/contract/accounts';
+import type { OkResponse } from '@gama/core/contract/accounts';
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Clock, RefreshCw } from 'lucide-react';
@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import { Button } from '../../components/Button.tsx';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { authApi } from './api.ts';
 import { authStyles } from './AuthScreen.tsx';
 import { useCountdown } from './use-countdown.ts';
 
@@ -16,18 +15,25 @@ function clock(seconds: number): string {
   return `0:${String(seconds).padStart(2, '0')}`;
 }
 
+interface ResendCodeProps {
+  /** Asks the server for a new code; its `msg` is the success toast. */
+  resend: () => Promise<OkResponse>;
+  /** Sign-in screens read "Sending...", the withdraw-number screen "Please wait..." while the request runs. */
+  busyText: string;
+}
+
 /** The 30-second wait, then Resend Code, which starts the wait again (spec 01 section 4). */
-export function ResendCode({ mobile, purpose }: { mobile: string; purpose: OtpPurpose }) {
+export function ResendCode({ resend, busyText }: ResendCodeProps) {
   const { remaining, restart } = useCountdown(RESEND_SECONDS);
-  const resend = useMutation({
-    mutationFn: () => authApi.resendOtp(mobile, purpose),
+  const request = useMutation({
+    mutationFn: resend,
     onSuccess: (response) => {
       toast.success(response.msg);
       restart();
     },
     onError: (error) => toast.error(error instanceof ApiError ? error.message : m.failedToResend),
   });
-  const send = useSingleFlight(() => resend.mutateAsync().catch(() => undefined));
+  const send = useSingleFlight(() => request.mutateAsync().catch(() => undefined));
 
   if (remaining > 0) {
     return (
@@ -43,8 +49,8 @@ export function ResendCode({ mobile, purpose }: { mobile: string; purpose: OtpPu
     <Button
       variant="ghost"
       block
-      busy={resend.isPending}
-      busyText="Sending..."
+      busy={request.isPending}
+      busyText={busyText}
       icon={<RefreshCw size={18} aria-hidden="true" />}
       onClick={() => void send()}
     >

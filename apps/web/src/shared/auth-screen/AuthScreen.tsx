@@ -11,6 +11,7 @@ interface AuthScreenProps {
   children: ReactNode;
 }
 
+/** The sign-in frame: brand hero over a raised card, shared by the sign-in screens and every SMS-code step. */
 export function AuthScreen({ title, subtitle, showHero = true, footer, children }: AuthScreenProps) {
   return (
     <div className={[styles.screen, !showHero && styles.embedded].filter(Boolean).join(' ')}>

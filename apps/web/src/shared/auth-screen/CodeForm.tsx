@@ -1,0 +1,85 @@
+import type { OkResponse } from '@gama/core/contract/accounts';
+import { otpRule } from '@gama/core/contract/validation';
+import { ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/Button.tsx';
+import { OtpField } from '../../components/Field.tsx';
+import { Form } from '../../components/Page.tsx';
+import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { AuthScreen, authStyles } from './AuthScreen.tsx';
+import { ResendCode } from './ResendCode.tsx';
+
+interface CodeFormProps {
+  title: string;
+  subtitle: string;
+  /** Accessible name of the form. */
+  formLabel: string;
+  /** The sentence before the phone number, e.g. "Enter the 4-digit code sent to". */
+  sentTo: string;
+  /** Where the code went, shown as `+91 …`. */
+  phoneNumber: string;
+  /** The message of an empty or short code. */
+  invalidCode: string;
+  submitText: string;
+  /** The caller's mutation: what a right code does and how a wrong one is told differ per screen. */
+  verify: { mutateAsync: (code: string) => Promise<unknown>; isPending: boolean };
+  resend: () => Promise<OkResponse>;
+  resendBusyText: string;
+}
+
+/** The SMS-code step: a 4-digit code, its submit button and the resend countdown, in the sign-in frame. */
+export function CodeForm({
+  title,
+  subtitle,
+  formLabel,
+  sentTo,
+  phoneNumber,
+  invalidCode,
+  submitText,
+  verify,
+  resend,
+  resendBusyText,
+}: CodeFormProps) {
+  const [otp, setOtp] = useState('');
+  const { validate, errorFor, clearFor } = useFormErrors<'otp'>();
+  const send = useSingleFlight((code: string) => verify.mutateAsync(code).catch(() => undefined));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (validate(event.currentTarget, [['otp', otpRule(invalidCode), otp]])) void send(otp);
+  };
+
+  return (
+    <AuthScreen title={title} subtitle={subtitle}>
+      <Form onSubmit={submit} aria-label={formLabel}>
+        <p className={authStyles.sentTo}>
+          {sentTo} <strong>+91 {phoneNumber}</strong>
+        </p>
+        <OtpField
+          label="OTP"
+          name="otp"
+          placeholder="••••"
+          autoFocus
+          value={otp}
+          onValueChange={(value) => {
+            setOtp(value);
+            clearFor('otp');
+          }}
+          error={errorFor('otp')}
+        />
+        <Button
+          type="submit"
+          block
+          large
+          busy={verify.isPending}
+          busyText="Submitting..."
+          icon={<ShieldCheck size={20} aria-hidden="true" />}
+        >
+          {submitText}
+        </Button>
+        <ResendCode resend={resend} busyText={resendBusyText} />
+      </Form>
+    </AuthScreen>
+  );
+}
