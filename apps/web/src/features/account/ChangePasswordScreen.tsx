@@ -2,25 +2,25 @@ import { accountMessages as m } from '@gama/core/contract/messages';
 import { newPasswordRule, requiredRule, type Rule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button.tsx';
 import { PasswordField } from '../../components/Field.tsx';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
-import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { accountApi } from './api.ts';
 import styles from './Account.module.css';
 
-type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
-
 export default function ChangePasswordScreen() {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const { validate, errorFor, clearFor } = useFormErrors<PasswordField>();
+  const { values, field, validate } = useFormFields({
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const { currentPassword, newPassword, confirmPassword } = values;
   const navigate = useNavigate();
 
   const change = useMutation({
@@ -48,11 +48,6 @@ export default function ChangePasswordScreen() {
     if (valid) void send({ old_pass: currentPassword, new_pass: newPassword });
   };
 
-  const onChange = (field: PasswordField, set: (value: string) => void) => (value: string) => {
-    set(value);
-    clearFor(field);
-  };
-
   return (
     <Page>
       <PageTitle>Change Password</PageTitle>
@@ -61,29 +56,16 @@ export default function ChangePasswordScreen() {
           <p className={styles.hint}>Other devices signed in to your account will be logged out.</p>
           <PasswordField
             label="Current Password"
-            name="currentPassword"
             autoComplete="current-password"
-            value={currentPassword}
-            onValueChange={onChange('currentPassword', setCurrentPassword)}
-            error={errorFor('currentPassword')}
+            {...field('currentPassword')}
           />
           <PasswordField
             label="New Password"
-            name="newPassword"
             placeholder="At least 8 characters"
             autoComplete="new-password"
-            value={newPassword}
-            onValueChange={onChange('newPassword', setNewPassword)}
-            error={errorFor('newPassword')}
+            {...field('newPassword')}
           />
-          <PasswordField
-            label="Confirm Password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onValueChange={onChange('confirmPassword', setConfirmPassword)}
-            error={errorFor('confirmPassword')}
-          />
+          <PasswordField label="Confirm Password" autoComplete="new-password" {...field('confirmPassword')} />
           <Button
             type="submit"
             block

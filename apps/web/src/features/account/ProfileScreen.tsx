@@ -2,14 +2,14 @@ import type { ProfileResponse } from '@gama/core/contract/accounts';
 import { profileNameRule } from '@gama/core/contract/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Phone, Save, UserRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { profileQueryKey, useProfile } from '../../lib/profile.ts';
@@ -54,8 +54,7 @@ export default function ProfileScreen() {
 }
 
 function EditProfileCard({ currentName }: { currentName: string }) {
-  const [name, setName] = useState(currentName);
-  const { validate, errorFor, clearFor } = useFormErrors<'name'>();
+  const { values, field, validate } = useFormFields({ name: currentName });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -77,6 +76,7 @@ function EditProfileCard({ currentName }: { currentName: string }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { name } = values;
     if (validate(event.currentTarget, [['name', profileNameRule, name]])) void send(name.trim());
   };
 
@@ -87,18 +87,7 @@ function EditProfileCard({ currentName }: { currentName: string }) {
         Edit Profile
       </h2>
       <Form onSubmit={submit} aria-label="Edit profile">
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          icon={<UserRound size={20} />}
-          value={name}
-          onValueChange={(value) => {
-            setName(value);
-            clearFor('name');
-          }}
-          error={errorFor('name')}
-        />
+        <TextField label="Name" autoComplete="name" icon={<UserRound size={20} />} {...field('name')} />
         <Button
           type="submit"
           block

@@ -2,13 +2,13 @@ import { accountMessages as m } from '@gama/core/contract/messages';
 import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button.tsx';
 import { PhoneField } from '../../components/Field.tsx';
 import { Form } from '../../components/Page.tsx';
-import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { AuthScreen, authStyles } from '../../shared/auth-screen/AuthScreen.tsx';
@@ -16,8 +16,7 @@ import { authApi } from './api.ts';
 import type { ForgotOtpState } from './navigation-state.ts';
 
 export default function ForgotPasswordScreen() {
-  const [mobile, setMobile] = useState('');
-  const { validate, errorFor, clearFor, show } = useFormErrors<'mobile'>();
+  const { values, field, validate, show } = useFormFields({ mobile: '' });
   const navigate = useNavigate();
 
   const sendCode = useMutation({
@@ -34,6 +33,7 @@ export default function ForgotPasswordScreen() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { mobile } = values;
     const valid = validate(event.currentTarget, [
       ['mobile', phoneRule(m.forgotPhoneRequired, m.forgotPhoneInvalid), mobile],
     ]);
@@ -54,15 +54,9 @@ export default function ForgotPasswordScreen() {
       <Form onSubmit={submit} aria-label="Reset password">
         <PhoneField
           label="Phone Number"
-          name="mobile"
           placeholder="10-digit mobile number"
           autoFocus
-          value={mobile}
-          onValueChange={(value) => {
-            setMobile(value);
-            clearFor('mobile');
-          }}
-          error={errorFor('mobile')}
+          {...field('mobile')}
         />
         <Button
           type="submit"

@@ -2,26 +2,22 @@ import { accountMessages as m } from '@gama/core/contract/messages';
 import { phoneRule, requiredRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button.tsx';
 import { PasswordField, PhoneField } from '../../components/Field.tsx';
 import { Form } from '../../components/Page.tsx';
-import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AuthScreen, authStyles } from '../../shared/auth-screen/AuthScreen.tsx';
 import { authApi } from './api.ts';
-import { ContactAdminButton } from './ContactAdminButton.tsx';
+import { AuthFooter } from './AuthFooter.tsx';
 import { useStartSession } from './use-start-session.ts';
 
-type LoginField = 'mobile' | 'password';
-
 export default function LoginScreen({ showHero = true }: { showHero?: boolean }) {
-  const [mobile, setMobile] = useState('');
-  const [password, setPassword] = useState('');
-  const { validate, errorFor, clearFor } = useFormErrors<LoginField>();
+  const { values, field, validate } = useFormFields({ mobile: '', password: '' });
   const startSession = useStartSession();
 
   const login = useMutation({
@@ -38,6 +34,7 @@ export default function LoginScreen({ showHero = true }: { showHero?: boolean })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { mobile, password } = values;
     const valid = validate(event.currentTarget, [
       ['mobile', phoneRule(), mobile],
       ['password', requiredRule(m.passwordRequired), password],
@@ -50,42 +47,15 @@ export default function LoginScreen({ showHero = true }: { showHero?: boolean })
       title="Welcome back"
       subtitle="Log in with your phone number and password."
       showHero={showHero}
-      footer={
-        <>
-          <p className={authStyles.muted}>
-            New to Gama?{' '}
-            <Link to="/r" className={authStyles.textLink}>
-              For Registration
-            </Link>
-          </p>
-          <p className={authStyles.divider}>Need help?</p>
-          <ContactAdminButton />
-        </>
-      }
+      footer={<AuthFooter question="New to Gama?" to="/r" link="For Registration" />}
     >
       <Form onSubmit={submit} aria-label="Login">
-        <PhoneField
-          label="Phone Number"
-          name="mobile"
-          placeholder="10-digit mobile number"
-          value={mobile}
-          onValueChange={(value) => {
-            setMobile(value);
-            clearFor('mobile');
-          }}
-          error={errorFor('mobile')}
-        />
+        <PhoneField label="Phone Number" placeholder="10-digit mobile number" {...field('mobile')} />
         <PasswordField
           label="Password"
-          name="password"
           placeholder="Your password"
           autoComplete="current-password"
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            clearFor('password');
-          }}
-          error={errorFor('password')}
+          {...field('password')}
         />
         <div className={authStyles.links}>
           <span />

@@ -1,27 +1,22 @@
 import { newPasswordRule, phoneRule, usernameRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { UserPlus, UserRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button.tsx';
 import { PasswordField, PhoneField, TextField } from '../../components/Field.tsx';
 import { Form } from '../../components/Page.tsx';
-import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { AuthScreen, authStyles } from '../../shared/auth-screen/AuthScreen.tsx';
+import { AuthScreen } from '../../shared/auth-screen/AuthScreen.tsx';
 import { authApi, type RegistrationDraft } from './api.ts';
-import { ContactAdminButton } from './ContactAdminButton.tsx';
+import { AuthFooter } from './AuthFooter.tsx';
 import type { RegisterOtpState } from './navigation-state.ts';
 
-type RegisterField = 'name' | 'mobile' | 'password';
-
 export default function RegisterScreen() {
-  const [name, setName] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [password, setPassword] = useState('');
-  const { validate, errorFor, clearFor } = useFormErrors<RegisterField>();
+  const { values, field, validate } = useFormFields({ name: '', mobile: '', password: '' });
   const navigate = useNavigate();
 
   const checkMobile = useMutation({
@@ -39,6 +34,7 @@ export default function RegisterScreen() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { name, mobile, password } = values;
     const valid = validate(event.currentTarget, [
       ['name', usernameRule, name],
       ['mobile', phoneRule(), mobile],
@@ -51,55 +47,22 @@ export default function RegisterScreen() {
     <AuthScreen
       title="Create account"
       subtitle="Register with your phone number. We will send you a 4-digit code."
-      footer={
-        <>
-          <p className={authStyles.muted}>
-            Already registered?{' '}
-            <Link to="/login" className={authStyles.textLink}>
-              For Login
-            </Link>
-          </p>
-          <p className={authStyles.divider}>Need help?</p>
-          <ContactAdminButton />
-        </>
-      }
+      footer={<AuthFooter question="Already registered?" to="/login" link="For Login" />}
     >
       <Form onSubmit={submit} aria-label="Register">
         <TextField
           label="Username"
-          name="name"
           placeholder="Your name"
           autoComplete="name"
           icon={<UserRound size={20} />}
-          value={name}
-          onValueChange={(value) => {
-            setName(value);
-            clearFor('name');
-          }}
-          error={errorFor('name')}
+          {...field('name')}
         />
-        <PhoneField
-          label="Phone Number"
-          name="mobile"
-          placeholder="10-digit mobile number"
-          value={mobile}
-          onValueChange={(value) => {
-            setMobile(value);
-            clearFor('mobile');
-          }}
-          error={errorFor('mobile')}
-        />
+        <PhoneField label="Phone Number" placeholder="10-digit mobile number" {...field('mobile')} />
         <PasswordField
           label="Password"
-          name="password"
           placeholder="At least 8 characters"
           autoComplete="new-password"
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            clearFor('password');
-          }}
-          error={errorFor('password')}
+          {...field('password')}
         />
         <Button
           type="submit"

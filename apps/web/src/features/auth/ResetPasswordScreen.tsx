@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/Button.tsx';
 import { PasswordField } from '../../components/Field.tsx';
 import { Form } from '../../components/Page.tsx';
-import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AuthScreen } from '../../shared/auth-screen/AuthScreen.tsx';
@@ -27,13 +27,10 @@ export default function ResetPasswordScreen() {
   return <ResetPasswordForm ticket={state} />;
 }
 
-type ResetField = 'newPassword' | 'confirmPassword';
-
 function ResetPasswordForm({ ticket }: { ticket: ResetPasswordState }) {
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { values, field, validate } = useFormFields({ newPassword: '', confirmPassword: '' });
+  const { newPassword, confirmPassword } = values;
   const [done, setDone] = useState(false);
-  const { validate, errorFor, clearFor } = useFormErrors<ResetField>();
   const navigate = useNavigate();
   const timer = useRef<number | undefined>(undefined);
 
@@ -73,27 +70,15 @@ function ResetPasswordForm({ ticket }: { ticket: ResetPasswordState }) {
       <Form onSubmit={submit} aria-label="Set new password">
         <PasswordField
           label="New Password"
-          name="newPassword"
           placeholder="At least 8 characters"
           autoComplete="new-password"
-          value={newPassword}
-          onValueChange={(value) => {
-            setNewPassword(value);
-            clearFor('newPassword');
-          }}
-          error={errorFor('newPassword')}
+          {...field('newPassword')}
         />
         <PasswordField
           label="Confirm Password"
-          name="confirmPassword"
           placeholder="Type it again"
           autoComplete="new-password"
-          value={confirmPassword}
-          onValueChange={(value) => {
-            setConfirmPassword(value);
-            clearFor('confirmPassword');
-          }}
-          error={errorFor('confirmPassword')}
+          {...field('confirmPassword')}
         />
         <Button
           type="submit"

@@ -3,14 +3,14 @@ import { upiTypeNames, type UpiType } from '@gama/core/contract/funds-types';
 import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { PhoneField } from '../../components/Field.tsx';
 import { Form } from '../../components/Page.tsx';
-import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { fundsApi } from './api.ts';
@@ -32,8 +32,7 @@ export function WithdrawMethodDialog({ type, title, onClose }: WithdrawMethodDia
 }
 
 function NumberForm({ type }: { type: UpiType }) {
-  const [number, setNumber] = useState('');
-  const { validate, errorFor, clearFor } = useFormErrors<'number'>();
+  const { values, field, validate } = useFormFields({ number: '' });
   const navigate = useNavigate();
 
   const sendCode = useMutation({
@@ -49,6 +48,7 @@ function NumberForm({ type }: { type: UpiType }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { number } = values;
     const valid = validate(event.currentTarget, [
       ['number', phoneRule(m.upiPhoneRequired, m.upiPhoneInvalid), number],
     ]);
@@ -60,18 +60,7 @@ function NumberForm({ type }: { type: UpiType }) {
       <p className={styles.muted}>
         Enter the number your UPI app uses. We send a code to your registered phone to confirm it is you.
       </p>
-      <PhoneField
-        label="UPI Number"
-        name="number"
-        placeholder="10-digit number"
-        autoFocus
-        value={number}
-        onValueChange={(value) => {
-          setNumber(value);
-          clearFor('number');
-        }}
-        error={errorFor('number')}
-      />
+      <PhoneField label="UPI Number" placeholder="10-digit number" autoFocus {...field('number')} />
       <Button
         type="submit"
         block

@@ -1,11 +1,11 @@
 import type { OkResponse } from '@gama/core/contract/accounts';
 import { otpRule } from '@gama/core/contract/validation';
 import { ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { OtpField } from '../../components/Field.tsx';
 import { Form } from '../../components/Page.tsx';
-import { useFormErrors } from '../../components/use-form-errors.ts';
+import { useFormFields } from '../../components/use-form-fields.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { AuthScreen, authStyles } from './AuthScreen.tsx';
 import { ResendCode } from './ResendCode.tsx';
@@ -41,12 +41,12 @@ export function CodeForm({
   resend,
   resendBusyText,
 }: CodeFormProps) {
-  const [otp, setOtp] = useState('');
-  const { validate, errorFor, clearFor } = useFormErrors<'otp'>();
+  const { values, field, validate } = useFormFields({ otp: '' });
   const send = useSingleFlight((code: string) => verify.mutateAsync(code).catch(() => undefined));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { otp } = values;
     if (validate(event.currentTarget, [['otp', otpRule(invalidCode), otp]])) void send(otp);
   };
 
@@ -56,18 +56,7 @@ export function CodeForm({
         <p className={authStyles.sentTo}>
           {sentTo} <strong>+91 {phoneNumber}</strong>
         </p>
-        <OtpField
-          label="OTP"
-          name="otp"
-          placeholder="••••"
-          autoFocus
-          value={otp}
-          onValueChange={(value) => {
-            setOtp(value);
-            clearFor('otp');
-          }}
-          error={errorFor('otp')}
-        />
+        <OtpField label="OTP" placeholder="••••" autoFocus {...field('otp')} />
         <Button
           type="submit"
           block

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { authStyles } from '../../shared/auth-screen/AuthScreen.tsx';
+import { ContactAdminButton } from './ContactAdminButton.tsx';
+
+/** Login and Register point at each other, then offer the admin chat (spec 01: For Login / For Registration). */
+export function AuthFooter({ question, to, link }: { question: string; to: string; link: string }) {
+  return (
+    <>
+      <p className={authStyles.muted}>
+        {question}{' '}
+        <Link to={to} className={authStyles.textLink}>
+          {link}
+        </Link>
+      </p>
+      <p className={authStyles.divider}>Need help?</p>
+      <ContactAdminButton />
+    </>
+  );
+}
