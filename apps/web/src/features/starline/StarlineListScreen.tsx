@@ -1,20 +1,9 @@
 import type { MarketRow } from '@gama/core/contract/accounts';
 import { STARLINE_RATE_FIELDS } from '@gama/core/rules/bet-types';
 import { CirclePlay } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
-import { Page, PageTitle } from '../../components/Page.tsx';
-import type { BidNavState } from '../../shared/bids/index.ts';
-import { isBettingOn, useProfile } from '../../lib/profile.ts';
-import { ratePair, useGroupMarkets, useGroupRates } from '../../shared/markets/group-markets.ts';
-import {
-  ListActions,
-  ListEmpty,
-  ListSkeleton,
-  MarketStatus,
-  RatesBox,
-  useClosedMarket,
-} from '../../shared/markets/market-list-parts.tsx';
+import { GroupListScreen } from '../../shared/markets/GroupListScreen.tsx';
+import { MarketStatus } from '../../shared/markets/market-list-parts.tsx';
 import styles from '../../shared/markets/MarketList.module.css';
 
 const RATE_LABELS: Record<(typeof STARLINE_RATE_FIELDS)[number], string> = {
@@ -27,6 +16,8 @@ const RATE_LABELS: Record<(typeof STARLINE_RATE_FIELDS)[number], string> = {
   full_sangam: 'Full Sangam',
 };
 
+const RATE_LINES = STARLINE_RATE_FIELDS.map((field) => ({ label: RATE_LABELS[field], field }));
+
 /** `349-6` once the slot's pana is declared, `***-*` until then. */
 function slotResult(market: MarketRow): string {
   return market.open_result || '***-*';
@@ -37,85 +28,39 @@ function slotResult(market: MarketRow): string {
  * account with betting off) is the same list to read only: results, times and the chart.
  */
 export default function StarlineListScreen({ readOnly = false }: { readOnly?: boolean }) {
-  const profile = useProfile();
-  const canPlay = !readOnly && isBettingOn(profile.data);
-  const list = useGroupMarkets('starline');
-  const rates = useGroupRates('starline', { enabled: canPlay });
-  const closed = useClosedMarket();
-  const navigate = useNavigate();
-
-  const play = (market: MarketRow) => {
-    if (market.msg_status !== 1) {
-      closed.refuse(market.game_id);
-      return;
-    }
-    const state: BidNavState = {
-      gameId: market.game_id,
-      openTime: market.open_time,
-      gameName: market.game_name,
-    };
-    void navigate('/stargame', { state });
-  };
-
   return (
-    <Page>
-      <PageTitle>KING STARLINE</PageTitle>
-      <ListActions
-        chartUrl={list.data?.chartUrl ?? (list.isError ? '/charts?group=starline' : undefined)}
-        bidHistoryTo={canPlay ? '/imp5' : undefined}
-        winHistoryTo={canPlay ? '/imp6' : undefined}
-      />
-      {canPlay && (
-        <RatesBox
-          title="Starline Rates"
-          loading={rates.isPending}
-          lines={STARLINE_RATE_FIELDS.map((field) => ({
-            label: RATE_LABELS[field],
-            value: ratePair(rates.data, field),
-          }))}
-        />
+    <GroupListScreen
+      group="starline"
+      title="KING STARLINE"
+      readOnly={readOnly}
+      menuPath="/stargame"
+      histories={{ bids: '/imp5', wins: '/imp6' }}
+      rates={{ title: 'Starline Rates', lines: RATE_LINES }}
+      layout="grid"
+      skeletonCount={6}
+      cardClassName={styles.slot}
+      renderCard={(market, { titleId, open, canPlay, play }) => (
+        <>
+          <h2 id={titleId} className={styles.slotTime}>
+            {market.game_name}
+          </h2>
+          <p className={styles.result} aria-label={`Result ${slotResult(market)}`}>
+            {slotResult(market)}
+          </p>
+          <MarketStatus open={open}>{open ? 'Open for today' : 'Closed for today'}</MarketStatus>
+          {canPlay && (
+            <Button
+              block
+              variant={open ? 'primary' : 'outline'}
+              className={styles.play}
+              icon={<CirclePlay size={18} aria-hidden="true" />}
+              onClick={play}
+            >
+              Play
+            </Button>
+          )}
+        </>
       )}
-      {list.isPending ? (
-        <ListSkeleton count={6} />
-      ) : !list.data || list.data.markets.length === 0 ? (
-        <ListEmpty>NO DATA FOUND</ListEmpty>
-      ) : (
-        <div className={styles.grid}>
-          {list.data.markets.map((market) => {
-            const open = market.msg_status === 1;
-            const titleId = `slot-${market.game_id}`;
-            return (
-              <section
-                key={market.game_id}
-                aria-labelledby={titleId}
-                className={[styles.card, styles.slot, closed.shakeClass(market.game_id)]
-                  .filter(Boolean)
-                  .join(' ')}
-              >
-                <h2 id={titleId} className={styles.slotTime}>
-                  {market.game_name}
-                </h2>
-                <p className={styles.result} aria-label={`Result ${slotResult(market)}`}>
-                  {slotResult(market)}
-                </p>
-                <MarketStatus open={open}>{open ? 'Open for today' : 'Closed for today'}</MarketStatus>
-                {canPlay && (
-                  <Button
-                    block
-                    variant={open ? 'primary' : 'outline'}
-                    className={styles.play}
-                    icon={<CirclePlay size={18} aria-hidden="true" />}
-                    onClick={() => play(market)}
-                  >
-                    Play
-                  </Button>
-                )}
-              </section>
-            );
-          })}
-        </div>
-      )}
-      {closed.popup}
-    </Page>
+    />
   );
 }
