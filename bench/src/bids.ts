@@ -3,6 +3,7 @@
  * then again once every player has 10,000 ledger entries; and the home list (`/api-user-wallet-balance`).
  * Prints numbers; asserts nothing. `DATABASE_URL=postgres://… npm run bids -w @gama/bench` for PostgreSQL.
  */
+import { readFileSync, readdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Database } from '../../apps/api/src/db/database.ts';
 import type { BenchPlayer, BodyKind, LoadSummary } from './harness.ts';
@@ -12,6 +13,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 10_000);
+/** Each HTTP bid carries a fresh request_id (idempotency key) as the app sends it; BENCH_KEYS=0 leaves it out. */
+const KEYS = process.env.BENCH_KEYS !== '0';
 /** Comma-separated subset of runs: bids, direct, fixed, history, home, list (default: all). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'bids,direct,fixed,history,home,list').split(','));
 
@@ -19,23 +22,129 @@ function rand(n: number): number {
   return Math.floor(Math.random() * n);
 }
 
-type Summary = Pick<LoadSummary, 'rps' | 'p50' | 'p95' | 'p99' | 'errors' | 'non2xx'>;
-
-function httpLoad(url: string, path: string, players: readonly BenchPlayer[], body: BodyKind, rate?: number) {
-  return runLoad({
-    url,
-    path,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    players,
-    body,
-    ...(rate ? { overallRate: rate } : {}),
-  });
+interface Summary extends Pick<LoadSummary, 'rps' | 'p50' | 'p95' | 'p99' | 'errors' | 'non2xx'> {
+  replays?: number;
+  /** CPU µs this process (server or direct-SQL client) spent per request. */
+  nodeUs: number;
+  /** CPU seconds of the load generator (0 for direct SQL). */
+  loadCpu: number;
+  /** CPU µs the PostgreSQL server processes spent per request (NaN on PGlite, which runs in this process). */
+  pgUs: number;
+  /** Share of the machine's CPU time that was busy (every process: server, database, load, anything else). */
+  busy: number;
+  /** Share of the machine's CPU time used by anything else (other jobs on the machine: noise). */
+  other: number;
 }
 
-/** The placement transaction of the bid path, written straight in SQL: lock, key, journal, entries, bids. */
+const TICK_US = 10_000; // USER_HZ = 100 on Linux
+
+const benchDatabase = process.env.DATABASE_URL
+  ? decodeURIComponent(new URL(process.env.DATABASE_URL).pathname.slice(1))
+  : undefined;
+
+/**
+ * CPU time of the PostgreSQL backends serving the bench database (Linux /proc), in clock ticks. Other
+ * databases' backends (tests running meanwhile) and the shared background writers are not counted.
+ */
+function postgresTicks(): number {
+  if (!benchDatabase) return 0;
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+        // A backend's title is "postgres: [cluster: ]<user> <database> <client> <state>".
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(' ');
+        if (title[0] !== 'postgres:' || !title.includes(benchDatabase)) continue;
+        const fields = stat.slice(close + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks;
+}
+
+/** Busy and total jiffies of all CPUs (Linux /proc/stat); zeros elsewhere. */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+async function measured(
+  run: () => Promise<
+    Omit<Summary, 'nodeUs' | 'pgUs' | 'busy' | 'other' | 'loadCpu'> & {
+      cpuSeconds?: number;
+      requests?: number;
+    }
+  >,
+): Promise<Summary> {
+  const pg = postgresTicks();
+  const cpu = process.cpuUsage();
+  const ticks = machineTicks();
+  const s = await run();
+  const used = process.cpuUsage(cpu);
+  const after = machineTicks();
+  const pgUsed = (postgresTicks() - pg) * TICK_US;
+  const requests = s.requests ?? 0;
+  const total = (after.total - ticks.total) * TICK_US;
+  const busy = (after.busy - ticks.busy) * TICK_US;
+  const nodeUsed = used.user + used.system;
+  const loadUsed = (s.cpuSeconds ?? 0) * 1e6;
+  return {
+    ...s,
+    nodeUs: requests > 0 ? nodeUsed / requests : Number.NaN,
+    pgUs: requests > 0 && pgUsed > 0 ? pgUsed / requests : Number.NaN,
+    loadCpu: s.cpuSeconds ?? 0,
+    busy: total > 0 ? busy / total : Number.NaN,
+    other: total > 0 ? Math.max(0, busy - nodeUsed - loadUsed - pgUsed) / total : Number.NaN,
+  };
+}
+
+function httpLoad(url: string, path: string, players: readonly BenchPlayer[], body: BodyKind, rate?: number) {
+  return measured(() =>
+    runLoad({
+      url,
+      path,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      players,
+      body,
+      ...(rate ? { overallRate: rate } : {}),
+    }),
+  );
+}
+
+/** The placement transaction of the bid path, written straight in SQL (keep in step with placeBids). */
 let seq = 0;
-async function directLoad(db: Database, players: readonly BenchPlayer[], marketId: number): Promise<Summary> {
+const DIRECT_RESPONSE = JSON.stringify({
+  status: true,
+  msg: 'Bid Successfully Submitted',
+  wallet_amt: '99970',
+  bid_count: 3,
+  total_points: 30,
+});
+function directLoad(db: Database, players: readonly BenchPlayer[], marketId: number): Promise<Summary> {
+  return measured(() => directRun(db, players, marketId));
+}
+
+async function directRun(db: Database, players: readonly BenchPlayer[], marketId: number) {
   const latencies: number[] = [];
   let errors = 0;
   const end = Date.now() + SECONDS * 1000;
@@ -46,18 +155,26 @@ async function directLoad(db: Database, players: readonly BenchPlayer[], marketI
       const start = performance.now();
       try {
         await db.transaction(async (tx) => {
+          // The statements placeBids runs for a submission with an idempotency key (as the app sends them),
+          // in its order, with the validated values written in: claim the key, lock the player's accounts,
+          // read the rates in force, journal, entries (the ledger trigger checks and moves balances), bid
+          // rows, the no-result-yet check, the stored answer.
+          const scope = `player:${player.id}`;
+          const key = `direct-${process.pid}-${seq++}`;
+          await tx.query(
+            `INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, created_at) VALUES ($1, $2, 'bid:main', '\\x00', now())
+             ON CONFLICT (scope, key) DO NOTHING`,
+            [scope, key],
+          );
           const { rows } = await tx.query<{ id: number; kind: string; balance: number }>(
             'SELECT id, kind, balance FROM accounts WHERE player_id = $1 ORDER BY id FOR NO KEY UPDATE',
             [player.id],
           );
           const wallet = rows.find((r) => r.kind === 'wallet');
-          await tx.query(
-            `INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, created_at) VALUES ($1, $2, 'bid:main', '\\x00', now())`,
-            [`player:${player.id}`, `direct-${process.pid}-${seq++}`],
-          );
+          await tx.query('SELECT rate_field, val_1, val_2 FROM game_rates WHERE grp = $1', ['main']);
           const j = await tx.query<{ id: number }>(
             `INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at) VALUES ('bid', $1, 'market', $2, 'Bid', now()) RETURNING id`,
-            [`player:${player.id}`, marketId],
+            [scope, marketId],
           );
           const journalId = j.rows[0]?.id;
           await tx.query(
@@ -72,6 +189,19 @@ async function directLoad(db: Database, players: readonly BenchPlayer[], marketI
                FROM unnest(ARRAY['123', '456', '789']) AS d`,
             [player.id, marketId, journalId],
           );
+          // The check that no result was declared meanwhile for these bids' halves (placeBids, decision 006).
+          await tx.query(
+            `WITH halves AS MATERIALIZED (SELECT DISTINCT settle_half FROM bids WHERE journal_id = $1)
+             SELECT EXISTS (
+               SELECT 1 FROM halves h JOIN results r
+                  ON r.market_id = $2 AND r.market_date = $3::date AND r.half = h.settle_half AND r.reverted_at IS NULL
+             ) AS decided`,
+            [journalId, marketId, '2026-11-20'],
+          );
+          await tx.query(
+            'UPDATE idempotency_keys SET response = $3::json, journal_id = $4 WHERE scope = $1 AND key = $2',
+            [scope, key, DIRECT_RESPONSE, journalId],
+          );
         });
         latencies.push(performance.now() - start);
       } catch (error) {
@@ -83,6 +213,7 @@ async function directLoad(db: Database, players: readonly BenchPlayer[], marketI
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   latencies.sort((a, b) => a - b);
   return {
+    requests: latencies.length,
     rps: latencies.length / SECONDS,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
@@ -93,13 +224,14 @@ async function directLoad(db: Database, players: readonly BenchPlayer[], marketI
 }
 
 function line(name: string, s: Summary): string {
-  return `| ${name} | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${s.errors} | ${s.non2xx} |`;
+  if (s.replays) name += ` (${s.replays} replayed keys)`;
+  return `| ${name} | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${s.errors} | ${s.non2xx} | ${fmt(s.nodeUs, 0)} | ${fmt(s.pgUs, 0)} | ${fmt(s.loadCpu)} | ${fmt(100 * s.busy, 0)} | ${fmt(100 * s.other, 0)} |`;
 }
 
 const bench = await startBench('bids');
 try {
   const players = await seedPlayers(bench.db, PLAYERS, 10_000_000);
-  const bids: BodyKind = { kind: 'bid-mix', marketId: bench.marketId };
+  const bids: BodyKind = { kind: 'bid-mix', marketId: bench.marketId, keys: KEYS };
   const envelope: BodyKind = { kind: 'envelope' };
   console.log(`# Bid submission and home list: ${bench.engine}`);
   console.log(
@@ -108,8 +240,10 @@ try {
   console.log(
     `${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS} s per run; HTTP load from a separate process\n`,
   );
-  console.log('| run | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| run | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | Node µs/req | PG µs/req | load CPU s | busy % | other % |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   let http: Summary | undefined;
   let direct: Summary | undefined;
   if (ONLY.has('bids')) {

@@ -8,13 +8,26 @@ import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-/** What each request carries: the legacy envelope alone, or a bid submission on `marketId`. */
+/**
+ * What each request carries: the legacy envelope alone, or a bid submission on `marketId`. Bid submissions
+ * carry a fresh `request_id` (idempotency key) each, as the app sends them, unless `keys` is false.
+ */
 export type BodyKind =
   | { kind: 'envelope' }
   /** One of six bet types at random, 1-3 rows each (the bid benchmark's mix). */
-  | { kind: 'bid-mix'; marketId: number }
+  | { kind: 'bid-mix'; marketId: number; keys?: boolean }
   /** One single-digit row on the open session. */
-  | { kind: 'single-digit'; marketId: number };
+  | { kind: 'single-digit'; marketId: number; keys?: boolean };
+
+function fresh(body: BodyKind): boolean {
+  return body.kind !== 'envelope' && body.keys !== false;
+}
+
+/** Unique across runs and connections: this process, a counter. */
+let keySeq = 0;
+function freshKey(): string {
+  return `load-${process.pid}-${Date.now().toString(36)}-${keySeq++}`;
+}
 
 export interface LoadSpec {
   url: string;
@@ -45,6 +58,8 @@ export interface LoadSummary {
   non2xx: number;
   /** CPU seconds (user + system) the load generator itself used: what it took from the machine. */
   cpuSeconds: number;
+  /** Requests sent again with an idempotency key already used (the prebuilt list came round): replays. */
+  replays: number;
 }
 
 function rand(n: number): number {
@@ -91,6 +106,7 @@ export function bodyMaker(spec: Pick<LoadSpec, 'appKey' | 'bidDate' | 'body'>): 
         return JSON.stringify({
           app_key: appKey,
           env_type: 'Prod',
+          ...(fresh(body) ? { request_id: freshKey() } : {}),
           game_id: body.marketId,
           new_result: { pana: slate.pana, bid_date: bidDate, result: slate.rows() },
         });
@@ -100,6 +116,7 @@ export function bodyMaker(spec: Pick<LoadSpec, 'appKey' | 'bidDate' | 'body'>): 
         JSON.stringify({
           app_key: appKey,
           env_type: 'Prod',
+          ...(fresh(body) ? { request_id: freshKey() } : {}),
           game_id: body.marketId,
           new_result: {
             pana: 'Single Digit',
@@ -117,6 +134,14 @@ function percentile(sorted: Float64Array, p: number): number {
 
 /** Distinct requests each connection cycles through (players and bodies drawn at random up front). */
 const REQUESTS_PER_CONNECTION = 512;
+/**
+ * With fresh idempotency keys a request must not come round again (it would be a replay), so each connection
+ * gets enough for this many requests a second over the run, up to KEYED_SECONDS (a longer run, stopped early
+ * by its signal, rarely needs more; past that keys repeat and the summary counts the replays). autocannon's
+ * own `idReplacement` assumes ids of a length it does not produce, so its Content-Length comes out wrong.
+ */
+const KEYED_PER_CONNECTION_PER_SECOND = 150;
+const KEYED_SECONDS = 60;
 
 /**
  * One autocannon instance per connection, each cycling through its own shuffled list of prebuilt requests:
@@ -129,6 +154,7 @@ export async function generateLoad(spec: LoadSpec, stopSignal?: AbortSignal): Pr
   const tokens = spec.tokens;
   let times = new Float64Array(1 << 16);
   let count = 0;
+  let replays = 0;
   let first = 0;
   let last = 0;
   const record = (responseTime: number) => {
@@ -143,8 +169,11 @@ export async function generateLoad(spec: LoadSpec, stopSignal?: AbortSignal): Pr
   };
   // Fewer requests per second than connections: one connection per request per second (as autocannon does).
   const connections = spec.overallRate ? Math.min(spec.connections, spec.overallRate) : spec.connections;
+  const perConnection = fresh(spec.body)
+    ? Math.ceil(Math.min(spec.seconds + 5, KEYED_SECONDS) * KEYED_PER_CONNECTION_PER_SECOND)
+    : REQUESTS_PER_CONNECTION;
   const lists = Array.from({ length: connections }, () =>
-    Array.from({ length: REQUESTS_PER_CONNECTION }, () => ({
+    Array.from({ length: perConnection }, () => ({
       method: 'POST' as const,
       path: spec.path,
       headers: {
@@ -178,7 +207,11 @@ export async function generateLoad(spec: LoadSpec, stopSignal?: AbortSignal): Pr
       );
     });
     if (instance) {
-      instance.on('response', (_client, _status, _bytes, responseTime) => record(responseTime));
+      let sent = 0;
+      instance.on('response', (_client, _status, _bytes, responseTime) => {
+        record(responseTime);
+        if (++sent > requests.length && fresh(spec.body)) replays++;
+      });
       instances.push(instance);
     }
     return done;
@@ -201,6 +234,7 @@ export async function generateLoad(spec: LoadSpec, stopSignal?: AbortSignal): Pr
     errors: results.reduce((n, r) => n + r.errors, 0),
     non2xx: results.reduce((n, r) => n + r.non2xx, 0),
     cpuSeconds: (used.user + used.system) / 1e6,
+    replays,
   };
 }
 
