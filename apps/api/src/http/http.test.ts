@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers.ts';
 import { APP_KEY, createTestApp } from '../../test/helpers.ts';
+import { securityHeaders } from './security.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +29,38 @@ describe('security headers (S7)', () => {
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('sends the same full set on answers, refusals, unknown paths and files', async () => {
+    // What helmet 8 sets with our options (computed once at start-up, not per request).
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;connect-src 'self';font-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self';manifest-src 'self';worker-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    expect(securityHeaders()).toEqual(expected);
+    const answers = [
+      await t.app.inject({ method: 'POST', url: '/api-main-game', payload: { app_key: APP_KEY } }),
+      await t.app.inject({ method: 'POST', url: '/api-main-game', payload: { app_key: 'wrong-key-1' } }),
+      await t.app.inject({ method: 'POST', url: '/api-user-wallet-balance', payload: { app_key: APP_KEY } }),
+      await t.app.inject({ method: 'POST', url: '/api-no-such-call', payload: { app_key: APP_KEY } }),
+      await t.app.inject({ method: 'GET', url: '/healthz' }),
+      await t.app.inject({ method: 'GET', url: '/no-such-file.js' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 403, 401, 404, 200, 404]);
+    for (const res of answers) expect(res.headers).toMatchObject(expected);
+    // API answers are never cached; the rest keep their own caching.
+    expect(answers.slice(0, 4).map((a) => a.headers['cache-control'])).toEqual(Array(4).fill('no-store'));
+    expect(answers[4]?.headers['cache-control']).toBeUndefined();
   });
 });
 
