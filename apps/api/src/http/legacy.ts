@@ -25,18 +25,30 @@ export interface PlayerCtx<B> extends Ctx<B> {
   sessionHash: Buffer;
 }
 
-function appKeyMatches(given: unknown, expected: string): boolean {
+function appKeyMatches(given: unknown, expected: Buffer): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === expected.length && timingSafeEqual(a, expected);
 }
+
+/**
+ * A response body that is already JSON text (a cached list spliced into an answer): sent as it is, with the
+ * JSON content type, instead of being serialized again.
+ */
+export class JsonText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function isWebClient(request: FastifyRequest): boolean {
   return request.headers['x-gama-web'] === '1';
 }
 
-function envelope(request: FastifyRequest, appKey: string): Record<string, unknown> {
+function envelope(request: FastifyRequest, appKey: Buffer): Record<string, unknown> {
   const raw = request.body ?? {};
   if (typeof raw !== 'object' || Array.isArray(raw) || raw === null) {
     throw new AppError('VALIDATION', 'Request body must be a JSON object');
@@ -64,9 +76,10 @@ export function legacyRoute<B>(
   options: { auth: Auth; schema?: ZodType<B> },
   handler: ((ctx: Ctx<B>) => Promise<object>) | ((ctx: PlayerCtx<B>) => Promise<object>),
 ): void {
+  const appKey = Buffer.from(app.deps.config.APP_KEY);
   app.post(path, async (request, reply) => {
-    const { db, clock, config } = app.deps;
-    const raw = envelope(request, config.APP_KEY);
+    const { db, clock } = app.deps;
+    const raw = envelope(request, appKey);
     const isWeb = isWebClient(request);
     let player: SessionPlayer | undefined;
     let sessionHash: Buffer | undefined;
@@ -89,6 +102,10 @@ export function legacyRoute<B>(
           sessionHash: sessionHash as Buffer,
         })
       : await (handler as (c: Ctx<B>) => Promise<object>)(ctx);
+    if (result instanceof JsonText) {
+      void reply.type(JSON_TYPE);
+      return result.text;
+    }
     return result;
   });
 }

@@ -27,6 +27,8 @@ interface Entry {
   loadedAt: number;
   minute: number;
   rows: MarketRow[];
+  /** `rows` as JSON text, serialized once per rebuild for every answer that carries the list. */
+  json: string;
   etag: string;
 }
 
@@ -69,8 +71,8 @@ export class MarketCache {
     return (await this.tagged(group)).rows;
   }
 
-  /** The rows with an entity tag of their content, for conditional requests (If-None-Match). */
-  async tagged(group: MarketGroup): Promise<{ rows: MarketRow[]; etag: string }> {
+  /** The rows, as JSON text too, with an entity tag of their content, for conditional requests (If-None-Match). */
+  async tagged(group: MarketGroup): Promise<{ rows: MarketRow[]; json: string; etag: string }> {
     const now = this.#clock.now();
     const ms = now.getTime();
     const minute = Math.floor(ms / 60_000);
@@ -80,8 +82,9 @@ export class MarketCache {
     const markets = await marketsOf(this.#db, group);
     const fields = await this.#results(this.#db, group, now);
     const rows = markets.map((m) => row(m, now, fields));
-    const etag = `"${createHash('sha1').update(JSON.stringify(rows)).digest('base64url')}"`;
-    const entry = { loadedAt: ms, minute, rows, etag };
+    const json = JSON.stringify(rows);
+    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    const entry = { loadedAt: ms, minute, rows, json, etag };
     this.#lists.set(group, entry);
     return entry;
   }

@@ -1,6 +1,6 @@
 import type { ProfileResponse } from '@gama/core/contract/accounts';
 import type { FastifyInstance } from 'fastify';
-import { legacyRoute } from '../../http/legacy.ts';
+import { JsonText, legacyRoute } from '../../http/legacy.ts';
 import { formatPaise } from '@gama/core/rules/money';
 import { walletBalances } from '../ledger/accounts.ts';
 
@@ -8,13 +8,13 @@ export function profileRoutes(app: FastifyInstance): void {
   const { db, markets, clock, settings } = app.deps;
 
   legacyRoute(app, '/api-user-wallet-balance', { auth: 'player' }, async ({ player }) => {
-    const [withdraw, contacts, money, result] = await Promise.all([
+    const [withdraw, contacts, money, list] = await Promise.all([
       settings.get('withdraw'),
       settings.get('contacts'),
       walletBalances(db, player.id),
-      markets.list('main'),
+      markets.tagged('main'),
     ]);
-    return {
+    const profile: Omit<ProfileResponse, 'result'> = {
       status: true,
       user_name: player.userName,
       mobile: player.mobile,
@@ -25,8 +25,9 @@ export function profileRoutes(app: FastifyInstance): void {
       min_withdrawal: String(withdraw.min_withdrawal),
       withdraw_open_time: withdraw.open_time,
       withdraw_close_time: withdraw.close_time,
-      result,
       server_time: clock.now().toISOString(),
-    } satisfies ProfileResponse;
+    };
+    // The market list's JSON is serialized once per cache rebuild; only the player's part is serialized here.
+    return new JsonText(`${JSON.stringify(profile).slice(0, -1)},"result":${list.json}}`);
   });
 }
