@@ -12,20 +12,59 @@ const types = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * Parameterized statements run as named prepared statements: each connection parses and plans a statement
+ * once instead of on every call (the hot paths repeat a handful of texts). The texts are fixed SQL with
+ * parameters, so the set is small; past MAX_NAMED distinct texts (something building SQL from data), the
+ * rest run unnamed rather than grow every connection's statement cache without bound.
+ */
+const MAX_NAMED = 1_000;
+const statementNames = new Map<string, string>();
+
+/**
+ * Prepared statements still plan each call with its own values, as unnamed ones did: the default may switch
+ * to a generic plan after five calls, which can be far worse on skewed data (one market's many bids). Any
+ * `options` the URL gives are kept (node-postgres would let the URL's win over ours, so they move here).
+ */
+function withPlanCacheMode(connectionString: string): { connectionString: string; options: string } {
+  const mode = '-c plan_cache_mode=force_custom_plan';
+  const url = new URL(connectionString);
+  const given = url.searchParams.get('options');
+  if (given === null) return { connectionString, options: mode };
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), options: `${given} ${mode}` };
+}
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED) {
+    name = `gama_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async exec(sql) {
       await client.query(sql);
     },
     async query<T>(text: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query({ text, values: params as unknown[], types });
+      // Without parameters a text may hold several statements, which only the simple protocol runs.
+      const name = params.length > 0 ? statementName(text) : undefined;
+      const result = await client.query({
+        text,
+        values: params as unknown[],
+        types,
+        ...(name === undefined ? {} : { name }),
+      });
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },
   };
 }
 
 export function openPostgres(connectionString: string, poolSize = 10): Database & { pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const pool = new pg.Pool({ ...withPlanCacheMode(connectionString), max: poolSize });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const outer = wrap(pool);
