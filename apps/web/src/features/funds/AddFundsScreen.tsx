@@ -2,15 +2,16 @@ import { History, MessageCircle, Phone, QrCode, ScrollText, Smartphone } from 'l
 import { ExternalButtonLink } from '../../components/Button.tsx';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
-import { ADD_FUNDS_HEADLINE_ID } from './api.ts';
-import { fundsStyles as styles, HeadlineMarquee, TileLink, WalletCard } from './parts.tsx';
+import { HEADLINE_IDS } from '../../shared/headline/headline.ts';
+import { HeadlineMarquee } from '../../shared/headline/HeadlineMarquee.tsx';
+import { fundsStyles as styles, TileLink, WalletCard } from './parts.tsx';
 
 export default function AddFundsScreen() {
   const links = useContactLinks();
   return (
     <Page>
       <PageTitle>Add Funds</PageTitle>
-      <HeadlineMarquee id={ADD_FUNDS_HEADLINE_ID} />
+      <HeadlineMarquee id={HEADLINE_IDS.addFunds} />
       <WalletCard />
       <nav className={styles.tiles} aria-label="Ways to add funds">
         <TileLink

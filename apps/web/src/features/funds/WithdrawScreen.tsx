@@ -28,7 +28,8 @@ import { useFormErrors } from '../../components/use-form-errors.ts';
 import { useSingleFlight } from '../../components/use-single-flight.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
-import { fundsApi, useHeadline, usePaymentDetails, useRefreshMoney, WITHDRAW_HEADLINE_ID } from './api.ts';
+import { HEADLINE_IDS, useHeadline } from '../../shared/headline/headline.ts';
+import { fundsApi, usePaymentDetails, useRefreshMoney } from './api.ts';
 import { digitsOnly, exceedsWallet, typedPoints, useActionKey, withinWithdrawWindow } from './money.ts';
 import { fundsStyles as styles, WalletCard } from './parts.tsx';
 
@@ -48,7 +49,7 @@ function savedMethods(details: PaymentDetails | undefined) {
 }
 
 function WithdrawHeadline() {
-  const headline = useHeadline(WITHDRAW_HEADLINE_ID);
+  const headline = useHeadline(HEADLINE_IDS.withdraw);
   const profile = useProfile();
   if (!headline.data || !isBettingOn(profile.data)) return null;
   return (

@@ -1,4 +1,4 @@
-import type { HeadlineResponse, OkResponse } from '@gama/core/contract/accounts';
+import type { OkResponse } from '@gama/core/contract/accounts';
 import type {
   BankDetails,
   PaymentDetails,
@@ -11,10 +11,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { post } from '../../lib/api-client.ts';
 import { profileQueryKey } from '../../lib/profile.ts';
-
-/** Headline ids of spec 01 section 3: 2 add funds, 3 withdraw. */
-export const ADD_FUNDS_HEADLINE_ID = 2;
-export const WITHDRAW_HEADLINE_ID = 3;
 
 export interface GatewayStatusResponse {
   status: true;
@@ -102,18 +98,6 @@ const UPI_FIELD: Record<UpiType, 'paytm_no' | 'google_pay_no' | 'phon_pay_no'> =
   '2': 'google_pay_no',
   '3': 'phon_pay_no',
 };
-
-export function useHeadline(id: number) {
-  return useQuery({
-    queryKey: ['headline', id],
-    queryFn: ({ signal }) => post<HeadlineResponse>('/api-get-headline', { ids: [id] }, { signal }),
-    select: (response) => {
-      const line = response.data.find((item) => item.id === id && item.status === '1');
-      return line?.notes.trim() || null;
-    },
-    staleTime: 5 * 60_000,
-  });
-}
 
 export function useGatewayStatus() {
   return useQuery({

@@ -1,9 +1,8 @@
-import { ChevronRight, Inbox, Megaphone, Wallet } from 'lucide-react';
+import { ChevronRight, Inbox, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { useProfile } from '../../lib/profile.ts';
-import { useHeadline } from './api.ts';
 import styles from './Funds.module.css';
 
 export { styles as fundsStyles };
@@ -68,23 +67,6 @@ export function ListSkeleton({ label }: { label: string }) {
       <Skeleton height={64} radius={12} />
       <Skeleton height={64} radius={12} />
       <Skeleton height={64} radius={12} />
-    </div>
-  );
-}
-
-/** A scrolling headline (spec 01: headline 2 on Add Funds); nothing at all when it is switched off. */
-export function HeadlineMarquee({ id }: { id: number }) {
-  const headline = useHeadline(id);
-  if (headline.isPending) return <Skeleton height={40} radius={12} />;
-  if (!headline.data) return null;
-  return (
-    <div className={styles.headline} role="marquee" aria-label="Announcement">
-      <span className={styles.headlineIcon} aria-hidden="true">
-        <Megaphone size={16} />
-      </span>
-      <div className={styles.track}>
-        <p className={styles.scroll}>{headline.data}</p>
-      </div>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../components/Button.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
-import { HeadlineMarquee } from './HeadlineMarquee.tsx';
+import { HEADLINE_IDS } from '../../shared/headline/headline.ts';
+import { HeadlineMarquee } from '../../shared/headline/HeadlineMarquee.tsx';
 import { MarketList } from './MarketList.tsx';
 import styles from './HomeScreen.module.css';
 import { Slider } from './Slider.tsx';
@@ -14,7 +15,7 @@ export default function HomeScreen() {
   return (
     <div className={styles.home}>
       <h1 className="visually-hidden">Home</h1>
-      <HeadlineMarquee />
+      <HeadlineMarquee id={HEADLINE_IDS.home} />
       <Slider />
       {bettingOn && <WalletActions />}
       {bettingOn && <ContactAndStarline />}

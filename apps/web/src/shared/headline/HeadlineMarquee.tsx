@@ -1,10 +1,11 @@
 import { Megaphone } from 'lucide-react';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { useHomeHeadline } from './api.ts';
+import { useHeadline, type HeadlineId } from './headline.ts';
 import styles from './HeadlineMarquee.module.css';
 
-export function HeadlineMarquee() {
-  const headline = useHomeHeadline();
+/** A scrolling headline (home, Add Funds); nothing at all when it is switched off. */
+export function HeadlineMarquee({ id }: { id: HeadlineId }) {
+  const headline = useHeadline(id);
   if (headline.isPending) return <Skeleton height={40} radius={12} />;
   if (!headline.data) return null;
   return (
