@@ -19,6 +19,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
 import { MarketCache } from './modules/markets/list.ts';
+import { SESSION_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
 import { SettingsCache } from './modules/content/settings.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import type { SmsProvider } from './sms/provider.ts';
@@ -61,8 +62,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sms: options.sms ?? createSmsProvider(config, options.db, options.clock),
     markets: new MarketCache(options.db, options.clock),
     settings: new SettingsCache(options.db, () => options.clock.now().getTime()),
+    // Without `listen` (PGlite) this is the only server process on the database; with it, the cache waits
+    // for its LISTEN connection (see session-cache.ts).
+    sessions: new SessionCache(options.db.listen === undefined),
   };
   app.decorate('deps', deps);
+  if (options.db.listen) {
+    const sessions = deps.sessions;
+    const stop = options.db.listen(SESSION_CHANNEL, {
+      notice: (payload) => sessions.apply(payload),
+      state: (listening) => sessions.setLive(listening),
+    });
+    app.addHook('onClose', stop);
+  }
 
   registerErrorHandler(app);
   await registerSecurity(app);

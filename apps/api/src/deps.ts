@@ -1,6 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { SessionCache } from './modules/auth/session-cache.ts';
 import type { SettingsCache } from './modules/content/settings.ts';
 import type { MarketCache } from './modules/markets/list.ts';
 import type { SmsProvider } from './sms/provider.ts';
@@ -15,6 +16,7 @@ export interface Deps {
   pepper: string;
   markets: MarketCache;
   settings: SettingsCache;
+  sessions: SessionCache;
 }
 
 declare module 'fastify' {

@@ -18,6 +18,17 @@ export interface Database extends Queryable {
   /** Runs `fn` in one transaction; retried on serialization failures and deadlocks. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only (other server processes may share the database): LISTEN on `channel` over a connection
+   * of its own, reconnecting when it drops. `state(true)` once listening, `state(false)` whenever it stops
+   * (notices sent meanwhile are lost). Resolves the returned function to stop.
+   */
+  listen?(channel: string, handlers: ListenHandlers): () => Promise<void>;
+}
+
+export interface ListenHandlers {
+  notice(payload: string): void;
+  state(listening: boolean): void;
 }
 
 /** int8 columns (paise, ids, counts) come back as JS numbers, refusing anything beyond 2^53. */

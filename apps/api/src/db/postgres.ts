@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, QueryResult, Queryable } from './database.ts';
+import type { Database, ListenHandlers, QueryResult, Queryable } from './database.ts';
 import { isRetryable, parseInt8 } from './database.ts';
 
 const INT8 = 20;
@@ -63,6 +63,53 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+const RECONNECT_MIN_MS = 200;
+const RECONNECT_MAX_MS = 10_000;
+
+/** A LISTEN connection that comes back after losing the server; see `Database.listen`. */
+function listener(connectionString: string, channel: string, handlers: ListenHandlers): () => Promise<void> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_MIN_MS;
+  const lost = (from: pg.Client) => {
+    if (client !== from) return;
+    client = undefined;
+    handlers.state(false);
+    from.end().catch(() => undefined);
+    if (!stopped) {
+      retry = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    }
+  };
+  const connect = () => {
+    const c = new pg.Client({ connectionString });
+    client = c;
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    c.on('notification', (message) => {
+      if (message.channel === channel) handlers.notice(message.payload ?? '');
+    });
+    c.connect()
+      .then(() => c.query(`LISTEN ${pg.escapeIdentifier(channel)}`))
+      .then(() => {
+        if (client !== c || stopped) return;
+        delay = RECONNECT_MIN_MS;
+        handlers.state(true);
+      })
+      .catch(() => lost(c));
+  };
+  connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    handlers.state(false);
+    await c?.end().catch(() => undefined);
+  };
+}
+
 export function openPostgres(connectionString: string, poolSize = 10): Database & { pool: pg.Pool } {
   const pool = new pg.Pool({ ...withPlanCacheMode(connectionString), max: poolSize });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
@@ -91,5 +138,6 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
     },
     exec: outer.exec,
     close: () => pool.end(),
+    listen: (channel, handlers) => listener(connectionString, channel, handlers),
   };
 }

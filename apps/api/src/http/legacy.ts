@@ -85,7 +85,7 @@ export function legacyRoute<B>(
     let sessionHash: Buffer | undefined;
     if (options.auth !== 'public') {
       const token = sessionTokenFrom(request, raw);
-      const session = token ? await resolveSession(db, clock, token) : null;
+      const session = token ? await resolveSession(db, clock, token, app.deps.sessions) : null;
       if (!session) throw new AppError('UNAUTHENTICATED', accountMessages.sessionExpired);
       if (options.auth === 'betting' && session.player.bettingStatus !== '1') {
         throw new AppError('BETTING_DISABLED', accountMessages.bettingDisabled);

@@ -15,6 +15,7 @@ import { adjustWallet, listPlayers } from './players.ts';
 import { seedMarket } from '../../db/seed/markets.ts';
 import type { Weekday } from '@gama/core/rules/dates';
 import { pgCode } from '../../db/database.ts';
+import { announcePlayerChange } from '../auth/sessions.ts';
 import {
   adjustBody,
   adminLogin,
@@ -107,11 +108,17 @@ export function adminRoutes(app: FastifyInstance): void {
     const op = await operator(request, ADMIN);
     const { id } = idParam.parse(request.params);
     const body = bettingStatusBody.parse(request.body);
-    const { rows } = await db.query<{ before: string }>(
-      `UPDATE players p SET betting_status = $2 FROM players old WHERE p.id = $1 AND old.id = p.id RETURNING old.betting_status AS before`,
-      [id, body.betting_status],
-    );
+    const rows = await db.transaction(async (tx) => {
+      const updated = await tx.query<{ before: string }>(
+        `UPDATE players p SET betting_status = $2 FROM players old WHERE p.id = $1 AND old.id = p.id RETURNING old.betting_status AS before`,
+        [id, body.betting_status],
+      );
+      if (updated.rows[0]) await announcePlayerChange(tx, id);
+      return updated.rows;
+    });
     if (!rows[0]) throw new AppError('NOT_FOUND', 'Player not found');
+    // Sessions carry the flag: committed, so this process forgets them now (the others heard the NOTIFY).
+    deps.sessions.forgetPlayer(id);
     await record(
       op,
       request,

@@ -14,6 +14,7 @@ import { accountMessages as m } from '@gama/core/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../http/legacy.ts';
 import { legacyRoute } from '../../http/legacy.ts';
+import { cacheKey } from './session-cache.ts';
 import type { ClientMeta, SignedIn } from './service.ts';
 import * as accounts from './service.ts';
 import {
@@ -68,7 +69,9 @@ export function authRoutes(app: FastifyInstance): void {
       let sessionMobile: string | undefined;
       if (body.purpose === 'withdraw_upi') {
         const token = sessionTokenFrom(request, request.body as Record<string, unknown>);
-        sessionMobile = token ? (await resolveSession(deps.db, deps.clock, token))?.player.mobile : undefined;
+        sessionMobile = token
+          ? (await resolveSession(deps.db, deps.clock, token, deps.sessions))?.player.mobile
+          : undefined;
       }
       await accounts.resendCode(deps, body.mobile, body.purpose, meta(request), sessionMobile);
       return { status: true, msg: m.otpResent } satisfies OkResponse;
@@ -115,6 +118,8 @@ export function authRoutes(app: FastifyInstance): void {
 
   legacyRoute(app, '/api-user-logout', { auth: 'player' }, async ({ reply, sessionHash }) => {
     await revokeSession(deps.db, deps.clock, sessionHash);
+    // Committed: this process forgets it now; the others heard the NOTIFY.
+    deps.sessions.forgetToken(cacheKey(sessionHash));
     clearSessionCookie(reply);
     return { status: true, msg: m.loggedOut } satisfies OkResponse;
   });

@@ -15,7 +15,7 @@ import {
 import type { CodeTarget, VerifyOutcome } from './otp.ts';
 import { consumeTicket, issueCode, issueTicket, latestBoundValue, verifyCode } from './otp.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, revokeAllSessions } from './sessions.ts';
+import { announcePlayerChange, createSession, revokeAllSessions } from './sessions.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.ts';
 
 export interface ClientMeta {
@@ -131,7 +131,7 @@ export async function resetPassword(
 ): Promise<void> {
   const { db, clock } = deps;
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
+  const playerId = await db.transaction(async (tx) => {
     const player = await findPlayerByMobile(tx, input.mobile);
     const now = clock.now();
     if (
@@ -142,7 +142,9 @@ export async function resetPassword(
     }
     await updatePassword(tx, player.id, passwordHash, now);
     await revokeAllSessions(tx, clock, player.id);
+    return player.id;
   });
+  deps.sessions.forgetPlayer(playerId);
 }
 
 /** Checks the current password, sets the new one, ends every session and opens a fresh one. */
@@ -159,13 +161,19 @@ export async function changePassword(
     throw new AppError('VALIDATION', m.oldPasswordMismatch);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
+  const token = await db.transaction(async (tx) => {
     await updatePassword(tx, playerId, passwordHash, clock.now());
     await revokeAllSessions(tx, clock, playerId);
     return createSession(tx, clock, playerId, meta);
   });
+  deps.sessions.forgetPlayer(playerId);
+  return token;
 }
 
 export async function renamePlayer(deps: Deps, playerId: number, userName: string): Promise<void> {
-  await updateUserName(deps.db, playerId, userName);
+  await deps.db.transaction(async (tx) => {
+    await updateUserName(tx, playerId, userName);
+    await announcePlayerChange(tx, playerId);
+  });
+  deps.sessions.forgetPlayer(playerId);
 }

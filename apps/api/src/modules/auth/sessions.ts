@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { SessionCache } from './session-cache.ts';
+import { SESSION_CHANNEL, cacheKey, sessionNotice } from './session-cache.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const SESSION_COOKIE = 'gama_session';
@@ -41,49 +43,82 @@ interface SessionRow {
   last_seen_at: Date;
 }
 
+/**
+ * The session of a token, if it is valid now. With a cache, a recently resolved session is answered from it
+ * (see session-cache.ts for how ending a session reaches it); expiry is checked on every call either way.
+ */
 export async function resolveSession(
   db: Queryable,
   clock: Clock,
   token: string,
+  cache?: SessionCache,
 ): Promise<{ player: SessionPlayer; tokenHash: Buffer } | null> {
   if (token.length < 20 || token.length > 100) return null;
   const tokenHash = sha256(token);
-  const { rows } = await db.query<SessionRow>(
-    `SELECT s.player_id, p.user_name, p.mobile, p.betting_status, s.created_at, s.last_seen_at
-       FROM sessions s JOIN players p ON p.id = s.player_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
-    [tokenHash],
-  );
-  const row = rows[0];
-  if (!row) return null;
+  const key = cacheKey(tokenHash);
   const now = clock.now().getTime();
-  if (now - row.created_at.getTime() > ABSOLUTE_MS || now - row.last_seen_at.getTime() > IDLE_MS) return null;
-  if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-    await db.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1', [tokenHash, clock.now()]);
+  let session = cache?.get(key, now);
+  if (!session) {
+    const generation = cache?.generation() ?? 0;
+    const { rows } = await db.query<SessionRow>(
+      `SELECT s.player_id, p.user_name, p.mobile, p.betting_status, s.created_at, s.last_seen_at
+         FROM sessions s JOIN players p ON p.id = s.player_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    session = {
+      player: {
+        id: row.player_id,
+        userName: row.user_name,
+        mobile: row.mobile,
+        bettingStatus: row.betting_status,
+      },
+      createdAt: row.created_at.getTime(),
+      lastSeenAt: row.last_seen_at.getTime(),
+    };
+    cache?.put(key, session, generation, now);
   }
-  return {
-    tokenHash,
-    player: {
-      id: row.player_id,
-      userName: row.user_name,
-      mobile: row.mobile,
-      bettingStatus: row.betting_status,
-    },
-  };
+  if (now - session.createdAt > ABSOLUTE_MS || now - session.lastSeenAt > IDLE_MS) return null;
+  if (now - session.lastSeenAt > TOUCH_EVERY_MS) {
+    await db.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1', [tokenHash, new Date(now)]);
+    cache?.touch(key, now);
+  }
+  return { tokenHash, player: { ...session.player } };
 }
 
+/**
+ * Ends one session. Callers forget it in their process's session cache once this has committed; the NOTIFY
+ * (sent at commit) tells the other server processes.
+ */
 export async function revokeSession(db: Queryable, clock: Clock, tokenHash: Buffer): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [
-    tokenHash,
-    clock.now(),
-  ]);
+  await db.query(
+    `WITH revoked AS (
+       UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL RETURNING 1
+     )
+     SELECT pg_notify($3, $4) FROM (SELECT 1 FROM revoked LIMIT 1) r`,
+    [tokenHash, clock.now(), SESSION_CHANNEL, sessionNotice({ tokenHash })],
+  );
 }
 
+/** Ends every session of a player (password change or reset); the same rule for the caches as above. */
 export async function revokeAllSessions(db: Queryable, clock: Clock, playerId: number): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = $2 WHERE player_id = $1 AND revoked_at IS NULL', [
-    playerId,
-    clock.now(),
-  ]);
+  await db.query(
+    `WITH revoked AS (
+       UPDATE sessions SET revoked_at = $2 WHERE player_id = $1 AND revoked_at IS NULL RETURNING 1
+     )
+     SELECT pg_notify($3, $4) FROM (SELECT 1 FROM revoked LIMIT 1) r`,
+    [playerId, clock.now(), SESSION_CHANNEL, sessionNotice({ playerId })],
+  );
+}
+
+/**
+ * What a player's sessions carry changed (name, betting status): tells the other server processes at
+ * commit. The caller forgets the player in its own session cache once committed.
+ */
+export async function announcePlayerChange(db: Queryable, playerId: number): Promise<void> {
+  await db.query('SELECT pg_notify($1, $2)', [SESSION_CHANNEL, sessionNotice({ playerId })]);
 }
 
 /** The cookie first (web app), then a Bearer header, then the legacy `unique_token` body field. */
