@@ -84,9 +84,26 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/**
+ * The last answer per zone, by whole second: a request asks the same instant several times (each bid row's
+ * cut-off, the market day), and Intl's formatToParts is the dear part. Within one second the answer cannot
+ * change (it drops the seconds).
+ */
+const lastParts = new Map<string, { second: number; parts: Readonly<ZonedParts> }>();
+
 /** The wall-clock date, weekday and minute of `instant` in `timeZone`. */
 export function zonedParts(instant: Date, timeZone: string): ZonedParts {
-  if (Number.isNaN(instant.getTime())) throw new RangeError('invalid Date');
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('invalid Date');
+  const second = Math.floor(ms / 1000);
+  const last = lastParts.get(timeZone);
+  if (last?.second === second) return { ...last.parts };
+  const parts = computeZonedParts(instant, timeZone);
+  lastParts.set(timeZone, { second, parts });
+  return { ...parts };
+}
+
+function computeZonedParts(instant: Date, timeZone: string): ZonedParts {
   const values: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);
