@@ -8,13 +8,13 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { fetchProfile, profileQueryKey } from '../../lib/profile.ts';
 import { useMarketClock } from '../../shared/bids/index.ts';
+import { WEEKDAY_NAMES } from '../../shared/markets/group-markets.ts';
 import { mainResultText } from './market-result.ts';
 import styles from './MarketList.module.css';
 
 const POLL_MS = 5_000;
 const SHAKE_MS = 500;
 const VIBRATE_MS = 100;
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 // Spec 01 section 2.3 words the home popup this way (spec 02's lists say "Oops! …").
 const MARKET_CLOSED = 'Sorry! Market is closed for today';
 
@@ -156,7 +156,7 @@ function GameTimeDialog({ row, onClose }: { row: MarketRow | null; onClose: () =
           <p className={[styles.status, row.msg_status === 1 ? styles.open : styles.closed].join(' ')}>
             {row.msg_status === 1 ? 'Market Open for today' : 'Market Close for today'}
           </p>
-          <p className={styles.weekday}>{WEEKDAYS[clock.weekday]}</p>
+          <p className={styles.weekday}>{WEEKDAY_NAMES[clock.weekday]}</p>
           <dl className={styles.timeTable}>
             <div>
               <dt>OPEN RESULT TIME</dt>
