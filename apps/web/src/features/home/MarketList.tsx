@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { prefersReducedMotion } from '../../lib/motion.ts';
 import { fetchProfile, profileQueryKey } from '../../lib/profile.ts';
 import { useMarketClock } from '../../shared/bids/index.ts';
 import { WEEKDAY_NAMES } from '../../shared/markets/group-markets.ts';
@@ -97,8 +98,8 @@ function MarketCard({
     setShaking(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setShaking(false), SHAKE_MS);
-    // Not every phone or browser can vibrate; the popup says it anyway.
-    if (typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATE_MS);
+    // Not every phone or browser can vibrate, and reduced motion asks for none; the popup says it anyway.
+    if (typeof navigator.vibrate === 'function' && !prefersReducedMotion()) navigator.vibrate(VIBRATE_MS);
     onClosed();
   };
 

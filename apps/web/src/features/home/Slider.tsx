@@ -2,12 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { useSlides } from './api.ts';
 import styles from './Slider.module.css';
+import { prefersReducedMotion } from '../../lib/motion.ts';
 
 const ADVANCE_MS = 4000;
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 export function Slider() {
   const slides = useSlides();

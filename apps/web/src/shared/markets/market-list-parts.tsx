@@ -5,13 +5,10 @@ import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import styles from './MarketList.module.css';
+import { prefersReducedMotion } from '../../lib/motion.ts';
 
 const SHAKE_MS = 500;
 const VIBRATE_MS = 100;
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /**
  * Play on a market that is closed for the day: the card shakes for 0.5 s, the phone buzzes for 0.1 s and
