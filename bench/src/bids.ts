@@ -43,12 +43,12 @@ const benchDatabase = process.env.DATABASE_URL
   : undefined;
 
 /**
- * CPU time of the PostgreSQL backends serving the bench database (Linux /proc), in clock ticks. Other
+ * CPU time of each PostgreSQL backend serving the bench database (Linux /proc), in clock ticks, by pid. Other
  * databases' backends (tests running meanwhile) and the shared background writers are not counted.
  */
-function postgresTicks(): number {
-  if (!benchDatabase) return 0;
-  let ticks = 0;
+function postgresTicks(): Map<string, number> {
+  const ticks = new Map<string, number>();
+  if (!benchDatabase) return ticks;
   try {
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
@@ -60,15 +60,35 @@ function postgresTicks(): number {
         const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(' ');
         if (title[0] !== 'postgres:' || !title.includes(benchDatabase)) continue;
         const fields = stat.slice(close + 2).split(' ');
-        ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+        ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime
       } catch {
         // The process ended meanwhile.
       }
     }
   } catch {
-    return 0;
+    return ticks;
   }
   return ticks;
+}
+
+/**
+ * Follows the backends through a run, sampling every second: a backend that ends meanwhile (the pool closes
+ * idle connections) keeps what it had used by its last sample instead of vanishing from the sum.
+ */
+function followPostgres(): () => number {
+  const first = postgresTicks();
+  const last = new Map(first);
+  const sample = () => {
+    for (const [pid, t] of postgresTicks()) last.set(pid, t);
+  };
+  const timer = setInterval(sample, 1_000);
+  return () => {
+    clearInterval(timer);
+    sample();
+    let used = 0;
+    for (const [pid, t] of last) used += t - (first.get(pid) ?? 0);
+    return used;
+  };
 }
 
 /** Busy and total jiffies of all CPUs (Linux /proc/stat); zeros elsewhere. */
@@ -95,13 +115,13 @@ async function measured(
     }
   >,
 ): Promise<Summary> {
-  const pg = postgresTicks();
+  const pg = followPostgres();
   const cpu = process.cpuUsage();
   const ticks = machineTicks();
   const s = await run();
   const used = process.cpuUsage(cpu);
   const after = machineTicks();
-  const pgUsed = (postgresTicks() - pg) * TICK_US;
+  const pgUsed = pg() * TICK_US;
   const requests = s.requests ?? 0;
   const total = (after.total - ticks.total) * TICK_US;
   const busy = (after.busy - ticks.busy) * TICK_US;
