@@ -3,11 +3,19 @@
  * then again once every player has 10,000 ledger entries; and the home list (`/api-user-wallet-balance`).
  * Prints numbers; asserts nothing. `DATABASE_URL=postgres://… npm run bids -w @gama/bench` for PostgreSQL.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Database } from '../../apps/api/src/db/database.ts';
+import { followProcesses, machineTime, postgresBackendsOf, processTree } from './cpu.ts';
 import type { BenchPlayer, BodyKind, LoadSummary } from './harness.ts';
-import { addHistory, fmt, percentile, runLoad, seedPlayers, startBench } from './harness.ts';
+import {
+  addHistory,
+  fmt,
+  percentile,
+  runLoad,
+  seedPlayers,
+  startBench,
+  startServerProcess,
+} from './harness.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -15,8 +23,10 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 10_000);
 /** Each HTTP bid carries a fresh request_id (idempotency key) as the app sends it; BENCH_KEYS=0 leaves it out. */
 const KEYS = process.env.BENCH_KEYS !== '0';
-/** Comma-separated subset of runs: bids, direct, fixed, history, home, list (default: all). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'bids,direct,fixed,history,home,list').split(','));
+/** Comma-separated subset of runs: bids, direct, fixed, history, home, list, cluster (default: all). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bids,direct,fixed,history,home,list,cluster').split(','));
+/** On PostgreSQL, the `cluster` runs start server.ts with this many processes (WEB_CONCURRENCY). */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 
 function rand(n: number): number {
   return Math.floor(Math.random() * n);
@@ -36,77 +46,11 @@ interface Summary extends Pick<LoadSummary, 'rps' | 'p50' | 'p95' | 'p99' | 'err
   other: number;
 }
 
-const TICK_US = 10_000; // USER_HZ = 100 on Linux
-
 const benchDatabase = process.env.DATABASE_URL
   ? decodeURIComponent(new URL(process.env.DATABASE_URL).pathname.slice(1))
   : undefined;
 
-/**
- * CPU time of each PostgreSQL backend serving the bench database (Linux /proc), in clock ticks, by pid. Other
- * databases' backends (tests running meanwhile) and the shared background writers are not counted.
- */
-function postgresTicks(): Map<string, number> {
-  const ticks = new Map<string, number>();
-  if (!benchDatabase) return ticks;
-  try {
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const close = stat.lastIndexOf(')');
-        if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-        // A backend's title is "postgres: [cluster: ]<user> <database> <client> <state>".
-        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(' ');
-        if (title[0] !== 'postgres:' || !title.includes(benchDatabase)) continue;
-        const fields = stat.slice(close + 2).split(' ');
-        ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-  } catch {
-    return ticks;
-  }
-  return ticks;
-}
-
-/**
- * Follows the backends through a run, sampling every second: a backend that ends meanwhile (the pool closes
- * idle connections) keeps what it had used by its last sample instead of vanishing from the sum.
- */
-function followPostgres(): () => number {
-  const first = postgresTicks();
-  const last = new Map(first);
-  const sample = () => {
-    for (const [pid, t] of postgresTicks()) last.set(pid, t);
-  };
-  const timer = setInterval(sample, 1_000);
-  return () => {
-    clearInterval(timer);
-    sample();
-    let used = 0;
-    for (const [pid, t] of last) used += t - (first.get(pid) ?? 0);
-    return used;
-  };
-}
-
-/** Busy and total jiffies of all CPUs (Linux /proc/stat); zeros elsewhere. */
-function machineTicks(): { busy: number; total: number } {
-  try {
-    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    const total = fields.reduce((a, b) => a + b, 0);
-    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-    return { busy: total - idle, total };
-  } catch {
-    return { busy: 0, total: 0 };
-  }
-}
-
+/** Runs `run` and adds the CPU each party used; `server`: the server runs in that process tree, not this one. */
 async function measured(
   run: () => Promise<
     Omit<Summary, 'nodeUs' | 'pgUs' | 'busy' | 'other' | 'loadCpu'> & {
@@ -114,18 +58,20 @@ async function measured(
       requests?: number;
     }
   >,
+  server?: { pid: number },
 ): Promise<Summary> {
-  const pg = followPostgres();
+  const pg = benchDatabase ? followProcesses(postgresBackendsOf(benchDatabase)) : () => 0;
+  const tree = server ? followProcesses(processTree(server.pid)) : undefined;
   const cpu = process.cpuUsage();
-  const ticks = machineTicks();
+  const machine = machineTime();
   const s = await run();
   const used = process.cpuUsage(cpu);
-  const after = machineTicks();
-  const pgUsed = pg() * TICK_US;
+  const after = machineTime();
+  const pgUsed = pg();
   const requests = s.requests ?? 0;
-  const total = (after.total - ticks.total) * TICK_US;
-  const busy = (after.busy - ticks.busy) * TICK_US;
-  const nodeUsed = used.user + used.system;
+  const total = after.total - machine.total;
+  const busy = after.busy - machine.busy;
+  const nodeUsed = tree ? tree() : used.user + used.system;
   const loadUsed = (s.cpuSeconds ?? 0) * 1e6;
   return {
     ...s,
@@ -137,17 +83,25 @@ async function measured(
   };
 }
 
-function httpLoad(url: string, path: string, players: readonly BenchPlayer[], body: BodyKind, rate?: number) {
-  return measured(() =>
-    runLoad({
-      url,
-      path,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      players,
-      body,
-      ...(rate ? { overallRate: rate } : {}),
-    }),
+function httpLoad(
+  url: string,
+  path: string,
+  players: readonly BenchPlayer[],
+  body: BodyKind,
+  options: { rate?: number; server?: { pid: number } } = {},
+) {
+  return measured(
+    () =>
+      runLoad({
+        url,
+        path,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        players,
+        body,
+        ...(options.rate ? { overallRate: options.rate } : {}),
+      }),
+    options.server,
   );
 }
 
@@ -276,7 +230,7 @@ try {
   }
   if (http && direct) console.log(`\nHTTP / direct SQL = ${fmt(http.rps / direct.rps, 2)}\n`);
   if (bench.engine === 'postgres' && ONLY.has('fixed')) {
-    const fixed = await httpLoad(bench.url, '/api-submit-bid', players, bids, 300);
+    const fixed = await httpLoad(bench.url, '/api-submit-bid', players, bids, { rate: 300 });
     console.log(line('HTTP at a fixed 300/s', fixed));
   }
   if (ONLY.has('history')) {
@@ -298,6 +252,21 @@ try {
   if (ONLY.has('list')) {
     const list = await httpLoad(bench.url, '/api-main-game', players, envelope);
     console.log(line('HTTP public market list /api-main-game', list));
+  }
+  if (ONLY.has('cluster') && bench.engine === 'postgres' && WORKERS >= 1) {
+    // The production entry point with one process per core: Node CPU is then that process tree's.
+    const server = await startServerProcess(WORKERS);
+    try {
+      console.log(`\nserver.ts with WEB_CONCURRENCY=${WORKERS} (a separate process tree)\n`);
+      const clustered = await httpLoad(server.url, '/api-submit-bid', players, bids, { server });
+      console.log(line(`HTTP /api-submit-bid, ${WORKERS} processes`, clustered));
+      const home = await httpLoad(server.url, '/api-user-wallet-balance', players, envelope, { server });
+      console.log(line(`HTTP home list /api-user-wallet-balance, ${WORKERS} processes`, home));
+      const list = await httpLoad(server.url, '/api-main-game', players, envelope, { server });
+      console.log(line(`HTTP public market list /api-main-game, ${WORKERS} processes`, list));
+    } finally {
+      await server.stop();
+    }
   }
 } finally {
   await bench.close();

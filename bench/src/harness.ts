@@ -6,6 +6,7 @@
  * load generator never takes CPU from the server's JS thread.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -201,6 +202,77 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export interface ServerProcess {
+  url: string;
+  /** The server's process (with WEB_CONCURRENCY > 1 the cluster's primary; the workers are its children). */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+const serverScript = fileURLToPath(new URL('../../apps/api/src/server.ts', import.meta.url));
+
+/**
+ * The production entry point (`server.ts`) as a separate process on the PostgreSQL database in DATABASE_URL,
+ * already prepared by `startBench`, with `workers` processes (WEB_CONCURRENCY). Its clock starts at NOW.
+ */
+export async function startServerProcess(workers: number): Promise<ServerProcess> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('a server process needs DATABASE_URL');
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), serverScript], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: String(workers),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_KEY,
+      CLOCK_START: NOW,
+      LOG_LEVEL: 'silent',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      WEB_DIST: join(tmpdir(), 'gama-bench-no-web'),
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  // Ready once /healthz answers (within 30 s).
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server process exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('server process did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  // The workers start one after the other; give the last ones a moment to listen too.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return {
+    url,
+    pid: child.pid ?? 0,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
