@@ -28,6 +28,13 @@ describe('config', () => {
     }
   });
 
+  it('runs several processes only on PostgreSQL', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY.*PGlite/);
+    const c = loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/gama' });
+    expect(c.WEB_CONCURRENCY).toBe(2);
+  });
+
   it('refuses the outbox in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', APP_KEY: 'prod-key-12345' })).toThrow(/SMS_PROVIDER/);
     const c = loadConfig({

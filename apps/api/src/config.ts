@@ -42,6 +42,8 @@ export const configSchema = z
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     WEB_DIST: z.string().optional(),
+    /** Server processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   })
   .superRefine((c, ctx) => {
     if (
@@ -56,6 +58,13 @@ export const configSchema = z
     }
     if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http' });
+    }
+    if (c.WEB_CONCURRENCY > 1 && !c.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'more than one process needs DATABASE_URL (PGlite allows one process per data directory)',
+      });
     }
     if (c.NODE_ENV === 'production' && c.APP_KEY === 'gama-dev-app-key') {
       ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'set a real APP_KEY in production' });

@@ -1,7 +1,17 @@
-/** Starts the API, the player app and the static assets on one port. */
+/**
+ * Starts the API, the player app and the static assets on one port. With WEB_CONCURRENCY > 1 (PostgreSQL
+ * only) this process prepares the database once and then runs that many server processes sharing the port
+ * (node:cluster), restarting any that dies; see docs/decisions/007-one-api-process-per-core.md.
+ */
+import cluster from 'node:cluster';
+import type { Worker } from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import type { Clock } from './clock.ts';
 import { clockFromConfig } from './clock.ts';
+import type { Config } from './config.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
+import type { Database } from './db/database.ts';
 import { loadPepper, openDatabase, prepareDatabase } from './db/open.ts';
 import { seedDemoContent } from './db/seed/content.ts';
 import { ensureFirstOperator } from './modules/admin/operators.ts';
@@ -20,18 +30,22 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+    await supervise(config);
+    return;
+  }
   const clock = clockFromConfig(config);
   const db = await openDatabase(config);
-  const applied = await prepareDatabase(db);
-  const now = clock.now();
-  const seeded = await seedDemoContent(db, now, { defaultBettingStatus: config.DEFAULT_BETTING_STATUS });
-  const pepper = await loadPepper(db, config.OTP_PEPPER, now);
+  // In a cluster the primary has migrated and seeded already; a worker only opens the database.
+  const prepared = cluster.isWorker ? undefined : await prepare(db, config, clock);
+  const pepper = await loadPepper(db, config.OTP_PEPPER, clock.now());
   const app = await buildApp({ config, db, clock, pepper });
-  app.log.info(
-    { config: describeConfig(config), migrations: applied, seeded, engine: db.engine },
-    'starting',
-  );
-  await ensureFirstOperator(db, config, clock, app.log);
+  if (prepared) {
+    app.log.info({ config: describeConfig(config), ...prepared, engine: db.engine }, 'starting');
+    await ensureFirstOperator(db, config, clock, app.log);
+  } else {
+    app.log.info({ worker: cluster.worker?.id }, 'starting');
+  }
   const stopMaintenance = startMaintenance(db, (error) => app.log.error({ err: error }, 'ANALYZE failed'));
 
   let closing = false;
@@ -49,6 +63,8 @@ async function main(): Promise<void> {
       app.log.error({ err: error }, 'shutdown failed');
       process.exitCode = 1;
     }
+    // A worker's channel to the primary would keep it alive.
+    cluster.worker?.disconnect();
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -61,6 +77,74 @@ async function main(): Promise<void> {
     },
     (error: unknown) => app.log.error({ err: error }, 'resuming settlements failed'),
   );
+}
+
+async function prepare(
+  db: Database,
+  config: Config,
+  clock: Clock,
+): Promise<{ migrations: string[]; seeded: Awaited<ReturnType<typeof seedDemoContent>> }> {
+  const migrations = await prepareDatabase(db);
+  const seeded = await seedDemoContent(db, clock.now(), {
+    defaultBettingStatus: config.DEFAULT_BETTING_STATUS,
+  });
+  return { migrations, seeded };
+}
+
+/** A worker that dies this soon after starting counts towards giving up. */
+const EARLY_DEATH_MS = 10_000;
+const MAX_EARLY_DEATHS = 5;
+
+/**
+ * The primary of a cluster: prepares the database (migrations, seed, first operator, pepper), forks
+ * WEB_CONCURRENCY workers, restarts any that dies (giving up after MAX_EARLY_DEATHS quick deaths in a row),
+ * and on SIGTERM/SIGINT passes the signal on and ends when they have.
+ */
+async function supervise(config: Config): Promise<void> {
+  const log = pino({ level: config.LOG_LEVEL });
+  const clock = clockFromConfig(config);
+  const db = await openDatabase(config);
+  try {
+    const prepared = await prepare(db, config, clock);
+    await loadPepper(db, config.OTP_PEPPER, clock.now());
+    log.info(
+      { config: describeConfig(config), ...prepared, engine: db.engine, workers: config.WEB_CONCURRENCY },
+      'starting',
+    );
+    await ensureFirstOperator(db, config, clock, log);
+  } finally {
+    await db.close();
+  }
+
+  let closing = false;
+  let earlyDeaths = 0;
+  const started = new Map<Worker, number>();
+  const fork = () => started.set(cluster.fork(), Date.now());
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (started.get(worker) ?? 0);
+    started.delete(worker);
+    if (closing) return;
+    earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
+    log.error({ worker: worker.id, pid: worker.process.pid, code, signal, lived }, 'worker died');
+    if (earlyDeaths >= MAX_EARLY_DEATHS) {
+      log.fatal({ earlyDeaths }, 'workers keep dying at start-up; stopping');
+      process.exitCode = 1;
+      stop('workers failing');
+      return;
+    }
+    setTimeout(() => {
+      if (!closing) fork();
+    }, 1_000 * earlyDeaths);
+  });
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    for (const worker of started.keys()) worker.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  for (let i = 0; i < config.WEB_CONCURRENCY; i++) fork();
 }
 
 main().catch((error: unknown) => {

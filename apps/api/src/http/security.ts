@@ -74,8 +74,9 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   });
 }
 
+const refused = () => new AppError('CROSS_SITE', 'Cross-site requests are not allowed');
+
 function crossSiteError(request: FastifyRequest): AppError | undefined {
-  const refused = () => new AppError('CROSS_SITE', 'Cross-site requests are not allowed');
   if (request.headers['sec-fetch-site'] === 'cross-site') return refused();
   const origin = request.headers.origin;
   if (origin === 'null') return refused();
