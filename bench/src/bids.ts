@@ -257,7 +257,17 @@ try {
     // The production entry point with one process per core: Node CPU is then that process tree's.
     const server = await startServerProcess(WORKERS);
     try {
-      console.log(`\nserver.ts with WEB_CONCURRENCY=${WORKERS} (a separate process tree)\n`);
+      console.log(
+        `\nserver.ts with WEB_CONCURRENCY=${WORKERS} (a separate process tree, warmed up for 3 s per path)\n`,
+      );
+      // Fresh processes: let the JIT and the caches warm up as the in-process server's had.
+      for (const [path, body] of [
+        ['/api-submit-bid', bids],
+        ['/api-user-wallet-balance', envelope],
+        ['/api-main-game', envelope],
+      ] as const) {
+        await runLoad({ url: server.url, path, connections: CONNECTIONS, seconds: 3, players, body });
+      }
       const clustered = await httpLoad(server.url, '/api-submit-bid', players, bids, { server });
       console.log(line(`HTTP /api-submit-bid, ${WORKERS} processes`, clustered));
       const home = await httpLoad(server.url, '/api-user-wallet-balance', players, envelope, { server });
