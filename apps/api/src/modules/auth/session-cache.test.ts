@@ -4,7 +4,7 @@ import { buildApp } from '../../app.ts';
 import { engine } from '../../../test/db.ts';
 import type { TestApp } from '../../../test/helpers.ts';
 import { APP_KEY, createTestApp } from '../../../test/helpers.ts';
-import { admin, operatorToken } from '../../../test/money.ts';
+import { admin, fund, operatorToken } from '../../../test/money.ts';
 import type { CachedSession } from './session-cache.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -108,6 +108,15 @@ describe('cached sessions end at once', () => {
       code: 'BETTING_DISABLED',
     });
     expect((await home(p.token)).json.betting_status).toBe('0');
+  });
+
+  it('and concurrent home lists each read their own wallet (balances are read in one statement per turn)', async () => {
+    const players = await Promise.all([1, 2, 3, 4, 5, 6].map(() => t.player()));
+    await Promise.all(players.map((p, i) => fund(t, p, op, 100 * (i + 1))));
+    const answers = await Promise.all(players.map((p) => home(p.token)));
+    expect(answers.map((a) => [a.json.mobile, a.json.wallet_amt])).toEqual(
+      players.map((p, i) => [p.mobile, String(100 * (i + 1))]),
+    );
   });
 
   it('and still expire with the clock', async () => {

@@ -2,16 +2,19 @@ import type { ProfileResponse } from '@gama/core/contract/accounts';
 import type { FastifyInstance } from 'fastify';
 import { JsonText, legacyRoute } from '../../http/legacy.ts';
 import { formatPaise } from '@gama/core/rules/money';
-import { walletBalances } from '../ledger/accounts.ts';
+import { Batcher } from '../../lib/batch.ts';
+import { walletBalancesOf } from '../wallet/service.ts';
 
 export function profileRoutes(app: FastifyInstance): void {
   const { db, markets, clock, settings } = app.deps;
+  // Every open app polls this every 5 s: balances asked for in the same turn are read in one statement.
+  const wallets = new Batcher((ids: number[]) => walletBalancesOf(db, ids));
 
   legacyRoute(app, '/api-user-wallet-balance', { auth: 'player' }, async ({ player }) => {
     const [withdraw, contacts, money, list] = await Promise.all([
       settings.get('withdraw'),
       settings.get('contacts'),
-      walletBalances(db, player.id),
+      wallets.get(player.id),
       markets.tagged('main'),
     ]);
     const profile: Omit<ProfileResponse, 'result'> = {

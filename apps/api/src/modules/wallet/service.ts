@@ -18,6 +18,25 @@ export async function accountsForDebit(tx: Queryable, playerId: number): Promise
   return accounts;
 }
 
+/**
+ * Wallet balance and debt (paise, debt as a positive number) of several players in one statement, as
+ * `walletBalances` reads them for one; a player without accounts reads as zeros.
+ */
+export async function walletBalancesOf(
+  db: Queryable,
+  playerIds: readonly number[],
+): Promise<Map<number, { balance: number; debt: number }>> {
+  const { rows } = await db.query<{ player_id: number; balance: number; debt: number }>(
+    `SELECT p.id AS player_id,
+            coalesce(sum(a.balance) FILTER (WHERE a.kind = 'wallet'), 0)::bigint AS balance,
+            coalesce(-sum(a.balance) FILTER (WHERE a.kind = 'debt'), 0)::bigint AS debt
+       FROM unnest($1::bigint[]) AS p(id) LEFT JOIN accounts a ON a.player_id = p.id
+      GROUP BY p.id`,
+    [playerIds],
+  );
+  return new Map(rows.map((r) => [r.player_id, { balance: r.balance, debt: r.debt }]));
+}
+
 const HISTORY_LIMIT = 200;
 
 export interface WalletHistory {
