@@ -208,8 +208,9 @@ try {
   const bids: BodyKind = { kind: 'bid-mix', marketId: bench.marketId, keys: KEYS };
   const envelope: BodyKind = { kind: 'envelope' };
   // A few seconds of each kind of work, so the first measured run does not pay for cold plans and JIT alone.
-  // (No ANALYZE here: on tables this small it plans sequential scans that PGlite, without autovacuum, keeps
-  // as the tables grow during the run; the history runs below measure with fresh statistics.)
+  // (No ANALYZE here: on tables this small PGlite then planned sequential scans (EXPLAIN) and, with no
+  // autovacuum to refresh the statistics, the runs fell to half speed as the tables grew. The history runs
+  // below measure with fresh statistics.)
   for (const [path, body] of [
     ['/api-submit-bid', bids],
     ['/api-user-wallet-balance', envelope],
