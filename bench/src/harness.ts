@@ -233,7 +233,8 @@ export async function startServerProcess(workers: number): Promise<ServerProcess
       HOST: '127.0.0.1',
       APP_KEY,
       CLOCK_START: NOW,
-      LOG_LEVEL: 'silent',
+      // The in-process server logs nothing either; BENCH_LOG_LEVEL=info measures the request log's cost.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
       ADMIN_PASSWORD: 'bench-admin-password',
       WEB_DIST: join(tmpdir(), 'gama-bench-no-web'),
     },
