@@ -20,6 +20,8 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
 import { MarketCache } from './modules/markets/list.ts';
 import { SESSION_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
+import { WALLET_CHANNEL, WalletCache } from './modules/wallet/cache.ts';
+import { walletBalancesOf } from './modules/wallet/service.ts';
 import { SettingsCache } from './modules/content/settings.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import type { SmsProvider } from './sms/provider.ts';
@@ -62,19 +64,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sms: options.sms ?? createSmsProvider(config, options.db, options.clock),
     markets: new MarketCache(options.db, options.clock),
     settings: new SettingsCache(options.db, () => options.clock.now().getTime()),
-    // Without `listen` (PGlite) this is the only server process on the database; with it, the cache waits
-    // for its LISTEN connection (see session-cache.ts).
-    sessions: new SessionCache(options.db.listen === undefined),
+    // Both wait for their LISTEN to be up before they keep anything (see session-cache.ts and wallet/cache.ts).
+    sessions: new SessionCache(false),
+    wallets: new WalletCache(
+      (ids) => walletBalancesOf(options.db, ids),
+      () => options.clock.now().getTime(),
+    ),
   };
   app.decorate('deps', deps);
-  if (options.db.listen) {
-    const sessions = deps.sessions;
-    const stop = options.db.listen(SESSION_CHANNEL, {
-      notice: (payload) => sessions.apply(payload),
-      state: (listening) => sessions.setLive(listening),
-    });
-    app.addHook('onClose', stop);
-  }
+  const { sessions, wallets } = deps;
+  const stopSessions = options.db.listen(SESSION_CHANNEL, {
+    notice: (payload) => sessions.apply(payload),
+    state: (listening) => sessions.setLive(listening),
+  });
+  const stopWallets = options.db.listen(WALLET_CHANNEL, {
+    notice: (payload) => wallets.apply(payload),
+    state: (listening) => wallets.setLive(listening),
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([stopSessions(), stopWallets()]);
+  });
 
   registerErrorHandler(app);
   await registerSecurity(app);

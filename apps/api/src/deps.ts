@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import type { SessionCache } from './modules/auth/session-cache.ts';
 import type { SettingsCache } from './modules/content/settings.ts';
 import type { MarketCache } from './modules/markets/list.ts';
+import type { WalletCache } from './modules/wallet/cache.ts';
 import type { SmsProvider } from './sms/provider.ts';
 
 /** What every module needs, built once per app instance and passed explicitly. */
@@ -17,6 +18,8 @@ export interface Deps {
   markets: MarketCache;
   settings: SettingsCache;
   sessions: SessionCache;
+  /** Balances for display (the home list); see wallet/cache.ts. */
+  wallets: WalletCache;
 }
 
 declare module 'fastify' {

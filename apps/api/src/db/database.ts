@@ -19,11 +19,14 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
-   * PostgreSQL only (other server processes may share the database): LISTEN on `channel` over a connection
-   * of its own, reconnecting when it drops. `state(true)` once listening, `state(false)` whenever it stops
-   * (notices sent meanwhile are lost). Resolves the returned function to stop.
+   * LISTEN on `channel`: `notice` gets each payload sent to it by a committed transaction, from any process.
+   * `state(true)` once listening, `state(false)` whenever it stops (notices sent meanwhile are lost).
+   * A transaction of this process hears its own notices before `transaction()` resolves: PGlite delivers
+   * them with the COMMIT; on PostgreSQL, where a LISTEN connection of its own (reconnecting when it drops)
+   * hears them a moment later, those sent through `gama_notify()` are read with the COMMIT and handed over
+   * at once. Resolves the returned function to stop.
    */
-  listen?(channel: string, handlers: ListenHandlers): () => Promise<void>;
+  listen(channel: string, handlers: ListenHandlers): () => Promise<void>;
 }
 
 export interface ListenHandlers {

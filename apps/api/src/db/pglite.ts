@@ -91,6 +91,24 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     // PGlite has one connection and serializes transactions itself; never touch the outer handle inside.
     exec: outer.exec,
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    listen(channel, handlers) {
+      let stopped = false;
+      const subscribed = pglite
+        .listen(channel, (payload) => handlers.notice(payload))
+        .then(
+          (unsubscribe) => {
+            if (!stopped) handlers.state(true);
+            return unsubscribe;
+          },
+          () => undefined,
+        );
+      return async () => {
+        stopped = true;
+        handlers.state(false);
+        const unsubscribe = await subscribed;
+        if (!pglite.closed) await unsubscribe?.().catch(() => undefined);
+      };
+    },
     async close() {
       await pglite.close();
       unlock();

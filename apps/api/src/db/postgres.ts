@@ -63,6 +63,27 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/**
+ * Commits, reading in the same round trip the notices the transaction sent through `gama_notify()` (migration
+ * 0008), which PostgreSQL delivers to LISTEN connections only: this process hears them before it answers.
+ * A transaction left aborted by a swallowed error now fails here instead of COMMIT quietly rolling it back.
+ */
+async function commitReadingNotices(client: pg.PoolClient): Promise<string> {
+  const results = (await client.query(
+    "SELECT current_setting('gama.notices', true) AS notices; COMMIT",
+  )) as unknown as Array<pg.QueryResult<{ notices: string | null }>>;
+  return results[0]?.rows[0]?.notices ?? '';
+}
+
+/** Hands each `channel:payload` line to this process's listeners of that channel. */
+function deliverLocally(notices: string, local: Map<string, Set<ListenHandlers>>): void {
+  for (const line of notices.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon < 0) continue;
+    for (const handlers of local.get(line.slice(0, colon)) ?? []) handlers.notice(line.slice(colon + 1));
+  }
+}
+
 const RECONNECT_MIN_MS = 200;
 const RECONNECT_MAX_MS = 10_000;
 
@@ -115,6 +136,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const outer = wrap(pool);
+  const local = new Map<string, Set<ListenHandlers>>();
   return {
     engine: 'postgres',
     pool,
@@ -125,7 +147,8 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
         try {
           await client.query('BEGIN');
           const result = await fn(wrap(client));
-          await client.query('COMMIT');
+          const notices = await commitReadingNotices(client);
+          if (notices !== '') deliverLocally(notices, local);
           return result;
         } catch (error) {
           await client.query('ROLLBACK').catch(() => undefined);
@@ -138,6 +161,15 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
     },
     exec: outer.exec,
     close: () => pool.end(),
-    listen: (channel, handlers) => listener(connectionString, channel, handlers),
+    listen(channel, handlers) {
+      let set = local.get(channel);
+      if (!set) local.set(channel, (set = new Set()));
+      set.add(handlers);
+      const stop = listener(connectionString, channel, handlers);
+      return async () => {
+        local.get(channel)?.delete(handlers);
+        await stop();
+      };
+    },
   };
 }

@@ -2,13 +2,10 @@ import type { ProfileResponse } from '@gama/core/contract/accounts';
 import type { FastifyInstance } from 'fastify';
 import { JsonText, legacyRoute } from '../../http/legacy.ts';
 import { formatPaise } from '@gama/core/rules/money';
-import { Batcher } from '../../lib/batch.ts';
-import { walletBalancesOf } from '../wallet/service.ts';
 
 export function profileRoutes(app: FastifyInstance): void {
-  const { db, markets, clock, settings } = app.deps;
-  // Every open app polls this every 5 s: balances asked for in the same turn are read in one statement.
-  const wallets = new Batcher((ids: number[]) => walletBalancesOf(db, ids));
+  // Every open app polls this every 5 s: the balance comes from the wallet cache, the list from its cache.
+  const { markets, clock, settings, wallets } = app.deps;
 
   legacyRoute(app, '/api-user-wallet-balance', { auth: 'player' }, async ({ player }) => {
     const [withdraw, contacts, money, list] = await Promise.all([

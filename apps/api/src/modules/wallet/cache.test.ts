@@ -1,0 +1,229 @@
+import { formatPaise } from '@gama/core/rules/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engine } from '../../../test/db.ts';
+import type { ApiBody, TestApp } from '../../../test/helpers.ts';
+import { createTestApp } from '../../../test/helpers.ts';
+import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { seedMarket } from '../../db/seed/markets.ts';
+import type { WalletBalance } from './cache.ts';
+import { WalletCache } from './cache.ts';
+
+/** A loader that counts its calls and answers each player with what `values` holds at the time. */
+function loader(values: Map<number, WalletBalance>) {
+  const calls: number[][] = [];
+  const load = async (ids: number[]) => {
+    calls.push(ids);
+    return new Map(ids.map((id) => [id, values.get(id) ?? { balance: 0, debt: 0 }]));
+  };
+  return { calls, load };
+}
+
+describe('WalletCache', () => {
+  it('keeps what it read until a notice names the player, for at most TTL_MS', async () => {
+    let now = 1_000;
+    const values = new Map([
+      [1, { balance: 100, debt: 0 }],
+      [2, { balance: 200, debt: 5 }],
+    ]);
+    const { calls, load } = loader(values);
+    const cache = new WalletCache(load, () => now);
+    cache.setLive(true);
+    expect(await Promise.all([cache.get(1), cache.get(2)])).toEqual([values.get(1), values.get(2)]);
+    expect(calls).toEqual([[1, 2]]);
+    values.set(1, { balance: 150, debt: 0 });
+    expect(await cache.get(1)).toEqual({ balance: 100, debt: 0 });
+    expect(calls).toHaveLength(1);
+
+    cache.apply('7,1');
+    expect(await cache.get(1)).toEqual({ balance: 150, debt: 0 });
+    expect(await cache.get(2)).toEqual({ balance: 200, debt: 5 });
+    expect(calls).toEqual([[1, 2], [1]]);
+
+    now += WalletCache.TTL_MS;
+    expect(await cache.get(2)).toEqual({ balance: 200, debt: 5 });
+    expect(calls).toEqual([[1, 2], [1], [2]]);
+
+    cache.apply('not a list of ids');
+    await cache.get(1);
+    await cache.get(2);
+    expect(calls).toHaveLength(5);
+  });
+
+  it('answers a read that raced with a notice for its player, but does not keep it', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const values = new Map([[1, { balance: 100, debt: 0 }]]);
+    let reads = 0;
+    const cache = new WalletCache(
+      async (ids) => {
+        reads++;
+        const answer = new Map(ids.map((id) => [id, values.get(id) ?? { balance: 0, debt: 0 }]));
+        if (reads === 1) await gate;
+        return answer;
+      },
+      () => 0,
+    );
+    cache.setLive(true);
+    const first = cache.get(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    // The read has its snapshot; a commit moves the balance and its notice arrives before the read returns.
+    values.set(1, { balance: 40, debt: 0 });
+    cache.apply('1');
+    release();
+    expect(await first).toEqual({ balance: 100, debt: 0 });
+    expect(await cache.get(1)).toEqual({ balance: 40, debt: 0 });
+    expect(reads).toBe(2);
+  });
+
+  it('reads the database every time while not live, and starts empty when it goes live again', async () => {
+    const values = new Map([[1, { balance: 100, debt: 0 }]]);
+    const { calls, load } = loader(values);
+    const cache = new WalletCache(load, () => 0);
+    await cache.get(1);
+    await cache.get(1);
+    expect(calls).toHaveLength(2);
+    cache.setLive(true);
+    await cache.get(1);
+    await cache.get(1);
+    expect(calls).toHaveLength(3);
+    cache.setLive(false);
+    cache.setLive(true);
+    await cache.get(1);
+    expect(calls).toHaveLength(4);
+  });
+});
+
+const IST = (hhmm: string) => `2026-11-20T${hhmm}:00+05:30`;
+
+describe('the home list shows every movement of the wallet at once (PGlite and PostgreSQL)', () => {
+  let t: TestApp;
+  let op: string;
+  beforeAll(async () => {
+    t = await createTestApp({ now: IST('09:00') });
+    op = await operatorToken(t);
+    await eventually(async () => t.app.deps.wallets.live);
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  type Player = Awaited<ReturnType<TestApp['player']>>;
+  const home = async (p: Player) =>
+    (
+      await t.post<ApiBody & { wallet_amt: string; debt_amt: string }>(
+        '/api-user-wallet-balance',
+        {},
+        { token: p.token },
+      )
+    ).json;
+  const inDatabase = async (p: Player) => formatPaise(await balanceOf(t, p.id));
+
+  /** Polls once so the wallet is cached, runs `move`, and expects the next poll to show what the ledger holds. */
+  async function expectShownAtOnce(players: Player[], move: () => Promise<unknown>): Promise<void> {
+    const before = await Promise.all(players.map(home));
+    await move();
+    const after = await Promise.all(players.map(home));
+    const held = await Promise.all(players.map(inDatabase));
+    expect(after.map((a) => a.wallet_amt)).toEqual(held);
+    // Each step really moved every wallet it names, so a stale answer would have been caught.
+    expect(after.map((a) => a.wallet_amt)).not.toEqual(before.map((b) => b.wallet_amt));
+  }
+
+  it('serves a wallet from memory while nothing moves (a balance changed without entries is not seen)', async () => {
+    const p = await t.player();
+    await fund(t, p, op, 500);
+    expect((await home(p)).wallet_amt).toBe('500');
+    // Behind the ledger's back: no entries, so no notice. Undone before anything else looks.
+    await t.db.query(
+      `UPDATE accounts SET balance = balance + 10000 WHERE player_id = $1 AND kind = 'wallet'`,
+      [p.id],
+    );
+    expect((await home(p)).wallet_amt).toBe('500');
+    await t.db.query(
+      `UPDATE accounts SET balance = balance - 10000 WHERE player_id = $1 AND kind = 'wallet'`,
+      [p.id],
+    );
+  });
+
+  it('after a deposit, a bid, a transfer, an adjustment, a win and a revert', async () => {
+    const market = await seedMarket(t.db, { name: 'Cache Market', open: '10:00 AM', close: '12:00 PM' });
+    const p = await t.player();
+    const q = await t.player();
+    await expectShownAtOnce([p], () => fund(t, p, op, 1000));
+    await expectShownAtOnce([p], async () => {
+      const bid = await t.post(
+        '/api-submit-bid',
+        {
+          game_id: market,
+          new_result: {
+            pana: 'Single Digit',
+            bid_date: '20-November-2026',
+            result: [{ digits: '6', points: 100, session: 'open' }],
+          },
+        },
+        { token: p.token },
+      );
+      expect(bid.json).toMatchObject({ status: true });
+    });
+    await expectShownAtOnce([p, q], async () => {
+      const sent = await t.post(
+        '/api-user-transfer-wallet-balance',
+        { mobile_no: q.mobile, amount: '150', transfer_note: '' },
+        { token: p.token },
+      );
+      expect(sent.json).toMatchObject({ status: true });
+    });
+    await expectShownAtOnce([q], async () => {
+      const adjusted = await admin(t, op, 'POST', `/admin-api/players/${q.id}/adjust`, {
+        points: -50,
+        reason: 'correction',
+      });
+      expect(adjusted.statusCode).toBe(200);
+    });
+    t.clock.set(IST('10:30'));
+    await expectShownAtOnce([p], async () => {
+      const declared = await admin(t, op, 'POST', '/admin-api/results/declare', {
+        market_id: market,
+        date: '2026-11-20',
+        half: 'open',
+        value: '123',
+      });
+      expect(declared.statusCode).toBe(200);
+    });
+    await expectShownAtOnce([p], async () => {
+      const reverted = await admin(t, op, 'POST', '/admin-api/results/revert', {
+        market_id: market,
+        date: '2026-11-20',
+        half: 'open',
+      });
+      expect(reverted.statusCode).toBe(200);
+    });
+  });
+
+  it('after entries posted outside the server (by hand, or by another server process)', async () => {
+    const p = await t.player();
+    await fund(t, p, op, 300);
+    expect((await home(p)).wallet_amt).toBe('300');
+    // Not through `transaction()`: on PostgreSQL only the LISTEN connection hears of it, a moment later.
+    await t.db.exec(`
+      BEGIN;
+      INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at)
+        VALUES ('adjustment', 'script', 'player', ${p.id}, 'by hand', now());
+      INSERT INTO entries (journal_id, account_id, amount) VALUES
+        (currval('journals_id_seq'), (SELECT id FROM accounts WHERE player_id = ${p.id} AND kind = 'wallet'), 2500),
+        (currval('journals_id_seq'), (SELECT id FROM accounts WHERE kind = 'adjustments' AND player_id IS NULL), -2500);
+      COMMIT;`);
+    if (engine === 'pglite') expect((await home(p)).wallet_amt).toBe('325');
+    else await eventually(async () => (await home(p)).wallet_amt === '325');
+  });
+});
+
+/** A notice reaches another connection a moment after the commit. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('never happened');
+}
