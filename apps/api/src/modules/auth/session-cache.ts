@@ -8,9 +8,10 @@
  *   status) forgets it here right after its transaction commits, and tells the other server processes with a
  *   PostgreSQL NOTIFY in that same transaction (`SESSION_CHANNEL`).
  * - A lookup that raced with any forgetting does not store what it read (it may predate the commit).
- * - On PostgreSQL the cache is used only while this process's LISTEN connection is up; when it drops, the
- *   cache empties and every call reads the database until it is listening again (notices may be lost).
- *   PGlite has one server process per data directory, so there the in-process forgetting is complete.
+ * - The cache is used only while this process is listening (`Database.listen`); on PostgreSQL, when its LISTEN
+ *   connection drops, the cache empties and every call reads the database until it is listening again (notices
+ *   may be lost). PGlite has one server process per data directory, so there the in-process forgetting is
+ *   already complete, and its LISTEN never drops.
  * - Entries also expire after TTL_MS, a backstop for changes made outside the server (SQL by hand).
  */
 import type { SessionPlayer } from './sessions.ts';
