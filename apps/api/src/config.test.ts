@@ -45,6 +45,17 @@ describe('config', () => {
     expect(c.smsProvider).toBe('http');
   });
 
+  it('takes a crash point (FAULT_POINT) only outside production', () => {
+    expect(loadConfig({ FAULT_POINT: 'bid-after-commit' }).FAULT_POINT).toBe('bid-after-commit');
+    expect(() => loadConfig({ FAULT_POINT: 'somewhere' })).toThrow(/FAULT_POINT/);
+    const production = {
+      NODE_ENV: 'production',
+      APP_KEY: 'prod-key-12345',
+      SMS_HTTP_URL: 'https://sms.example/send',
+    };
+    expect(() => loadConfig({ ...production, FAULT_POINT: 'bid-after-commit' })).toThrow(/FAULT_POINT/);
+  });
+
   it('masks secrets in the start-up log', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u:p@h/db', APP_KEY: 'secret-key-1' });
     const shown = describeConfig(c);

@@ -1,6 +1,7 @@
 /** Every setting comes from the environment, checked once at start-up by this schema. */
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { FAULT_POINTS } from './lib/fault.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -44,6 +45,8 @@ export const configSchema = z
     WEB_DIST: z.string().optional(),
     /** Server processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Test-only: the server kills itself at this point (lib/fault.ts). */
+    FAULT_POINT: z.enum(FAULT_POINTS).optional(),
   })
   .superRefine((c, ctx) => {
     if (
@@ -64,6 +67,13 @@ export const configSchema = z
         code: 'custom',
         path: ['WEB_CONCURRENCY'],
         message: 'more than one process needs DATABASE_URL (PGlite allows one process per data directory)',
+      });
+    }
+    if (c.NODE_ENV === 'production' && c.FAULT_POINT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FAULT_POINT'],
+        message: 'a test-only setting, refused in production',
       });
     }
     if (c.NODE_ENV === 'production' && c.APP_KEY === 'gama-dev-app-key') {

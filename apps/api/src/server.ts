@@ -17,6 +17,7 @@ import { seedDemoContent } from './db/seed/content.ts';
 import { ensureFirstOperator } from './modules/admin/operators.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { resumeSettlements } from './modules/results/service.ts';
+import { armFault } from './lib/fault.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     await supervise(config);
     return;
   }
+  armFault(config.FAULT_POINT);
   const clock = clockFromConfig(config);
   const db = await openDatabase(config);
   // In a cluster the primary has migrated and seeded already; a worker only opens the database.
@@ -102,6 +104,7 @@ const MAX_EARLY_DEATHS = 5;
  */
 async function supervise(config: Config): Promise<void> {
   const log = pino({ level: config.LOG_LEVEL });
+  armFault(config.FAULT_POINT);
   const clock = clockFromConfig(config);
   const db = await openDatabase(config);
   try {

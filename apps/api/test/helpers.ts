@@ -51,9 +51,10 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: string; seed?: boolean } = {},
+  options: { env?: Record<string, string>; now?: string; seed?: boolean; db?: Database } = {},
 ): Promise<TestApp> {
-  const db = await openTestDatabase();
+  // A given database is the caller's: `close` closes it, and a PostgreSQL one is not dropped.
+  const db = options.db ?? (await openTestDatabase());
   const clock = new ManualClock(options.now ?? DEFAULT_NOW);
   const config = loadConfig({ NODE_ENV: 'test', APP_KEY, LOG_LEVEL: 'info', ...options.env });
   if (options.seed !== false) {

@@ -20,6 +20,7 @@ import { AppError } from '../../http/errors.ts';
 import { systemAccount } from '../ledger/accounts.ts';
 import { once } from '../ledger/idempotency.ts';
 import { postJournal } from '../ledger/post.ts';
+import { faultPoint } from '../../lib/fault.ts';
 import type { Market } from '../markets/repository.ts';
 import { marketById } from '../markets/repository.ts';
 import { accountsForDebit } from '../wallet/service.ts';
@@ -78,7 +79,7 @@ export async function placeBids(
   checkTotal(body, cost);
   const bidDate = parseBidDate(body.new_result.bid_date.trim());
 
-  return db.transaction((tx) =>
+  const answer = await db.transaction((tx) =>
     once(
       tx,
       { scope: `player:${playerId}`, key, endpoint: `bid:${group}`, body, at: clock.now() },
@@ -172,8 +173,11 @@ export async function placeBids(
           bid_count: rows.length,
           total_points: cost / 100,
         };
+        faultPoint('bid-before-commit');
         return { response, journalId };
       },
     ),
   );
+  faultPoint('bid-after-commit');
+  return answer;
 }

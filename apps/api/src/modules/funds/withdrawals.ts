@@ -12,6 +12,7 @@ import { systemAccount, walletAccountId } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { once } from '../ledger/idempotency.ts';
 import { postJournal } from '../ledger/post.ts';
+import { faultPoint } from '../../lib/fault.ts';
 import { accountsForDebit } from '../wallet/service.ts';
 
 /** The withdraw window is inclusive at both ends, in the market time zone (spec 01 section 5). */
@@ -135,6 +136,7 @@ export async function decideWithdrawal(
       ],
     );
     const status = approved ? '2' : '1';
+    if (approved) faultPoint('withdraw-approve-before-status');
     await tx.query(
       `UPDATE withdraw_requests SET status = $2, settle_journal_id = $3, receipt_url = $4, decided_at = $5, decided_by = $6
         WHERE id = $1 AND status = '0'`,

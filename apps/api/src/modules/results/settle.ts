@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import type { ResultParams } from './outcome-sql.ts';
 import { PAYOUT_SQL, paramValues, wonExpression } from './outcome-sql.ts';
+import { faultPoint } from '../../lib/fault.ts';
 
 /**
  * PGlite runs one transaction at a time, so a chunk there holds up every other request for as long as it
@@ -140,6 +141,7 @@ export async function settle(
     });
     settled += step.decided;
     wins += step.wins;
+    if (!step.done) faultPoint('settle-after-chunk');
     // PGlite runs in this thread: let waiting requests in between chunks instead of chaining the next one.
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (step.done || chunks >= maxChunks) return { settled, wins };

@@ -1,0 +1,342 @@
+/**
+ * F2, targeted crash points: the real server (`src/server.ts`, a child process) kills itself with SIGKILL at each
+ * named point of lib/fault.ts, on a database prepared in-process. After each crash it is started again, clients
+ * retry with the keys they saved, and in the end the ledger holds every invariant, every acknowledged or retried
+ * request is applied exactly once, and the interrupted settlement has finished by itself at start-up.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { openPglite } from '../src/db/pglite.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import { seedMarket } from '../src/db/seed/markets.ts';
+import type { FaultPoint } from '../src/lib/fault.ts';
+import { verifyLedger } from '../src/modules/ledger/verify.ts';
+import { engine } from './db.ts';
+import type { TestApp } from './helpers.ts';
+import { APP_KEY, DEFAULT_NOW, createTestApp } from './helpers.ts';
+import { fund, operatorToken } from './money.ts';
+import { nextMobile } from '../src/db/seed/players.ts';
+import { pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const DATE = '2026-11-20';
+const BID_DATE = '20-November-2026';
+/** More than one settlement chunk on either engine (2,000 on PGlite, 20,000 on PostgreSQL). */
+const CROWD = 21;
+const CROWD_BIDS_EACH = 1_000;
+
+interface Target {
+  open(): Promise<Database>;
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+/** A database the child server and this process take turns on: a PGlite data dir, or a PostgreSQL database. */
+async function target(): Promise<Target> {
+  if (engine === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'gama-faults-'));
+    let first = true;
+    return {
+      async open() {
+        const loadDataDir = first ? new Blob([readFileSync(pgliteTemplatePath())]) : undefined;
+        first = false;
+        return openPglite({ dataDir: dir, ...(loadDataDir ? { loadDataDir } : {}) });
+      },
+      env: { DATA_DIR: dir },
+      async dispose() {
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const base = process.env.TEST_DATABASE_URL ?? '';
+  const name = `gama_f_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName()}`);
+  await admin.end();
+  const url = postgresUrlFor(base, name);
+  return {
+    open: async () => openPostgres(url, 4),
+    env: { DATABASE_URL: url },
+    async dispose() {
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Child {
+  /** A legacy player call (the envelope added), or an operator call under /admin-api/ (GET without a body). */
+  call(
+    path: string,
+    body: Record<string, unknown> | undefined,
+    token: string,
+  ): Promise<Record<string, unknown>>;
+  /** Resolves with the signal that ended the process (SIGKILL from a fault point, SIGTERM from `stop`). */
+  exited: Promise<NodeJS.Signals | number | null>;
+  stop(): Promise<void>;
+}
+
+/** `server.ts` as production runs it, with one fault point armed (or none); resolves once it answers. */
+async function startServer(t: Target, fault?: FaultPoint): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_KEY,
+      CLOCK_START: DEFAULT_NOW,
+      LOG_LEVEL: 'error',
+      WEB_DIST: join(tmpdir(), 'gama-faults-no-web'),
+      ...t.env,
+      ...(fault ? { FAULT_POINT: fault } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (child.exitCode !== null || child.signalCode !== null || i > 600)
+      throw new Error(`the server did not start: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    async call(path, body, token) {
+      const legacy = !path.startsWith('/admin-api/');
+      const res = await fetch(`${url}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body
+          ? { body: JSON.stringify(legacy ? { app_key: APP_KEY, env_type: 'Prod', ...body } : body) }
+          : {}),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    },
+    exited,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** 21 players with 1,000 single-digit bids each on `market`, written as placement writes them. */
+async function seedCrowd(db: Database, market: number, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows: players } = await tx.query<{ id: number }>(
+      `INSERT INTO players (user_name, mobile, password_hash, betting_status, created_at, password_changed_at)
+       SELECT 'Crowd ' || g, (8100000000 + g)::text, 'x', '1', $1, $1 FROM generate_series(1, $2::int) g
+       RETURNING id`,
+      [at, CROWD],
+    );
+    const ids = players.map((p) => p.id);
+    const stake = CROWD_BIDS_EACH * 1_000;
+    const { rows: funded } = await tx.query<{ id: number }>(
+      `INSERT INTO journals (kind, actor, note, created_at) VALUES ('adjustment', 'test', 'Crowd funds', $1) RETURNING id`,
+      [at],
+    );
+    await tx.query(
+      `INSERT INTO entries (journal_id, account_id, amount)
+       SELECT $1::bigint, a.id, $3::bigint FROM accounts a WHERE a.kind = 'wallet' AND a.player_id = ANY($2::bigint[])
+       UNION ALL
+       SELECT $1::bigint, (SELECT id FROM accounts WHERE kind = 'adjustments' AND player_id IS NULL), -$3::bigint * $4`,
+      [funded[0]?.id, ids, stake, ids.length],
+    );
+    await tx.query(
+      `INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at)
+       SELECT 'bid', 'player:' || id, 'market', $1, 'Crowd bids', $2 FROM unnest($3::bigint[]) id`,
+      [market, at, ids],
+    );
+    await tx.query(
+      `INSERT INTO bids (player_id, market_id, grp, market_date, bet_type, pana_label, session, digits, close_digits,
+                         points, amount, rate_field, rate_val_1, rate_val_2, journal_id, created_at)
+       SELECT substr(j.actor, 8)::bigint, $1, 'main', $2::date, 'single_digit', 'Single Digit', 'open',
+              (g % 10)::text, '', 10, 1000, 'single_digit', 10, 95, j.id, $3
+         FROM journals j, generate_series(1, $4::int) g WHERE j.note = 'Crowd bids'`,
+      [market, DATE, at, CROWD_BIDS_EACH],
+    );
+    await tx.query(
+      `INSERT INTO entries (journal_id, account_id, amount)
+       SELECT b.journal_id, a.id, -sum(b.amount) FROM bids b JOIN accounts a ON a.player_id = b.player_id AND a.kind = 'wallet'
+        WHERE b.market_id = $1 GROUP BY b.journal_id, a.id
+       UNION ALL
+       SELECT b.journal_id, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), sum(b.amount)
+         FROM bids b WHERE b.market_id = $1 GROUP BY b.journal_id`,
+      [market],
+    );
+  });
+}
+
+describe('F2: the server killed at each crash point loses nothing and applies nothing twice', () => {
+  let db: Target;
+  beforeAll(async () => {
+    db = await target();
+  });
+  afterAll(async () => {
+    await db.dispose();
+  });
+
+  it(
+    'bids, a withdrawal approval and a settlement, each interrupted by SIGKILL and retried',
+    { timeout: 240_000 },
+    async () => {
+      // Prepared in-process: a funded player with a pending withdrawal, an operator, a market to bid on, and a
+      // market with 21,000 bids to settle.
+      const t: TestApp = await createTestApp({ db: await db.open() });
+      const op = await operatorToken(t);
+      const p = await t.player();
+      await fund(t, p, op, 5_000);
+      const upi = nextMobile();
+      await t.post('/api-send-withdraw-otp', { upi_type: '2', number: upi }, { token: p.token });
+      const saved = await t.post(
+        '/api-add-user-upi-details',
+        { upi_type: '2', google_pay_no: upi, otp: await t.lastCode(p.mobile) },
+        { token: p.token },
+      );
+      expect(saved.json.status).toBe(true);
+      t.clock.advance(31_000);
+      const withdrawal = await t.post<{ status: boolean; request_number: number }>(
+        '/api-user-withdraw-fund-request',
+        { request_amount: '1000', payment_method: '2', mobile: upi },
+        { token: p.token },
+      );
+      expect(withdrawal.json).toMatchObject({ status: true });
+      const market = await seedMarket(t.db, { name: 'Fault Market', open: '01:00 PM', close: '03:00 PM' });
+      const crowd = await seedMarket(t.db, { name: 'Crowd Market', open: '10:00 AM', close: '11:00 AM' });
+      await seedCrowd(t.db, crowd, t.clock.now());
+      await t.close();
+
+      const bid = (key: string, digits: string) => ({
+        game_id: market,
+        request_id: key,
+        new_result: {
+          pana: 'Single Digit',
+          bid_date: BID_DATE,
+          result: [{ digits, points: 100, session: 'open' }],
+        },
+      });
+      const wallet = async (server: Child) =>
+        (await server.call('/api-user-wallet-balance', {}, p.token)).wallet_amt;
+      const approve = (server: Child) =>
+        server.call(`/admin-api/withdrawals/${withdrawal.json.request_number}/approve`, {}, op);
+      const killedBy = async (server: Child, request: Promise<unknown>) => {
+        await expect(request).rejects.toThrow();
+        expect(await server.exited).toBe('SIGKILL');
+      };
+
+      // 1. Killed before the bid's transaction commits: nothing of it may remain.
+      let server = await startServer(db, 'bid-before-commit');
+      expect(await wallet(server)).toBe('4000');
+      await killedBy(server, server.call('/api-submit-bid', bid('first-bid-key', '1'), p.token));
+
+      // 2. Killed after the bid committed, before answering: the client never heard, but it is placed.
+      server = await startServer(db, 'bid-after-commit');
+      expect(await wallet(server)).toBe('4000');
+      await killedBy(server, server.call('/api-submit-bid', bid('second-bid-key', '2'), p.token));
+
+      // 3. The client retries both with their keys: the first is placed now, the second answers from its key.
+      server = await startServer(db, 'withdraw-approve-before-status');
+      expect(await wallet(server)).toBe('3900');
+      expect(await server.call('/api-submit-bid', bid('first-bid-key', '1'), p.token)).toMatchObject({
+        status: true,
+        wallet_amt: '3800',
+      });
+      expect(await server.call('/api-submit-bid', bid('second-bid-key', '2'), p.token)).toMatchObject({
+        status: true,
+        wallet_amt: '3900',
+      });
+      expect(await wallet(server)).toBe('3800');
+      // Killed between the payout journal and the request's status: neither may remain.
+      await killedBy(server, approve(server));
+
+      // 4. The withdrawal is still pending and is approved once; then a settlement is killed after its first chunk.
+      server = await startServer(db, 'settle-after-chunk');
+      const history = await server.call('/api-user-withdraw-transaction-history', {}, p.token);
+      expect(history.withdrawdata).toEqual([expect.objectContaining({ request_status: '0' })]);
+      expect(await approve(server)).toMatchObject({ request_status: '2' });
+      await killedBy(
+        server,
+        server.call(
+          '/admin-api/results/declare',
+          { market_id: crowd, date: DATE, half: 'open', value: '123' },
+          op,
+        ),
+      );
+
+      // 5. Started again, the server finishes the settlement by itself, in the background.
+      server = await startServer(db);
+      expect(await wallet(server)).toBe('3800');
+      for (let i = 0; ; i++) {
+        const listed = await server.call(`/admin-api/results?market_id=${crowd}&date=${DATE}`, undefined, op);
+        const results = listed.results as Array<{ settled_at: string | null }>;
+        if (results[0]?.settled_at) break;
+        if (i > 600) throw new Error('the settlement was not resumed');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await server.stop();
+
+      const check = await db.open();
+      try {
+        expect(await verifyLedger(check)).toEqual([]);
+        const { rows: bids } = await check.query<{ digits: string; journals: number }>(
+          `SELECT digits, count(DISTINCT journal_id)::int AS journals FROM bids WHERE player_id = $1 GROUP BY digits ORDER BY digits`,
+          [p.id],
+        );
+        expect(bids).toEqual([
+          { digits: '1', journals: 1 },
+          { digits: '2', journals: 1 },
+        ]);
+        const { rows: payouts } = await check.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM journals WHERE kind = 'withdraw_payout' AND ref_id = $1`,
+          [withdrawal.json.request_number],
+        );
+        expect(payouts).toEqual([{ n: 1 }]);
+        const { rows: settled } = await check.query<{ settled: boolean; credits: number; winners: number }>(
+          `SELECT (SELECT settled_at IS NOT NULL FROM results WHERE market_id = $1) AS settled,
+                (SELECT count(*)::int FROM win_credits c JOIN bids b ON b.id = c.bid_id WHERE b.market_id = $1) AS credits,
+                (SELECT count(*)::int FROM bids WHERE market_id = $1 AND digits = '6') AS winners`,
+          [crowd],
+        );
+        expect(settled).toEqual([{ settled: true, credits: CROWD * 100, winners: CROWD * 100 }]);
+      } finally {
+        await check.close();
+      }
+    },
+  );
+});
