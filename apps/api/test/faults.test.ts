@@ -5,6 +5,7 @@
  * request is applied exactly once, and the interrupted settlement has finished by itself at start-up.
  */
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -98,6 +99,9 @@ interface Child {
   stop(): Promise<void>;
 }
 
+/** Every server started, so a failed test leaves none running. */
+const running = new Set<ChildProcess>();
+
 /** `server.ts` as production runs it, with one fault point armed (or none); resolves once it answers. */
 async function startServer(t: Target, fault?: FaultPoint): Promise<Child> {
   const port = await freePort();
@@ -117,6 +121,8 @@ async function startServer(t: Target, fault?: FaultPoint): Promise<Child> {
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
@@ -209,6 +215,7 @@ describe('F2: the server killed at each crash point loses nothing and applies no
     db = await target();
   });
   afterAll(async () => {
+    for (const child of running) child.kill('SIGKILL');
     await db.dispose();
   });
 
