@@ -290,6 +290,8 @@ export async function exposure(
     payout: string;
   }>
 > {
+  // PostgreSQL's ::date cast would throw on anything else (a 500); refuse it as the declare path does.
+  if (!isIsoDate(input.date)) throw new AppError('VALIDATION', resultMessages.badDate);
   const { rows } = await deps.db.query<{
     bet_type: string;
     session: string;
@@ -315,6 +317,7 @@ export async function resultHistory(
   marketId: number,
   date: string | undefined,
 ): Promise<ResultRow[]> {
+  if (date !== undefined && !isIsoDate(date)) throw new AppError('VALIDATION', resultMessages.badDate);
   const { rows } = await db.query<ResultRow>(
     `SELECT ${RESULT_COLUMNS} FROM results WHERE market_id = $1 AND ($2::date IS NULL OR market_date = $2::date)
       ORDER BY market_date DESC, id DESC LIMIT 500`,
