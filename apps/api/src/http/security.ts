@@ -66,6 +66,15 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // Fastify parses text/plain by default; a JSON API must not accept the "simple" cross-site form types.
   app.removeContentTypeParser('text/plain');
 
+  // PostgreSQL text cannot hold U+0000: a body or query carrying one would fail in the database (a 500), so it is
+  // refused as malformed before any handler runs. No client has a reason to send it.
+  app.addHook(
+    'preValidation',
+    (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      done(hasNul(request.body) || hasNul(request.query) ? malformed() : undefined);
+    },
+  );
+
   // One synchronous hook for every request (404s included): the headers, then the cross-site check.
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     for (const [name, value] of isApi(request.url) ? apiHeaders : headers) reply.header(name, value);
@@ -75,6 +84,27 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
 }
 
 const refused = () => new AppError('CROSS_SITE', 'Cross-site requests are not allowed');
+const malformed = () => new AppError('VALIDATION', 'Malformed request');
+
+/** Whether any string or key in a parsed body or query contains U+0000; iterative, so deep nesting is no risk. */
+export function hasNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Array.isArray(next)) {
+      // One by one: spreading a 100k-element array into push() would overflow the call stack.
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, child] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
+}
 
 function crossSiteError(request: FastifyRequest): AppError | undefined {
   if (request.headers['sec-fetch-site'] === 'cross-site') return refused();
