@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { accountMessages as m } from './messages.ts';
+import { numberOrText } from './numbers.ts';
 import {
   OTP_PATTERN,
   PASSWORD_MAX,
@@ -96,7 +97,10 @@ export const profileUpdateRequest = z.object({
 });
 
 export const headlineRequest = z.object({
-  ids: z.array(z.coerce.number().int().min(1).max(100)).max(10).default([1]),
+  ids: z
+    .array(numberOrText().pipe(z.coerce.number<string | number>().int().min(1).max(100)))
+    .max(10)
+    .default([1]),
 });
 
 export type BettingStatus = '0' | '1';

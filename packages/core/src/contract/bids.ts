@@ -3,6 +3,7 @@
  * Row fields are kept loose here (strings as typed); the game rules in `rules/validate-entry` judge them.
  */
 import { z } from 'zod';
+import { numberOrText } from './numbers.ts';
 
 const text = z.union([z.string().max(20), z.number()]).optional();
 
@@ -21,7 +22,13 @@ export type BidRowBody = z.infer<typeof bidRowSchema>;
 export const MAX_ROWS_PER_SUBMISSION = 200;
 
 export const submitBidRequest = z.object({
-  game_id: z.coerce.number({ error: 'Market not found' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  game_id: numberOrText('Market not found').pipe(
+    z.coerce
+      .number<string | number>({ error: 'Market not found' })
+      .int()
+      .positive()
+      .max(Number.MAX_SAFE_INTEGER),
+  ),
   new_result: z.object(
     {
       Gamename: z.string().max(100).optional(),

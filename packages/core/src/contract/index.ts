@@ -6,3 +6,4 @@ export * from './funds.ts';
 export * from './funds-messages.ts';
 export * from './funds-types.ts';
 export * from './bids.ts';
+export * from './numbers.ts';

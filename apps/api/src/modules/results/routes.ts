@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { numberOrText } from '@gama/core/contract/numbers';
 import { declareBody, exposureQuery, resultsQuery, revertBody } from './schemas.ts';
 import { AppError } from '../../http/errors.ts';
 import { legacyRoute } from '../../http/legacy.ts';
@@ -12,9 +13,11 @@ import { declareResult, exposure, previewResult, resultHistory, revertResult } f
 const RESULTS: Role[] = ['admin', 'results'];
 
 const chartRequest = z.object({
-  game_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  game_id: numberOrText()
+    .pipe(z.coerce.number<string | number>().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .optional(),
   group: z.enum(['main', 'starline', 'gali']).default('main'),
-  weeks: z.coerce.number().int().min(1).max(52).default(12),
+  weeks: numberOrText().pipe(z.coerce.number<string | number>().int().min(1).max(52)).default(12),
 });
 
 export function resultRoutes(app: FastifyInstance): void {

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { numberOrText } from '@gama/core/contract/numbers';
 
 /** Request shapes of the operator's result calls; the OpenAPI document is generated from them. */
 const base = {
-  market_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  market_id: numberOrText().pipe(
+    z.coerce.number<string | number>().int().positive().max(Number.MAX_SAFE_INTEGER),
+  ),
   date: z.string().max(10),
   half: z.enum(['open', 'close']).optional(),
 };
