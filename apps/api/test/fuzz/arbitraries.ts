@@ -114,7 +114,9 @@ function wrongTypeArb(s: JsonSchema): fc.Arbitrary<unknown> | undefined {
   const types = new Set(typesOf(s));
   if (types.size === 0) return undefined;
   const options: fc.Arbitrary<unknown>[] = [fc.constant(null)];
-  if (!types.has('boolean')) options.push(fc.boolean());
+  // Booleans and one-element arrays twice: they are what a lenient number coercion quietly accepts (true -> 1).
+  if (!types.has('boolean')) options.push(fc.boolean(), fc.boolean());
+  if (!types.has('array')) options.push(fc.tuple(fc.nat(9)));
   if (!types.has('object'))
     options.push(fc.constant({}), fc.dictionary(fc.string({ maxLength: 5 }), fc.nat()));
   if (!types.has('array')) options.push(fc.constant([]), fc.array(fc.nat(), { minLength: 1, maxLength: 3 }));
@@ -257,7 +259,18 @@ function harmlessMutations(s: JsonSchema, value: unknown): fc.Arbitrary<Generate
           fc.constantFrom(...texts),
           fc.oneof(
             fc.string({ unit: 'binary', maxLength: 10 }),
-            fc.constantFrom('\u0000', 'é', '👍🏽', '\u202e', "'; DROP TABLE players; --", '%00', '../..'),
+            // NUL twice over: PostgreSQL text refuses it, so it is the likeliest way for text to become a 500.
+            fc.constantFrom(
+              '\u0000',
+              'a\u0000b',
+              'é',
+              '👍🏽',
+              '\u202e',
+              "'; DROP TABLE players; --",
+              '%00',
+              '../..',
+            ),
+            fc.string({ maxLength: 6 }).map((x) => `${x}\u0000`),
           ),
         )
         .map(([leaf, text]) => ({ value: setAt(value, leaf.path, text), invalid: null })),
@@ -329,7 +342,7 @@ export function bodyArb(schema: JsonSchema | undefined, hints: Hints): fc.Arbitr
     const harmless = harmlessMutations(schema, base);
     return fc.oneof(
       { arbitrary: fc.constant<Generated>({ value: base, invalid: null }), weight: 3 },
-      ...harmless.map((arbitrary) => ({ arbitrary, weight: 1 })),
+      ...harmless.map((arbitrary) => ({ arbitrary, weight: 2 })),
       ...bad.map((arbitrary) => ({ arbitrary, weight: 2 })),
     );
   });
