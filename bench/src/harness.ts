@@ -156,6 +156,8 @@ export interface LoadOptions {
   body: BodyKind;
   /** Aborting stops the load early; the summary covers the time it ran. */
   signal?: AbortSignal;
+  /** See `LoadSpec.skipFirstMs`. */
+  skipFirstMs?: number;
 }
 
 const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
@@ -171,6 +173,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     connections: options.connections,
     seconds: options.seconds,
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    ...(options.skipFirstMs ? { skipFirstMs: options.skipFirstMs } : {}),
     tokens: options.players.map((p) => p.token),
     appKey: APP_KEY,
     bidDate: BID_DATE,
