@@ -1,0 +1,376 @@
+/**
+ * S8 (BOLA) and S9 (mass assignment), reliability-security.md 2.4. Player A calls every legacy route with B's
+ * identifiers in every body field that could carry one; no answer may hold B's rows, and B's rows in the
+ * database must be exactly as they were. Then every write is sent with fields it does not own (balances,
+ * statuses, roles, owners, other records' ids), and the database must show none of them applied.
+ *
+ * The routes come from the Fastify instance (the Z1 catalogue's reader); a legacy route without a case here
+ * fails the suite, so a new personal route cannot skip the check.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPaise } from '@gama/core/rules/money';
+import { nextMobile } from '../../src/db/seed/players.ts';
+import { createSession } from '../../src/modules/auth/sessions.ts';
+import { maskName } from '../../src/modules/transfers/service.ts';
+import { listRoutes, specFor } from '../fuzz/catalogue.ts';
+import { createTestApp } from '../helpers.ts';
+import type { TestApp } from '../helpers.ts';
+import { balanceOf, expectLedgerClean } from '../money.ts';
+import type { Victim, World } from './world.ts';
+import { BID_DATE, HISTORY_DAY, IST, buildWorld, victimState } from './world.ts';
+
+// Registration reads the betting default from settings: '0' here, so a body that says '1' would show (S9).
+const t: TestApp = await createTestApp({ now: IST('09:00'), env: { DEFAULT_BETTING_STATUS: '0' } });
+const routes = listRoutes(t.app);
+let w: World;
+/** A's live token: logout and password change end it, and the suite opens a fresh one. */
+let token = '';
+
+beforeAll(async () => {
+  w = await buildWorld(t);
+  token = w.a.token;
+});
+afterAll(async () => {
+  await expectLedgerClean(t);
+  await t.close();
+});
+
+type Json = Record<string, unknown>;
+
+interface Case {
+  /** The valid body (async when it needs a code from the outbox); B's identifiers are put around it. */
+  body: (w: World) => Json | Promise<Json>;
+  /** The status A must get: 200 unless the call is refused on purpose. */
+  status?: number;
+  /** The call ends A's session (logout, password change). */
+  endsSession?: boolean;
+  /** The answer is A's own, checked against the database. */
+  check?: (w: World, json: Json) => void | Promise<void>;
+}
+
+const day = { from: '11/1/2026', to: HISTORY_DAY };
+/** A's second payout number, added during the run. */
+const aPhonePe = nextMobile();
+
+/** B's identifiers under every name a legacy body uses for a person, a record, a market or a date. */
+function victimIds(w: World): Json {
+  const b = w.b;
+  return {
+    mobile: b.player.mobile,
+    mobile_no: b.player.mobile,
+    number: b.payoutNumber,
+    paytm_no: b.payoutNumber,
+    google_pay_no: b.payoutNumber,
+    phon_pay_no: b.payoutNumber,
+    user_id: b.player.id,
+    userid: b.player.id,
+    player_id: b.player.id,
+    id: b.player.id,
+    user_name: b.player.userName,
+    request_number: b.withdrawIds[0],
+    withdraw_id: b.withdrawIds[0],
+    fund_request_id: b.depositIds[0],
+    deposit_id: b.depositIds[0],
+    transaction_id: b.entryIds[0],
+    transfer_id: b.transferIds[0],
+    bid_id: b.bidIds[0],
+    game_id: w.markets.early.main,
+    market_id: w.markets.early.main,
+    bid_from: day.from,
+    bid_to: day.to,
+    date_from: day.from,
+    date_to: day.to,
+    date: '2026-11-20',
+  };
+}
+
+/** Which of B's ids a key of an answer would carry. */
+const ID_KEYS: Record<string, (v: Victim) => number[]> = {
+  transaction_id: (v) => v.entryIds,
+  request_number: (v) => v.withdrawIds,
+  request_id: (v) => v.depositIds,
+  transfer_id: (v) => v.transferIds,
+  bid_id: (v) => v.bidIds,
+  player_id: (v) => [v.player.id],
+  user_id: (v) => [v.player.id],
+};
+
+/** Every trace of B in an answer: B's texts anywhere, B's amounts as whole values, B's ids under id keys. */
+function victimTraces(v: Victim, value: unknown, path = '$', key = ''): string[] {
+  if (typeof value === 'string' || typeof value === 'number') {
+    const found: string[] = [];
+    const text = String(value);
+    for (const marker of v.texts) if (text.includes(marker)) found.push(`${path} shows ${marker}`);
+    if (typeof value === 'string' && v.values.includes(text)) found.push(`${path} = B's amount ${text}`);
+    const idsOf = ID_KEYS[key];
+    if (idsOf && /^\d+$/.test(text) && idsOf(v).includes(Number(text))) found.push(`${path} = B's ${key}`);
+    return found;
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => victimTraces(v, item, `${path}[${i}]`, key));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, item]) => victimTraces(v, item, `${path}.${k}`, k));
+  }
+  return [];
+}
+
+async function idsOf(sql: string, params: unknown[]): Promise<number[]> {
+  const { rows } = await t.db.query<{ id: number }>(sql, params);
+  return rows.map((r) => Number(r.id));
+}
+
+function list(json: Json, key: string): Json[] {
+  const value = json[key];
+  expect(Array.isArray(value), `${key} is a list`).toBe(true);
+  return value as Json[];
+}
+
+const historyCheck = (key: string) => (_w: World, json: Json) => {
+  // A has rows there too: an empty answer would prove nothing.
+  expect(list(json, key).length).toBeGreaterThan(0);
+};
+
+const submitBody = (group: 'main' | 'starline' | 'gali', key?: string) => (w: World) => ({
+  game_id: w.markets.late[group],
+  new_result: {
+    pana: group === 'gali' ? 'Left Digit' : 'Single Digit',
+    bid_date: BID_DATE,
+    result: [{ digits: '3', points: 10, ...(group === 'main' ? { session: 'open' } : {}) }],
+  },
+  ...(key ? { request_id: key } : {}),
+});
+
+const walletCheck = async (w: World, json: Json) => {
+  expect(json.wallet_amt).toBe(formatPaise(await balanceOf(t, w.a.id)));
+};
+
+/**
+ * One case per legacy route, run in this order (the reset cases use the code the one before them sent).
+ * Where a field must name someone to be valid (a transfer's recipient) it names C, never B: paying B or
+ * looking B up is what those routes are for, not a cross-account access.
+ */
+const CASES: Record<string, Case> = {
+  '/api-user-wallet-balance': {
+    body: () => ({}),
+    check: async (w, json) => {
+      expect(json).toMatchObject({ user_name: w.a.userName, mobile: w.a.mobile });
+      await walletCheck(w, json);
+    },
+  },
+  '/api-wallet-transaction-history': {
+    body: () => ({}),
+    check: async (w, json) => {
+      const own = await idsOf(
+        'SELECT e.id FROM entries e JOIN accounts a ON a.id = e.account_id WHERE a.player_id = $1',
+        [w.a.id],
+      );
+      const rows = list(json, 'transaction_history');
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(own).toContain(Number(row.transaction_id));
+      await walletCheck(w, json);
+    },
+  },
+  '/api-last-fund-request-detail': { body: () => ({}) },
+  '/api-fund-request-add': {
+    body: (w) => ({ request_amount: '250', request_id: w.b.keys.deposit }),
+    check: async (w, json) => {
+      const own = await idsOf('SELECT id FROM deposit_requests WHERE player_id = $1', [w.a.id]);
+      expect(own).toContain(Number(json.request_id));
+    },
+  },
+  '/api-get-user-payment-details': {
+    body: () => ({}),
+    check: (w, json) => {
+      expect(json.payment_details).toMatchObject({ google_pay_number: w.aPayoutNumber });
+    },
+  },
+  '/api-send-withdraw-otp': {
+    body: (w) => {
+      w.t.clock.advance(31_000);
+      return { upi_type: '3', number: aPhonePe };
+    },
+    check: (w, json) => {
+      expect(json.mobile).toBe(w.a.mobile);
+    },
+  },
+  '/api-add-user-upi-details': {
+    body: async (w) => ({ upi_type: '3', phon_pay_no: aPhonePe, otp: await w.t.lastCode(w.a.mobile) }),
+    check: async (w) => {
+      const { rows } = await t.db.query<{ player_id: number }>(
+        `SELECT player_id FROM payout_methods WHERE upi_type = '3' AND number = $1`,
+        [aPhonePe],
+      );
+      expect(rows.map((r) => Number(r.player_id))).toEqual([w.a.id]);
+    },
+  },
+  '/api-user-withdraw-fund-request': {
+    body: (w) => ({ request_amount: '500', payment_method: '2', request_id: w.b.keys.withdraw }),
+    check: async (w, json) => {
+      const { rows } = await t.db.query<{ player_id: number; payout_number: string }>(
+        'SELECT player_id, payout_number FROM withdraw_requests WHERE id = $1',
+        [json.request_number],
+      );
+      expect(rows.map((r) => [Number(r.player_id), r.payout_number])).toEqual([[w.a.id, w.aPayoutNumber]]);
+    },
+  },
+  '/api-user-withdraw-transaction-history': {
+    body: () => ({}),
+    check: async (w, json) => {
+      const own = await idsOf('SELECT id FROM withdraw_requests WHERE player_id = $1', [w.a.id]);
+      const rows = list(json, 'withdrawdata');
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(own).toContain(Number(row.request_number));
+    },
+  },
+  '/api-check-user-for-transfer-amt': {
+    body: (w) => ({ mobile_no: w.c.mobile }),
+    check: (w, json) => {
+      expect(json.user_name).toBe(maskName(w.c.userName));
+    },
+  },
+  '/api-user-transfer-wallet-balance': {
+    body: (w) => ({ mobile_no: w.c.mobile, amount: '150', request_id: w.b.keys.transfer }),
+    check: async (w, json) => {
+      const { rows } = await t.db.query<{ from_player_id: number; to_player_id: number }>(
+        'SELECT from_player_id, to_player_id FROM transfers WHERE id = $1',
+        [json.transfer_id],
+      );
+      expect(rows.map((r) => [Number(r.from_player_id), Number(r.to_player_id)])).toEqual([[w.a.id, w.c.id]]);
+    },
+  },
+  '/api-submit-bid': { body: (w) => submitBody('main', w.b.keys.bid)(w), check: walletCheck },
+  '/api-starline-submit-bid': { body: submitBody('starline'), check: walletCheck },
+  '/api-galidisawar-submit-bid': { body: submitBody('gali'), check: walletCheck },
+  '/api-bid-history-data': { body: () => ({}), check: historyCheck('bid_data') },
+  '/api-starline-bid-history-data': { body: () => ({}), check: historyCheck('bid_data') },
+  '/api-galidisawar-bid-history-data': { body: () => ({}), check: historyCheck('bid_data') },
+  '/api-wining-history-data': { body: () => ({}), check: historyCheck('win_data') },
+  '/api-starline-wining-history-data': { body: () => ({}), check: historyCheck('win_data') },
+  '/api-galidisawar-wining-history-data': { body: () => ({}), check: historyCheck('win_data') },
+  '/api-profile-update': {
+    body: () => ({ user_name: 'Asha Renamed' }),
+    check: async (w, json) => {
+      expect(json.user_name).toBe('Asha Renamed');
+      w.a.userName = 'Asha Renamed';
+    },
+  },
+  // Public account flows with B's phone: none may sign A in as B, text B, or touch B's password.
+  '/api-user-login': {
+    body: (w) => ({ mobile: w.b.player.mobile, password: w.a.password }),
+    status: 400,
+  },
+  '/api-check-mobile': { body: (w) => ({ mobile: w.b.player.mobile }), status: 409 },
+  '/api-user-registration': {
+    body: (w) => ({
+      name: 'Someone Else',
+      mobile: w.b.player.mobile,
+      password: 'bola-pass-123',
+      otp: '1234',
+    }),
+    status: 409,
+  },
+  '/api-resend-otp': {
+    // A withdraw-number code goes only to the session's own phone.
+    body: (w) => ({ mobile: w.b.player.mobile, purpose: 'withdraw_upi' }),
+    status: 401,
+  },
+  // Starting a reset texts the number's owner by design; A starts one for A, and B's ids around it change nothing.
+  '/api-forget-check-mobile': {
+    body: (w) => {
+      w.t.clock.advance(31_000);
+      return { mobile: w.a.mobile };
+    },
+  },
+  '/api-verify-forgot-otp': {
+    // A's own reset code does not verify B's phone.
+    body: async (w) => ({ mobile: w.b.player.mobile, otp: await w.t.lastCode(w.a.mobile) }),
+    status: 400,
+  },
+  '/api-forgot-password': {
+    // A's own reset ticket does not reset B's password.
+    body: async (w) => {
+      const ticket = await w.t.post<Json>('/api-verify-forgot-otp', {
+        mobile: w.a.mobile,
+        otp: await w.t.lastCode(w.a.mobile),
+      });
+      expect(ticket.statusCode).toBe(200);
+      return { mobile: w.b.player.mobile, new_pass: 'bola-takeover-1', reset_token: ticket.json.reset_token };
+    },
+    status: 400,
+  },
+  '/api-change-password': {
+    body: (w) => ({ old_pass: w.a.password, new_pass: 'bola-new-pass-1' }),
+    endsSession: true,
+    check: (w) => {
+      w.a.password = 'bola-new-pass-1';
+    },
+  },
+  '/api-user-logout': { body: () => ({}), endsSession: true },
+  // Public content: nothing personal, and nothing of B's may show up in it either.
+  '/api-get-headline': { body: () => ({ ids: [1] }) },
+  '/api-get-slider-images': { body: () => ({}) },
+  '/api-get-social-data': { body: () => ({}) },
+  '/api-how-to-play': { body: () => ({}) },
+  '/api-money-deposit-withdrawal-rule': { body: () => ({}) },
+  '/apiGetawayStatus': { body: () => ({}) },
+  '/api-admin-bank-details': { body: () => ({}) },
+  '/api-get-qr-pay': { body: () => ({}) },
+  '/api-market-chart': { body: (w) => ({ game_id: w.markets.early.main, group: 'main' }) },
+  '/api-main-game': { body: () => ({}) },
+  '/api-starline-game': { body: () => ({}) },
+  '/api-galidisawar-game': { body: () => ({}) },
+  '/api-game-rates': { body: () => ({}) },
+  '/api-starline-game-rates': { body: () => ({}) },
+  '/api-galidisawar-game-rates': { body: () => ({}) },
+};
+
+describe('S8 route inventory', () => {
+  // Every legacy route is a POST with a JSON body; those bodies are where a client could name someone else.
+  const legacy = routes.filter((r) => r.method === 'POST' && !r.url.startsWith('/admin-api/'));
+
+  it('has a case for every legacy route of the instance, personal ones included', () => {
+    const missing = legacy.filter((r) => !(r.url in CASES)).map((r) => `${r.method} ${r.url}`);
+    expect(missing, 'routes without a BOLA case: add them to CASES').toEqual([]);
+    const personal = legacy.filter((r) => ['player', 'betting'].includes(specFor(r)?.auth ?? ''));
+    expect(personal.length).toBeGreaterThanOrEqual(23);
+    expect(Object.keys(CASES).filter((path) => !legacy.some((r) => r.url === path))).toEqual([]);
+  });
+
+  it('has no other route that could take a player’s identifiers', () => {
+    // GET and HEAD outside /admin-api/ are the health check, the web app's files and the development
+    // outbox (only with the outbox SMS provider, never in production); none reads a session.
+    const others = routes.filter((r) => !r.url.startsWith('/admin-api/') && r.method !== 'POST');
+    expect(others.filter((r) => r.method !== 'GET' && r.method !== 'HEAD')).toEqual([]);
+    expect(others.map((r) => r.url).filter((u) => u.startsWith('/api-'))).toEqual([]);
+  });
+
+  it('leaves operator routes to Z1, which sends each a player token and wants 403', () => {
+    const operator = routes.filter((r) => r.url.startsWith('/admin-api/'));
+    expect(operator.length).toBeGreaterThan(10);
+    const open = ['/admin-api/login', '/admin-api/openapi.json'];
+    for (const r of operator.filter((x) => !open.includes(x.url))) {
+      expect(specFor(r)?.auth, `${r.method} ${r.url}`).toBe('operator');
+    }
+  });
+});
+
+describe('S8 BOLA: A calls every route with B’s identifiers', () => {
+  let before: Record<string, unknown[]>;
+  beforeAll(async () => {
+    before = await victimState(w);
+  });
+
+  for (const [path, c] of Object.entries(CASES)) {
+    it(path, async () => {
+      const body = { ...victimIds(w), ...(await c.body(w)) };
+      const res = await t.post<Json>(path, body, { token });
+      expect(res.statusCode, res.raw).toBe(c.status ?? 200);
+      expect(victimTraces(w.b, res.json), res.raw).toEqual([]);
+      for (const marker of w.b.texts) expect(res.raw).not.toContain(marker);
+      if (c.status === undefined) await c.check?.(w, res.json);
+      if (c.endsSession)
+        token = await createSession(t.db, t.clock, w.a.id, { ip: '127.0.0.1', userAgent: 's8' });
+      // Checked after each call, so a failure names the route that changed B's rows.
+      expect(await victimState(w)).toEqual(before);
+    });
+  }
+});
