@@ -13,7 +13,7 @@ import { nextMobile } from '../../src/db/seed/players.ts';
 import { createSession } from '../../src/modules/auth/sessions.ts';
 import { maskName } from '../../src/modules/transfers/service.ts';
 import { listRoutes, specFor } from '../fuzz/catalogue.ts';
-import { createTestApp } from '../helpers.ts';
+import { createTestApp, snapshot } from '../helpers.ts';
 import type { TestApp } from '../helpers.ts';
 import { balanceOf, expectLedgerClean } from '../money.ts';
 import type { Victim, World } from './world.ts';
@@ -354,13 +354,10 @@ describe('S8 route inventory', () => {
 });
 
 describe('S8 BOLA: A calls every route with B’s identifiers', () => {
-  let before: Record<string, unknown[]>;
-  beforeAll(async () => {
-    before = await victimState(w);
-  });
-
   for (const [path, c] of Object.entries(CASES)) {
     it(path, async () => {
+      // Taken per call, so one route that changes B fails alone instead of every route after it.
+      const before = await victimState(w);
       const body = { ...victimIds(w), ...(await c.body(w)) };
       const res = await t.post<Json>(path, body, { token });
       expect(res.statusCode, res.raw).toBe(c.status ?? 200);
@@ -371,6 +368,326 @@ describe('S8 BOLA: A calls every route with B’s identifiers', () => {
         token = await createSession(t.db, t.clock, w.a.id, { ip: '127.0.0.1', userAgent: 's8' });
       // Checked after each call, so a failure names the route that changed B's rows.
       expect(await victimState(w)).toEqual(before);
+    });
+  }
+});
+
+/** Fields a legacy write does not own: balances, statuses, roles, owners, ledger links, other records' ids. */
+function foreignFields(w: World, bettingStatus: '0' | '1'): Json {
+  return {
+    ...victimIds(w),
+    betting_status: bettingStatus,
+    wallet_amt: '99999',
+    balance: 9_999_900,
+    debt_amt: '0',
+    debt: 0,
+    role: 'admin',
+    is_admin: true,
+    status: 'approved',
+    request_status: '2',
+    deposit_status: 'approved',
+    payout: 999_999,
+    rate_val_1: 9999,
+    rate_val_2: 9999,
+    payout_number: w.b.payoutNumber,
+    password_hash: 'not-a-hash',
+    created_at: '2020-01-01T00:00:00.000Z',
+    verified_at: '2020-01-01T00:00:00.000Z',
+    password_changed_at: '2020-01-01T00:00:00.000Z',
+    journal_id: 1,
+    account_id: 1,
+    market_date: '2026-11-19',
+    from_player_id: w.b.player.id,
+    to_player_id: w.b.player.id,
+    amount_status: '1',
+  };
+}
+
+/** The tables a write could reach, and how a row is named across two snapshots. */
+const S9_TABLES = [
+  'players',
+  'accounts',
+  'deposit_requests',
+  'withdraw_requests',
+  'transfers',
+  'bids',
+  'payout_methods',
+  'win_credits',
+  'operators',
+  'operator_sessions',
+] as const;
+type Row = Record<string, unknown>;
+
+function rowKey(row: Row): string {
+  if (row.id !== undefined) return String(row.id);
+  if (row.upi_type !== undefined) return `${String(row.player_id)}:${String(row.upi_type)}`;
+  return JSON.stringify(row);
+}
+
+interface Diff {
+  added: Record<string, Row[]>;
+  changed: Record<string, Array<{ before: Row; after: Row }>>;
+  removed: Record<string, Row[]>;
+}
+
+function diff(before: Record<string, unknown[]>, after: Record<string, unknown[]>): Diff {
+  const out: Diff = { added: {}, changed: {}, removed: {} };
+  for (const table of S9_TABLES) {
+    const old = new Map((before[table] as Row[]).map((r) => [rowKey(r), r]));
+    const now = new Map((after[table] as Row[]).map((r) => [rowKey(r), r]));
+    out.added[table] = [...now].filter(([k]) => !old.has(k)).map(([, r]) => r);
+    out.removed[table] = [...old].filter(([k]) => !now.has(k)).map(([, r]) => r);
+    out.changed[table] = [...now]
+      .filter(([k, r]) => old.has(k) && JSON.stringify(old.get(k)) !== JSON.stringify(r))
+      .map(([k, r]) => ({ before: old.get(k) as Row, after: r }));
+  }
+  return out;
+}
+
+interface Write {
+  path: string;
+  /** Who calls: A (betting on), D (betting off, profile only), or a new registration. */
+  who: 'a' | 'd' | 'new';
+  body: (w: World) => Json | Promise<Json>;
+  /** Columns of the caller's players row the write may change. */
+  playerColumns?: string[];
+  /** The caller's wallet change in paise: the write's own effect, nothing the body claims. */
+  walletDelta?: number;
+  /** The rows the write adds, each with the values the server sets. */
+  adds?: (w: World) => Partial<Record<(typeof S9_TABLES)[number], Row[]>>;
+  endsSession?: boolean;
+}
+
+const aPaytm = nextMobile();
+const newcomer = nextMobile();
+
+const bidWrite = (group: 'main' | 'starline' | 'gali', path: string): Write => ({
+  path,
+  who: 'a',
+  body: (w) => ({
+    game_id: w.markets.late[group],
+    new_result: {
+      pana: group === 'gali' ? 'Left Digit' : 'Single Digit',
+      bid_date: BID_DATE,
+      result: [{ digits: '2', points: 10, ...(group === 'main' ? { session: 'open' } : {}) }],
+    },
+  }),
+  walletDelta: -1000,
+  adds: (w) => ({
+    bids: [
+      {
+        player_id: w.a.id,
+        market_id: w.markets.late[group],
+        market_date: expect.anything() as unknown,
+        digits: '2',
+        points: 10,
+        amount: 1000,
+      },
+    ],
+  }),
+});
+
+const WRITES: Write[] = [
+  {
+    path: '/api-profile-update',
+    who: 'a',
+    body: () => ({ user_name: 'Asha Mass' }),
+    playerColumns: ['user_name'],
+  },
+  {
+    // The escalation that matters most: a player the operator switched off switching betting back on.
+    path: '/api-profile-update',
+    who: 'd',
+    body: () => ({ user_name: 'Dev Renamed' }),
+    playerColumns: ['user_name'],
+  },
+  {
+    path: '/api-fund-request-add',
+    who: 'a',
+    body: () => ({ request_amount: '300' }),
+    adds: (w) => ({
+      deposit_requests: [
+        {
+          player_id: w.a.id,
+          amount: 30_000,
+          status: 'pending',
+          journal_id: null,
+          decided_at: null,
+          decided_by: null,
+        },
+      ],
+    }),
+  },
+  {
+    path: '/api-send-withdraw-otp',
+    who: 'a',
+    body: (w) => {
+      w.t.clock.advance(31_000);
+      return { upi_type: '1', number: aPaytm };
+    },
+  },
+  {
+    path: '/api-add-user-upi-details',
+    who: 'a',
+    body: async (w) => ({ upi_type: '1', paytm_no: aPaytm, otp: await w.t.lastCode(w.a.mobile) }),
+    adds: (w) => ({ payout_methods: [{ player_id: w.a.id, upi_type: '1', number: aPaytm }] }),
+  },
+  {
+    path: '/api-user-withdraw-fund-request',
+    who: 'a',
+    body: () => ({ request_amount: '500', payment_method: '2' }),
+    walletDelta: -50_000,
+    adds: (w) => ({
+      withdraw_requests: [
+        {
+          player_id: w.a.id,
+          amount: 50_000,
+          payment_method: '2',
+          payout_number: w.aPayoutNumber,
+          status: '0',
+          receipt_url: null,
+          settle_journal_id: null,
+          decided_by: null,
+        },
+      ],
+    }),
+  },
+  {
+    path: '/api-user-transfer-wallet-balance',
+    who: 'a',
+    body: (w) => ({ mobile_no: w.c.mobile, amount: '150' }),
+    walletDelta: -15_000,
+    adds: (w) => ({ transfers: [{ from_player_id: w.a.id, to_player_id: w.c.id, amount: 15_000 }] }),
+  },
+  bidWrite('main', '/api-submit-bid'),
+  bidWrite('starline', '/api-starline-submit-bid'),
+  bidWrite('gali', '/api-galidisawar-submit-bid'),
+  {
+    path: '/api-change-password',
+    who: 'a',
+    body: (w) => ({ old_pass: w.a.password, new_pass: 'bola-mass-pass-1' }),
+    playerColumns: ['password_hash', 'password_changed_at'],
+    endsSession: true,
+  },
+  {
+    path: '/api-user-registration',
+    who: 'new',
+    body: async (w) => {
+      const sent = await w.t.post('/api-check-mobile', { mobile: newcomer });
+      expect(sent.statusCode).toBe(200);
+      return {
+        name: 'New Comer',
+        mobile: newcomer,
+        password: 'newcomer-pass-1',
+        otp: await w.t.lastCode(newcomer),
+      };
+    },
+    adds: () => ({
+      // The default betting status of the settings ('0' in this app), not the body's '1'.
+      players: [{ user_name: 'New Comer', mobile: newcomer, betting_status: '0' }],
+      accounts: [
+        { kind: 'wallet', balance: 0 },
+        { kind: 'debt', balance: 0 },
+      ],
+    }),
+  },
+];
+
+describe('S9 mass assignment: every write with fields it does not own', () => {
+  it('covers every legacy write that takes a body', () => {
+    const covered = new Set(WRITES.map((x) => x.path));
+    // Writes without fields of their own to abuse: logout ends the caller's session, lookups and code
+    // sends write only rate and code rows, and the reset flow is covered by S8 (B's password unchanged).
+    const exempt = [
+      '/api-user-logout',
+      '/api-check-user-for-transfer-amt',
+      '/api-check-mobile',
+      '/api-resend-otp',
+    ];
+    const flows = [
+      '/api-forget-check-mobile',
+      '/api-verify-forgot-otp',
+      '/api-forgot-password',
+      '/api-user-login',
+    ];
+    const writes = routes.filter(
+      (r) =>
+        r.method === 'POST' &&
+        !r.url.startsWith('/admin-api/') &&
+        specFor(r)?.body !== undefined &&
+        !/history|chart|headline/.test(r.url),
+    );
+    expect(
+      writes.map((r) => r.url).filter((u) => !covered.has(u) && ![...exempt, ...flows].includes(u)),
+    ).toEqual([]);
+  });
+
+  for (const write of WRITES) {
+    it(`${write.path} as ${write.who}`, async () => {
+      const actor = write.who === 'd' ? w.d : w.a;
+      const actorToken = write.who === 'd' ? w.d.token : write.who === 'a' ? token : undefined;
+      // Each foreign field says the opposite of the truth, so an applied one shows in the database.
+      const flipped = write.who === 'a' ? '0' : '1';
+      const valid = await write.body(w);
+      const before = await snapshot(t.db, S9_TABLES);
+      const wallet = await balanceOf(t, actor.id);
+      const res = await t.post<Json>(
+        write.path,
+        { ...foreignFields(w, flipped), ...valid },
+        actorToken ? { token: actorToken } : {},
+      );
+      expect(res.statusCode, res.raw).toBe(200);
+      const after = await snapshot(t.db, S9_TABLES);
+      const d = diff(before, after);
+      if (write.endsSession)
+        token = await createSession(t.db, t.clock, w.a.id, { ip: '127.0.0.1', userAgent: 's9' });
+
+      for (const table of S9_TABLES) expect(d.removed[table], table).toEqual([]);
+      expect(d.added.operators).toEqual([]);
+      expect(d.added.operator_sessions).toEqual([]);
+      const adds = write.adds?.(w) ?? {};
+      for (const table of S9_TABLES) {
+        const expected = adds[table] ?? [];
+        expect(d.added[table], table).toHaveLength(expected.length);
+        expected.forEach((row, i) => expect(d.added[table]?.[i], table).toMatchObject(row));
+      }
+      // A bid is priced at the server's rate, not the body's 9999.
+      for (const bid of d.added.bids ?? []) expect([bid.rate_val_1, bid.rate_val_2]).not.toContain(9999);
+      if (write.who === 'new') {
+        // A fresh player: nothing else anywhere may have changed but its new rows.
+        for (const table of S9_TABLES) expect(d.changed[table], table).toEqual([]);
+        return;
+      }
+      // The caller's players row: only the columns the write is for.
+      const players = d.changed.players ?? [];
+      expect(
+        players.every((c) => Number(c.after.id) === actor.id),
+        'only the caller’s row',
+      ).toBe(true);
+      for (const { before: old, after: now } of players) {
+        const moved = Object.keys(now).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(old[k]));
+        expect(moved.filter((k) => !(write.playerColumns ?? []).includes(k))).toEqual([]);
+      }
+      const { rows } = await t.db.query<{ betting_status: string; mobile: string }>(
+        'SELECT betting_status, mobile FROM players WHERE id = $1',
+        [actor.id],
+      );
+      expect(rows[0]).toEqual({ betting_status: write.who === 'd' ? '0' : '1', mobile: actor.mobile });
+      // Balances move by the write's own effect (and C's by the transfer), never by a body field.
+      expect(await balanceOf(t, actor.id)).toBe(wallet + (write.walletDelta ?? 0));
+      const touched = new Set((d.changed.accounts ?? []).map((c) => Number(c.after.player_id)));
+      touched.delete(actor.id);
+      if (write.path.includes('transfer')) touched.delete(w.c.id);
+      expect([...touched].filter((id) => id !== 0)).toEqual([]);
+      for (const table of [
+        'deposit_requests',
+        'withdraw_requests',
+        'transfers',
+        'bids',
+        'payout_methods',
+      ] as const) {
+        expect(d.changed[table], table).toEqual([]);
+      }
     });
   }
 });
