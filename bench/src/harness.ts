@@ -23,8 +23,10 @@ import { seedMarket } from '../../apps/api/src/db/seed/markets.ts';
 import { hashPassword } from '../../apps/api/src/modules/auth/passwords.ts';
 import { createSession } from '../../apps/api/src/modules/auth/sessions.ts';
 import type { BodyKind, LoadSpec, LoadSummary } from './load.ts';
+import type { OpenLoadSpec, OpenLoadSummary } from './open-load.ts';
 
 export type { BodyKind, LoadSummary } from './load.ts';
+export type { OpenLoadSummary, PhaseSummary } from './open-load.ts';
 
 export const APP_KEY = 'bench-app-key-1';
 /** Friday 2026-11-20 12:00 IST: the bench market (open 11:00 PM) takes open bids all day. */
@@ -179,18 +181,26 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     bidDate: BID_DATE,
     body: options.body,
   };
+  return runGenerator<LoadSummary>(loadScript, spec, options.signal);
+}
+
+/**
+ * Runs a load generator script in a child process with `spec` (a JSON file as its only argument) and resolves
+ * with the summary it prints as its last stdout line. Aborting sends it SIGTERM.
+ */
+async function runGenerator<T>(script: string, spec: unknown, signal?: AbortSignal): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'gama-load-'));
   const specFile = join(dir, 'spec.json');
   writeFileSync(specFile, JSON.stringify(spec));
   try {
     // tsx's loader by absolute URL, so the child needs no npm script and inherits no profiling flags.
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), loadScript, specFile], {
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script, specFile], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, NODE_OPTIONS: '' },
     });
     const onAbort = () => child.kill('SIGTERM');
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => (out += chunk));
@@ -198,13 +208,34 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
       child.on('error', reject);
       child.on('close', resolve);
     });
-    options.signal?.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onAbort);
     const last = out.trim().split('\n').at(-1);
     if (code !== 0 || !last) throw new Error(`load generator exited with ${code}: ${out.slice(0, 500)}`);
-    return JSON.parse(last) as LoadSummary;
+    return JSON.parse(last) as T;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const openLoadScript = fileURLToPath(new URL('./open-load.ts', import.meta.url));
+
+/** Open-model bid submissions (open-load.ts) from a separate process; see `OpenLoadSpec`. */
+export function runOpenLoad(
+  options: Pick<OpenLoadSpec, 'url' | 'phases' | 'timeoutMs' | 'marketId'> & {
+    players: readonly Pick<BenchPlayer, 'token'>[];
+  },
+): Promise<OpenLoadSummary> {
+  const spec: OpenLoadSpec = {
+    url: options.url,
+    path: '/api-submit-bid',
+    tokens: options.players.map((p) => p.token),
+    appKey: APP_KEY,
+    bidDate: BID_DATE,
+    marketId: options.marketId,
+    phases: options.phases,
+    timeoutMs: options.timeoutMs,
+  };
+  return runGenerator<OpenLoadSummary>(openLoadScript, spec);
 }
 
 export interface ServerProcess {
