@@ -52,6 +52,8 @@ export interface PhaseSummary {
 
 export interface OpenLoadSummary {
   phases: PhaseSummary[];
+  /** The idempotency key of every accepted submission, so the bench can find each one in the database. */
+  acceptedKeys: string[];
   /** Largest lag of the sender behind its own schedule (ms): above a few ms the generator itself was too slow. */
   senderLagMs: number;
   cpuSeconds: number;
@@ -102,14 +104,14 @@ const slates: ReadonlyArray<{ pana: string; row: () => Row }> = [
 
 let keySeq = 0;
 
-/** A random valid submission: one bet type, 1 to 20 rows, a fresh idempotency key. */
-export function spikeBody(spec: Pick<OpenLoadSpec, 'appKey' | 'bidDate' | 'marketId'>): string {
+/** A random valid submission: one bet type, 1 to 20 rows, with its own idempotency key. */
+export function spikeBody(spec: Pick<OpenLoadSpec, 'appKey' | 'bidDate' | 'marketId'>, key: string): string {
   const slate = pick(slates);
   const rows = Array.from({ length: 1 + rand(20) }, () => slate.row());
   return JSON.stringify({
     app_key: spec.appKey,
     env_type: 'Prod',
-    request_id: `open-${process.pid}-${keySeq++}`,
+    request_id: key,
     game_id: spec.marketId,
     new_result: { pana: slate.pana, bid_date: spec.bidDate, result: rows },
   });
@@ -121,6 +123,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 interface Outcome {
+  key: string;
   latency: number;
   kind: 'accepted' | 'refused' | '5xx' | 'non2xx' | 'error' | 'timeout';
   detail?: string;
@@ -134,14 +137,15 @@ export async function generateOpenLoad(spec: OpenLoadSpec): Promise<OpenLoadSumm
   let senderLagMs = 0;
 
   const send = (scheduled: number): Promise<Outcome> => {
-    const body = spikeBody(spec);
+    const key = `open-${process.pid}-${keySeq++}`;
+    const body = spikeBody(spec, key);
     const token = pick(spec.tokens);
     return new Promise((resolve) => {
       let done = false;
-      const finish = (outcome: Omit<Outcome, 'latency'>) => {
+      const finish = (outcome: Omit<Outcome, 'latency' | 'key'>) => {
         if (done) return;
         done = true;
-        resolve({ ...outcome, latency: performance.now() - scheduled });
+        resolve({ ...outcome, key, latency: performance.now() - scheduled });
       };
       const req = request(
         {
@@ -206,8 +210,10 @@ export async function generateOpenLoad(spec: OpenLoadSpec): Promise<OpenLoadSumm
     sent.push({ phase, pending });
   }
   const phases: PhaseSummary[] = [];
+  const acceptedKeys: string[] = [];
   for (const { phase, pending } of sent) {
     const outcomes = await Promise.all(pending);
+    for (const o of outcomes) if (o.kind === 'accepted') acceptedKeys.push(o.key);
     const latencies = outcomes.map((o) => o.latency).sort((a, b) => a - b);
     const count = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
     const tally = (kind: Outcome['kind']) => {
@@ -234,7 +240,7 @@ export async function generateOpenLoad(spec: OpenLoadSpec): Promise<OpenLoadSumm
   }
   agent.destroy();
   const used = process.cpuUsage(cpu);
-  return { phases, senderLagMs, cpuSeconds: (used.user + used.system) / 1e6 };
+  return { phases, acceptedKeys, senderLagMs, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
 const specPath = process.argv[2];

@@ -58,7 +58,15 @@ try {
   });
 
   const placed = (await bidJournals()) - before;
-  const accepted = summary.phases.reduce((n, p) => n + p.accepted, 0);
+  const accepted = summary.acceptedKeys.length;
+  const timeouts = summary.phases.reduce((n, p) => n + p.timeouts, 0);
+  // Every accepted submission must have left its own bid journal (found by its key).
+  const { rows: found } = await bench.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM idempotency_keys k JOIN journals j ON j.id = k.journal_id AND j.kind = 'bid'
+      WHERE k.key = ANY($1::text[])`,
+    [summary.acceptedKeys],
+  );
+  const acceptedPlaced = found[0]?.n ?? 0;
   console.log(`# Bid spike, open model: ${bench.engine}`);
   console.log(
     `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}`,
@@ -78,7 +86,11 @@ try {
       console.log(`${phase.name} non-2xx: ${JSON.stringify(phase.non2xx)}`);
   }
   console.log(
-    `\naccepted ${accepted}, bid journals written ${placed}: ${accepted === placed ? 'every accepted submission placed once' : 'MISMATCH'}`,
+    `\naccepted ${accepted}, of which placed (a bid journal under its key): ${acceptedPlaced}${acceptedPlaced === accepted ? ' (all)' : ' MISSING SOME'}`,
+  );
+  // A submission the client gave up on (timeout) may still have been placed: it was never acknowledged.
+  console.log(
+    `bid journals written during the run: ${placed} = ${accepted} accepted + ${placed - accepted} of ${timeouts} timed-out submissions, placed after the client gave up`,
   );
   const violations = await verifyLedger(bench.db);
   console.log(
