@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { admin, operatorToken } from '../../test/money.ts';
-import { hasNul } from './security.ts';
+import { jsonTextHasNul } from './security.ts';
 
 let t: TestApp;
 let op: string;
@@ -53,12 +53,26 @@ describe('U+0000 in a request is refused as malformed', () => {
   });
 
   it('finds it in keys and deep inside, and leaves ordinary text alone', () => {
-    expect(hasNul({ a: [{ b: ['x', 'y\u0000'] }] })).toBe(true);
-    expect(hasNul({ ['k\u0000']: 1 })).toBe(true);
+    const has = (value: unknown) => jsonTextHasNul(JSON.stringify(value));
+    expect(has({ a: [{ b: ['x', 'y\u0000'] }] })).toBe(true);
+    expect(has({ ['k\u0000']: 1 })).toBe(true);
     let deep: unknown = 'z\u0000';
-    for (let i = 0; i < 100_000; i += 1) deep = [deep];
-    expect(hasNul(deep)).toBe(true);
-    expect(hasNul({ name: 'Ra\\u0000sh', n: 0, ok: null })).toBe(false);
-    expect(hasNul(undefined)).toBe(false);
+    for (let i = 0; i < 1_000; i += 1) deep = [deep];
+    expect(has(deep)).toBe(true);
+    expect(has({ name: 'Ra\\u0000sh', n: 0, ok: null })).toBe(false);
+    expect(has({ name: 'Ra\\\u0000sh' })).toBe(true);
+    expect(has({ name: 'plain' })).toBe(false);
+  });
+
+  it('in a body sent as raw JSON text', async () => {
+    const p = await t.player();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api-profile-update',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` },
+      payload: `{"app_key":"test-app-key-123","env_type":"Prod","user_name":"A\\u0000B"}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(malformed);
   });
 });
