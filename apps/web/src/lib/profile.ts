@@ -11,7 +11,7 @@ export const profileQueryKey = ['profile'] as const;
 
 export async function fetchProfile(signal?: AbortSignal): Promise<ProfileResponse> {
   const profile = await post<ProfileResponse>('/api-user-wallet-balance', {}, { session: true, signal });
-  syncServerClock(profile.server_time);
+  syncServerClock(profile.server_time, profile.time_zone);
   return profile;
 }
 

@@ -152,6 +152,8 @@ export interface ProfileResponse {
   result: MarketRow[];
   /** The server clock (ISO 8601): the app decides open/closed by this, never by the phone's clock. */
   server_time: string;
+  /** The IANA time zone market times are in (MARKET_TIME_ZONE), so the app reads the server clock in it. */
+  time_zone: string;
 }
 
 export interface HeadlineResponse {

@@ -43,6 +43,7 @@ export function bidRoutes(app: FastifyInstance): void {
   const deps = app.deps;
   const { db, clock, config, markets } = deps;
   const zone = config.MARKET_TIME_ZONE;
+  const zoneJson = JSON.stringify(zone);
 
   for (const group of ['main', 'starline', 'gali'] as const) {
     const p = paths[group];
@@ -56,7 +57,7 @@ export function bidRoutes(app: FastifyInstance): void {
         void reply.header('etag', etag);
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         return new JsonText(
-          `{"status":true,"result":${json}${middle}${JSON.stringify(clock.now().toISOString())}}`,
+          `{"status":true,"result":${json}${middle}${JSON.stringify(clock.now().toISOString())},"time_zone":${zoneJson}}`,
         );
       });
     }

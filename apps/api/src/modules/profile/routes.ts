@@ -5,7 +5,7 @@ import { formatPaise } from '@gama/core/rules/money';
 
 export function profileRoutes(app: FastifyInstance): void {
   // Every open app polls this every 5 s: the balance comes from the wallet cache, the list from its cache.
-  const { markets, clock, settings, wallets } = app.deps;
+  const { markets, clock, settings, wallets, config } = app.deps;
 
   legacyRoute(app, '/api-user-wallet-balance', { auth: 'player' }, async ({ player }) => {
     const [withdraw, contacts, money, list] = await Promise.all([
@@ -26,6 +26,7 @@ export function profileRoutes(app: FastifyInstance): void {
       withdraw_open_time: withdraw.open_time,
       withdraw_close_time: withdraw.close_time,
       server_time: clock.now().toISOString(),
+      time_zone: config.MARKET_TIME_ZONE,
     };
     // The market list's JSON is serialized once per cache rebuild; only the player's part is serialized here.
     return new JsonText(`${JSON.stringify(profile).slice(0, -1)},"result":${list.json}}`);

@@ -1,12 +1,12 @@
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { ankOf } from '@gama/core/rules/panas';
-import { DEFAULT_TIME_ZONE, zonedParts } from '@gama/core/rules/time';
+import { zonedParts } from '@gama/core/rules/time';
 import { ChevronDown } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { serverNow } from '../../lib/server-clock.ts';
+import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 import { useChartDays, useChartMarkets } from './api.ts';
 import {
   chartWeeks,
@@ -42,7 +42,7 @@ export default function ChartsScreen() {
   const days = useChartDays(market?.game_id ?? null);
   const pickerId = useId();
 
-  const today = zonedParts(serverNow(), DEFAULT_TIME_ZONE).date;
+  const today = zonedParts(serverNow(), marketTimeZone()).date;
   const weeks = days.data ? chartWeeks(days.data.days, today, days.data.daysOff) : [];
 
   return (

@@ -1,7 +1,7 @@
 import { parsePoints, pointsToPaise } from '@gama/core/rules/money';
-import { DEFAULT_TIME_ZONE, parseClockTime, zonedParts } from '@gama/core/rules/time';
+import { parseClockTime, zonedParts } from '@gama/core/rules/time';
 import { useCallback, useRef } from 'react';
-import { serverNow } from '../../lib/server-clock.ts';
+import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 
 /**
  * The server's display strings ("95", "142.50") back in paise, so the browser compares integers only.
@@ -33,7 +33,7 @@ export function withinWithdrawWindow(openText: string, closeText: string): boole
   const open = parseClockTime(openText);
   const close = parseClockTime(closeText);
   if (open === null || close === null) return true;
-  const { minutes } = zonedParts(serverNow(), DEFAULT_TIME_ZONE);
+  const { minutes } = zonedParts(serverNow(), marketTimeZone());
   return open <= close ? minutes >= open && minutes <= close : minutes >= open || minutes <= close;
 }
 

@@ -1,7 +1,7 @@
 import { formatBidDate } from '@gama/core/rules/dates';
-import { DEFAULT_TIME_ZONE, parseClockTime, zonedParts } from '@gama/core/rules/time';
+import { parseClockTime, zonedParts } from '@gama/core/rules/time';
 import { useEffect, useState } from 'react';
-import { serverNow } from '../../lib/server-clock.ts';
+import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 
 const TICK_MS = 10_000;
 
@@ -14,7 +14,7 @@ export interface MarketClock {
 }
 
 function read(): MarketClock {
-  const parts = zonedParts(serverNow(), DEFAULT_TIME_ZONE);
+  const parts = zonedParts(serverNow(), marketTimeZone());
   return { bidDate: formatBidDate(parts.date), minutes: parts.minutes, weekday: parts.weekday };
 }
 
@@ -39,5 +39,5 @@ export function isOpenTimePassed(openTime: string, minutes: number): boolean {
 
 /** For one-off decisions on a tap (timed tiles); no re-render needed. */
 export function openTimePassedNow(openTime: string): boolean {
-  return isOpenTimePassed(openTime, zonedParts(serverNow(), DEFAULT_TIME_ZONE).minutes);
+  return isOpenTimePassed(openTime, zonedParts(serverNow(), marketTimeZone()).minutes);
 }

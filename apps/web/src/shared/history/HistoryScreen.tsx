@@ -1,6 +1,6 @@
 import type { BidRecord, WinRecord } from '@gama/core/contract/bids';
 import { isIsoDate, type IsoDate } from '@gama/core/rules/dates';
-import { DEFAULT_TIME_ZONE, zonedParts } from '@gama/core/rules/time';
+import { zonedParts } from '@gama/core/rules/time';
 import { Search, Trophy } from 'lucide-react';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -8,7 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { serverNow } from '../../lib/server-clock.ts';
+import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 import { betAccent } from './bet-accent.ts';
 import { useHistory, type HistoryKind } from './history-api.ts';
 import styles from './HistoryScreen.module.css';
@@ -31,7 +31,7 @@ const NO_DATA = 'NO DATA FOUND';
  * today, loaded once on opening and again on every Submit.
  */
 export function HistoryScreen({ title, kind, path, showSession = true }: HistoryScreenProps) {
-  const [today] = useState<IsoDate>(() => zonedParts(serverNow(), DEFAULT_TIME_ZONE).date);
+  const [today] = useState<IsoDate>(() => zonedParts(serverNow(), marketTimeZone()).date);
   const [from, setFrom] = useState<IsoDate>(today);
   const [to, setTo] = useState<IsoDate>(today);
   const [range, setRange] = useState({ from: today, to: today });

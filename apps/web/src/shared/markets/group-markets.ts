@@ -1,9 +1,9 @@
 import type { MarketRow } from '@gama/core/contract/accounts';
 import type { RateField } from '@gama/core/rules/bet-types';
-import { DEFAULT_TIME_ZONE, zonedParts } from '@gama/core/rules/time';
+import { zonedParts } from '@gama/core/rules/time';
 import { useQuery } from '@tanstack/react-query';
 import { post } from '../../lib/api-client.ts';
-import { serverNow, syncServerClock } from '../../lib/server-clock.ts';
+import { marketTimeZone, serverNow, syncServerClock } from '../../lib/server-clock.ts';
 
 /**
  * The market lists and rates of the two slot-style groups (Starline and Gali Disawar). They answer in one
@@ -15,6 +15,7 @@ export interface GroupListResponse {
   status: true;
   result: MarketRow[];
   server_time?: string;
+  time_zone?: string;
   web_starline_chart_url?: string;
   web_galidessar_chart_url?: string;
 }
@@ -48,7 +49,7 @@ export function useGroupMarkets(group: SlotGroup) {
     queryKey: ['markets', group],
     queryFn: async ({ signal }) => {
       const response = await post<GroupListResponse>(paths[group].list, {}, { signal });
-      syncServerClock(response.server_time);
+      syncServerClock(response.server_time, response.time_zone);
       return { markets: response.result, chartUrl: response[paths[group].chart] ?? `/charts?group=${group}` };
     },
     refetchInterval: POLL_MS,
@@ -86,5 +87,5 @@ export const WEEKDAY_NAMES = [
 ] as const;
 
 export function todayWeekdayName(): string {
-  return WEEKDAY_NAMES[zonedParts(serverNow(), DEFAULT_TIME_ZONE).weekday];
+  return WEEKDAY_NAMES[zonedParts(serverNow(), marketTimeZone()).weekday];
 }
