@@ -299,7 +299,7 @@ export async function startServerProcess(workers: number): Promise<ServerProcess
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
