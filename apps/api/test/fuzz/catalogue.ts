@@ -25,7 +25,6 @@ import {
   transferRequest,
   withdrawRequest,
 } from '@gama/core/contract/funds';
-import { numberOrText } from '@gama/core/contract/numbers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { z } from 'zod';
@@ -38,7 +37,13 @@ import {
   statusQuery,
   withdrawApproveBody,
 } from '../../src/modules/admin/schemas.ts';
-import { declareBody, exposureQuery, resultsQuery, revertBody } from '../../src/modules/results/schemas.ts';
+import {
+  chartRequest,
+  declareBody,
+  exposureQuery,
+  resultsQuery,
+  revertBody,
+} from '../../src/modules/results/schemas.ts';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -74,14 +79,6 @@ export interface RouteSpec {
   endsSession?: boolean;
 }
 
-/** Mirrors the body of /api-market-chart, which results/routes.ts keeps to itself. */
-const chartRequest = z.object({
-  game_id: numberOrText()
-    .pipe(z.coerce.number<string | number>().int().positive().max(Number.MAX_SAFE_INTEGER))
-    .optional(),
-  group: z.enum(['main', 'starline', 'gali']).default('main'),
-  weeks: numberOrText().pipe(z.coerce.number<string | number>().int().min(1).max(52)).default(12),
-});
 const outboxQuery = z.object({ mobile: z.string().regex(/^\d{10}$/) });
 
 const LEGACY: Record<string, RouteSpec> = {

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { numberOrText } from '@gama/core/contract/numbers';
-import { declareBody, exposureQuery, resultsQuery, revertBody } from './schemas.ts';
+import { chartRequest, declareBody, exposureQuery, resultsQuery, revertBody } from './schemas.ts';
 import { AppError } from '../../http/errors.ts';
 import { legacyRoute } from '../../http/legacy.ts';
 import { audit, operatorFromRequest } from '../admin/operators.ts';
@@ -11,14 +9,6 @@ import { chartDays, resultSource } from './display.ts';
 import { declareResult, exposure, previewResult, resultHistory, revertResult } from './service.ts';
 
 const RESULTS: Role[] = ['admin', 'results'];
-
-const chartRequest = z.object({
-  game_id: numberOrText()
-    .pipe(z.coerce.number<string | number>().int().positive().max(Number.MAX_SAFE_INTEGER))
-    .optional(),
-  group: z.enum(['main', 'starline', 'gali']).default('main'),
-  weeks: numberOrText().pipe(z.coerce.number<string | number>().int().min(1).max(52)).default(12),
-});
 
 export function resultRoutes(app: FastifyInstance): void {
   const deps = app.deps;

@@ -17,3 +17,12 @@ export const exposureQuery = z.object({
   date: base.date,
   bet_type: z.string().max(40).optional(),
 });
+
+/** The body of the public `/api-market-chart` (legacy contract). */
+export const chartRequest = z.object({
+  game_id: numberOrText()
+    .pipe(z.coerce.number<string | number>().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .optional(),
+  group: z.enum(['main', 'starline', 'gali']).default('main'),
+  weeks: numberOrText().pipe(z.coerce.number<string | number>().int().min(1).max(52)).default(12),
+});
