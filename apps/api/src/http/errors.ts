@@ -48,7 +48,45 @@ export function registerErrorHandler(app: FastifyInstance): void {
       void reply.code(400).send(failureBody('VALIDATION', 'Malformed request'));
       return;
     }
+    if (isDatabaseUnavailable(error)) {
+      // F3: nothing was written (a transaction that lost its connection rolls back), and the pool reconnects
+      // on the next call, so the client may simply try again shortly.
+      request.log.error({ err: error }, 'database unavailable');
+      void reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(failureBody('UNAVAILABLE', accountMessages.somethingWrong, request.id));
+      return;
+    }
     request.log.error({ err: error }, 'unhandled error');
     void reply.code(500).send(failureBody('INTERNAL', accountMessages.somethingWrong, request.id));
   });
+}
+
+/** Network codes of a connection to PostgreSQL that failed or dropped. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Whether `error` says the database cannot be reached now, rather than that the request or the code is wrong:
+ * a refused or dropped connection, SQLSTATE class 08 (connection exception), 57P01-57P03 (shut down, or not
+ * accepting connections yet), 53300 (too many connections), or a PGlite that has been closed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || code === '53300') return true;
+    if (code === '57P01' || code === '57P02' || code === '57P03') return true;
+  }
+  return (
+    typeof message === 'string' &&
+    (message.startsWith('Connection terminated') || message === 'PGlite is closed')
+  );
 }

@@ -1,0 +1,100 @@
+import { accountMessages } from '@gama/core/contract/messages';
+import { describe, expect, it } from 'vitest';
+import { engine } from '../../test/db.ts';
+import { APP_KEY, createTestApp } from '../../test/helpers.ts';
+import { isDatabaseUnavailable } from './errors.ts';
+
+const unavailable = {
+  status: false,
+  code: 'UNAVAILABLE',
+  msg: accountMessages.somethingWrong,
+  request_id: expect.any(String),
+};
+
+describe('F3: the database unavailable', () => {
+  it('tells connection failures from faults in the request or the code', () => {
+    for (const error of [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('PGlite is closed'),
+    ]) {
+      expect(isDatabaseUnavailable(error), error.message).toBe(true);
+    }
+    for (const error of [
+      Object.assign(new Error('duplicate key'), { code: '23505' }),
+      Object.assign(new Error('syntax error'), { code: '42601' }),
+      new Error('no ledger accounts'),
+      'ECONNREFUSED',
+      null,
+    ]) {
+      expect(isDatabaseUnavailable(error)).toBe(false);
+    }
+  });
+
+  it('answers 503 with the generic body, and no internals, while the database is gone', async () => {
+    const t = await createTestApp();
+    const p = await t.player();
+    if (engine === 'pglite') {
+      await t.db.close();
+    } else {
+      // Every connection of this test database ends, as when the server restarts; the pool's idle clients are
+      // dead until the pool notices.
+      await t.db.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      await t.db.query('SELECT 1').catch(() => undefined);
+    }
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const login = await t.post('/api-user-login', { mobile: p.mobile, password: p.password });
+    if (engine === 'pglite') {
+      for (const answer of [
+        { statusCode: health.statusCode, json: health.json() as unknown, headers: health.headers },
+        login,
+      ]) {
+        expect(answer.statusCode).toBe(503);
+        expect(answer.json).toEqual(unavailable);
+        expect(answer.headers['retry-after']).toBe('5');
+      }
+      await t.app.close();
+      return;
+    }
+    // On PostgreSQL the pool replaces the dead clients: the server recovers without a restart.
+    expect([200, 503]).toContain(health.statusCode);
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await t.post('/api-user-login', { mobile: p.mobile, password: p.password })).statusCode).toBe(
+      200,
+    );
+    await t.close();
+  });
+
+  it.skipIf(engine !== 'postgres')('answers 503 when PostgreSQL refuses connections', async () => {
+    const { buildApp } = await import('../app.ts');
+    const { openPostgres } = await import('../db/postgres.ts');
+    const { ManualClock } = await import('../clock.ts');
+    const { loadConfig } = await import('../config.ts');
+    const db = openPostgres('postgres://postgres@127.0.0.1:1/nowhere', 2);
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', APP_KEY }),
+      db,
+      clock: new ManualClock('2026-11-20T06:30:00.000Z'),
+      pepper: 'test-pepper-0123456789abcdef',
+      logger: false,
+    });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api-user-login',
+        payload: { app_key: APP_KEY, env_type: 'Prod', mobile: '9876543210', password: 'whatever-1' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual(unavailable);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});
