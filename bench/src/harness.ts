@@ -6,7 +6,6 @@
  * load generator never takes CPU from the server's JS thread.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,10 +21,12 @@ import { seedDemoContent } from '../../apps/api/src/db/seed/content.ts';
 import { seedMarket } from '../../apps/api/src/db/seed/markets.ts';
 import { hashPassword } from '../../apps/api/src/modules/auth/passwords.ts';
 import { createSession } from '../../apps/api/src/modules/auth/sessions.ts';
+import { freePort } from '../../apps/api/test/ports.ts';
 import type { BodyKind, LoadSpec, LoadSummary } from './load.ts';
 import type { OpenLoadSpec, OpenLoadSummary } from './open-load.ts';
 
 export type { BodyKind, LoadSummary } from './load.ts';
+export { freePort };
 export type { OpenLoadSummary, PhaseSummary } from './open-load.ts';
 
 export const APP_KEY = 'bench-app-key-1';
@@ -297,17 +298,6 @@ export async function startServerProcess(workers: number): Promise<ServerProcess
       await exited;
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export function percentile(sorted: readonly number[], p: number): number {

@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import { seedMarket } from '../src/db/seed/markets.ts';
 import type { FaultPoint } from '../src/lib/fault.ts';
 import { verifyLedger } from '../src/modules/ledger/verify.ts';
 import { engine } from './db.ts';
+import { freePort } from './ports.ts';
 import type { TestApp } from './helpers.ts';
 import { APP_KEY, DEFAULT_NOW, createTestApp } from './helpers.ts';
 import { fund, operatorToken } from './money.ts';
@@ -74,17 +74,6 @@ async function target(): Promise<Target> {
       await dropper.end();
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 interface Child {
