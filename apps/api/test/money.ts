@@ -7,7 +7,7 @@ import type { TestApp } from './helpers.ts';
 
 let operatorCount = 0;
 
-export async function operatorToken(t: TestApp, role: Role = 'admin'): Promise<string> {
+export async function operatorToken(t: TestApp, role: Role = 'owner'): Promise<string> {
   operatorCount += 1;
   const username = `op${operatorCount}_${role}`;
   await createOperator(t.db, { username, password: 'operator-pass-1', role, now: t.clock.now() });

@@ -63,7 +63,7 @@ beforeAll(async () => {
   const operatorId = await createOperator(t.db, {
     username: 'fuzz_admin',
     password: OPERATOR_PASSWORD,
-    role: 'admin',
+    role: 'owner',
     now: t.clock.now(),
   });
   const op = await operatorSession(operatorId);

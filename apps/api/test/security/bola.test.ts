@@ -381,7 +381,7 @@ function foreignFields(w: World, bettingStatus: '0' | '1'): Json {
     balance: 9_999_900,
     debt_amt: '0',
     debt: 0,
-    role: 'admin',
+    role: 'owner',
     is_admin: true,
     status: 'approved',
     request_status: '2',

@@ -1,13 +1,14 @@
 import type { SocialDataResponse } from '@gama/core/contract/accounts';
+import { endpoints } from '@gama/core/endpoints';
 import { contactNumber } from '@gama/core/contract/validation';
 import { useQuery } from '@tanstack/react-query';
-import { post } from './api-client.ts';
+import { call } from './api-client.ts';
 
 /** Admin contact numbers: public, rarely change, used by login, home, footer and the support popup. */
 export function useSocialData() {
   return useQuery({
     queryKey: ['social-data'],
-    queryFn: ({ signal }) => post<SocialDataResponse>('/api-get-social-data', {}, { signal }),
+    queryFn: ({ signal }) => call(endpoints.socialData, {}, { signal }),
     staleTime: 10 * 60_000,
   });
 }

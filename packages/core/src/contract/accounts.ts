@@ -156,29 +156,12 @@ export interface ProfileResponse {
   time_zone: string;
 }
 
-export interface HeadlineResponse {
-  status: true;
-  data: Array<{ id: number; status: '0' | '1'; notes: string }>;
-}
-
-export interface SliderResponse {
-  status: true;
-  sliderdata: Array<{ slider_image: string; title: string }>;
-}
-
-export interface SocialDataResponse {
-  status: true;
-  mobile_no: string;
-  mobile_1: string;
-  telegram_no: string;
-  whatsapp_no: string;
-}
-
-export interface HowToPlayResponse {
-  status: true;
-  result: string;
-  content: Array<{ how_to_play_content: string; video_link: string }>;
-}
+export type {
+  HeadlineResponse,
+  HowToPlayResponse,
+  SliderResponse,
+  SocialDataResponse,
+} from '../endpoints/content/index.ts';
 
 export const passwordLimits = { min: PASSWORD_MIN, max: PASSWORD_MAX } as const;
 export { PHONE_PATTERN };

@@ -8,7 +8,8 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwor
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/throttle.ts';
 
-export type Role = 'admin' | 'cashier' | 'results';
+import type { Role } from '@gama/core/operators/permissions';
+export type { Role };
 
 export interface Operator {
   id: number;
@@ -28,7 +29,7 @@ export async function ensureFirstOperator(
   const username = config.ADMIN_USERNAME ?? 'admin';
   const generated = config.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
   const password = config.ADMIN_PASSWORD ?? generated ?? '';
-  await createOperator(db, { username, password, role: 'admin', now: clock.now() });
+  await createOperator(db, { username, password, role: 'owner', now: clock.now() });
   if (generated) {
     // Printed exactly once, on the install that created it; set ADMIN_PASSWORD to choose your own.
     log.warn(`created operator "${username}" with password: ${generated}`);

@@ -9,7 +9,9 @@ import { decideDeposit } from '../funds/deposits.ts';
 import { decideWithdrawal } from '../funds/withdrawals.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { openApiDocument } from './openapi.ts';
-import type { Operator, Role } from './operators.ts';
+import type { Operator } from './operators.ts';
+import type { Permission } from '@gama/core/operators/permissions';
+import { can, forbiddenMessage } from '@gama/core/operators/permissions';
 import { audit, operatorFromRequest, operatorLogin, revokeOperatorSession } from './operators.ts';
 import { adjustWallet, listPlayers } from './players.ts';
 import { seedMarket } from '../../db/seed/markets.ts';
@@ -27,16 +29,14 @@ import {
   withdrawApproveBody,
 } from './schemas.ts';
 
-const CASH: Role[] = ['admin', 'cashier'];
-const ADMIN: Role[] = ['admin'];
-
 export function adminRoutes(app: FastifyInstance): void {
   const deps = app.deps;
   const { db, clock } = deps;
 
-  async function operator(request: FastifyRequest, roles: readonly Role[]): Promise<Operator> {
+  async function operator(request: FastifyRequest, permission?: Permission): Promise<Operator> {
     const op = await operatorFromRequest(db, clock, request);
-    if (!roles.includes(op.role)) throw new AppError('FORBIDDEN', 'Your role cannot do this');
+    if (permission !== undefined && !can(op.role, permission))
+      throw new AppError('FORBIDDEN', forbiddenMessage(permission));
     return op;
   }
 
@@ -71,7 +71,7 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   app.post('/admin-api/logout', async (request) => {
-    const op = await operator(request, ['admin', 'cashier', 'results']);
+    const op = await operator(request);
     await revokeOperatorSession(db, clock, request);
     await record(op, request, 'logout');
     return { status: true };
@@ -79,17 +79,17 @@ export function adminRoutes(app: FastifyInstance): void {
 
   app.get('/admin-api/me', async (request) => ({
     status: true,
-    operator: await operator(request, ['admin', 'cashier', 'results']),
+    operator: await operator(request),
   }));
 
   app.get('/admin-api/players', async (request) => {
-    await operator(request, CASH);
+    await operator(request, 'players.read');
     const q = playersQuery.parse(request.query);
     return { status: true, players: await listPlayers(db, q.mobile, q.limit) };
   });
 
   app.post('/admin-api/players/:id/adjust', async (request) => {
-    const op = await operator(request, ADMIN);
+    const op = await operator(request, 'wallet.adjust');
     const { id } = idParam.parse(request.params);
     const body = adjustBody.parse(request.body);
     const key = idempotencyKeyFrom(request, (request.body ?? {}) as Record<string, unknown>);
@@ -105,7 +105,7 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   app.post('/admin-api/players/:id/betting-status', async (request) => {
-    const op = await operator(request, ADMIN);
+    const op = await operator(request, 'players.betting');
     const { id } = idParam.parse(request.params);
     const body = bettingStatusBody.parse(request.body);
     const rows = await db.transaction(async (tx) => {
@@ -130,7 +130,7 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   app.get('/admin-api/deposits', async (request) => {
-    await operator(request, CASH);
+    await operator(request, 'deposits.read');
     const q = statusQuery.parse(request.query);
     const { rows } = await db.query<{
       id: number;
@@ -152,7 +152,7 @@ export function adminRoutes(app: FastifyInstance): void {
 
   for (const decision of ['approve', 'reject'] as const) {
     app.post(`/admin-api/deposits/:id/${decision}`, async (request) => {
-      const op = await operator(request, CASH);
+      const op = await operator(request, 'deposits.decide');
       const { id } = idParam.parse(request.params);
       const result = await decideDeposit(deps, op.id, id, decision === 'approve' ? 'approved' : 'rejected');
       await record(
@@ -168,7 +168,7 @@ export function adminRoutes(app: FastifyInstance): void {
 
   const withdrawStatus = { pending: '0', rejected: '1', approved: '2' } as const;
   app.get('/admin-api/withdrawals', async (request) => {
-    await operator(request, CASH);
+    await operator(request, 'withdrawals.read');
     const q = statusQuery.parse(request.query);
     const { rows } = await db.query<{
       id: number;
@@ -193,7 +193,7 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   app.post('/admin-api/withdrawals/:id/approve', async (request) => {
-    const op = await operator(request, CASH);
+    const op = await operator(request, 'withdrawals.decide');
     const { id } = idParam.parse(request.params);
     const body = withdrawApproveBody.parse(request.body ?? {});
     const result = await decideWithdrawal(deps, op.id, id, 'approved', body.receipt_url);
@@ -208,7 +208,7 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   app.post('/admin-api/withdrawals/:id/reject', async (request) => {
-    const op = await operator(request, CASH);
+    const op = await operator(request, 'withdrawals.decide');
     const { id } = idParam.parse(request.params);
     const result = await decideWithdrawal(deps, op.id, id, 'rejected');
     await record(op, request, 'withdraw_reject', { type: 'withdraw_request', id }, { amount: result.amount });
@@ -216,7 +216,7 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   app.post('/admin-api/markets', async (request) => {
-    const op = await operator(request, ADMIN);
+    const op = await operator(request, 'markets.manage');
     const body = createMarketBody.parse(request.body);
     let id: number;
     try {
@@ -241,7 +241,7 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   app.get('/admin-api/markets', async (request) => {
-    await operator(request, ['admin', 'cashier', 'results']);
+    await operator(request, 'markets.read');
     const { rows } = await db.query(
       'SELECT id, grp, name, schedule, active, sort FROM markets ORDER BY grp, sort, id',
     );
@@ -249,7 +249,7 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   app.get('/admin-api/audit', async (request) => {
-    await operator(request, ADMIN);
+    await operator(request, 'audit.read');
     const { rows } = await db.query('SELECT * FROM audit_log ORDER BY id DESC LIMIT 200');
     return { status: true, audit: rows };
   });

@@ -440,7 +440,7 @@ describe('change password and profile', () => {
         betting_status: '1',
         mobile: intruder.mobile,
         wallet_amt: '99999',
-        role: 'admin',
+        role: 'owner',
       },
       { token: p.token },
     );

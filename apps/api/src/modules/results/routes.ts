@@ -3,12 +3,11 @@ import { chartRequest, declareBody, exposureQuery, resultsQuery, revertBody } fr
 import { AppError } from '../../http/errors.ts';
 import { legacyRoute } from '../../http/legacy.ts';
 import { audit, operatorFromRequest } from '../admin/operators.ts';
-import type { Role } from '../admin/operators.ts';
+import type { Permission } from '@gama/core/operators/permissions';
+import { can, forbiddenMessage } from '@gama/core/operators/permissions';
 import { marketById, marketsOf } from '../markets/repository.ts';
 import { chartDays, resultSource } from './display.ts';
 import { declareResult, exposure, previewResult, resultHistory, revertResult } from './service.ts';
-
-const RESULTS: Role[] = ['admin', 'results'];
 
 export function resultRoutes(app: FastifyInstance): void {
   const deps = app.deps;
@@ -19,11 +18,12 @@ export function resultRoutes(app: FastifyInstance): void {
   function operatorRoute(
     path: string,
     action: string,
+    permission: Permission,
     run: (operatorId: number, body: unknown) => Promise<object>,
   ) {
     app.post(path, async (request) => {
       const op = await operatorFromRequest(db, clock, request);
-      if (!RESULTS.includes(op.role)) throw new AppError('FORBIDDEN', 'Your role cannot do this');
+      if (!can(op.role, permission)) throw new AppError('FORBIDDEN', forbiddenMessage(permission));
       const detail = (request.body ?? {}) as Record<string, unknown>;
       try {
         const result = await run(op.id, request.body);
@@ -53,26 +53,26 @@ export function resultRoutes(app: FastifyInstance): void {
     });
   }
 
-  operatorRoute('/admin-api/results/declare', 'result_declare', (id, body) =>
+  operatorRoute('/admin-api/results/declare', 'result_declare', 'results.declare', (id, body) =>
     declareResult(deps, id, declareBody.parse(body)),
   );
-  operatorRoute('/admin-api/results/revert', 'result_revert', (id, body) =>
+  operatorRoute('/admin-api/results/revert', 'result_revert', 'results.revert', (id, body) =>
     revertResult(deps, id, revertBody.parse(body)),
   );
-  operatorRoute('/admin-api/results/preview', 'result_preview', async (_id, body) =>
+  operatorRoute('/admin-api/results/preview', 'result_preview', 'results.declare', async (_id, body) =>
     previewResult(deps, declareBody.parse(body)),
   );
 
   app.get('/admin-api/results', async (request) => {
     const op = await operatorFromRequest(db, clock, request);
-    if (!RESULTS.includes(op.role)) throw new AppError('FORBIDDEN', 'Your role cannot do this');
+    if (!can(op.role, 'results.read')) throw new AppError('FORBIDDEN', forbiddenMessage('results.read'));
     const q = resultsQuery.parse(request.query);
     return { status: true, results: await resultHistory(db, q.market_id, q.date) };
   });
 
   app.get('/admin-api/results/exposure', async (request) => {
     const op = await operatorFromRequest(db, clock, request);
-    if (!RESULTS.includes(op.role)) throw new AppError('FORBIDDEN', 'Your role cannot do this');
+    if (!can(op.role, 'results.read')) throw new AppError('FORBIDDEN', forbiddenMessage('results.read'));
     const q = exposureQuery.parse(request.query);
     return { status: true, exposure: await exposure(deps, q) };
   });

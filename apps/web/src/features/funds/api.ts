@@ -9,7 +9,8 @@ import type {
 } from '@gama/core/contract/funds-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { post } from '../../lib/api-client.ts';
+import { endpoints } from '@gama/core/endpoints';
+import { call, post } from '../../lib/api-client.ts';
 import { profileQueryKey } from '../../lib/profile.ts';
 
 export interface GatewayStatusResponse {
@@ -32,11 +33,6 @@ export interface MinDepositResponse {
 export interface QrPayResponse {
   status: true;
   qrdata: Array<{ qr_image: string; upi_id: string }>;
-}
-
-export interface RulesResponse {
-  status: true;
-  content: Array<{ withdrawal_rule: string; deposit_rule: string }>;
 }
 
 export interface PaymentDetailsResponse {
@@ -136,7 +132,7 @@ export function useQrPay() {
 export function useRules() {
   return useQuery({
     queryKey: ['funds', 'rules'],
-    queryFn: ({ signal }) => post<RulesResponse>('/api-money-deposit-withdrawal-rule', {}, { signal }),
+    queryFn: ({ signal }) => call(endpoints.moneyRules, {}, { signal }),
     select: (response) => response.content[0] ?? null,
     staleTime: 10 * 60_000,
   });

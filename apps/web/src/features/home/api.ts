@@ -1,11 +1,11 @@
-import type { SliderResponse } from '@gama/core/contract/accounts';
+import { endpoints } from '@gama/core/endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 export function useSlides() {
   return useQuery({
     queryKey: ['slider'],
-    queryFn: ({ signal }) => post<SliderResponse>('/api-get-slider-images', {}, { signal }),
+    queryFn: ({ signal }) => call(endpoints.sliderImages, {}, { signal }),
     select: (response) => response.sliderdata.filter((slide) => slide.slider_image !== ''),
     staleTime: 10 * 60_000,
   });

@@ -1,6 +1,6 @@
-import type { HowToPlayResponse } from '@gama/core/contract/accounts';
+import { endpoints } from '@gama/core/endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 /** Only links to our own kind of content are shown: a tutorial on the web, never a script URL. */
 function safeHttpLink(raw: string | undefined): string | null {
@@ -16,7 +16,7 @@ function safeHttpLink(raw: string | undefined): string | null {
 export function useTutorialLink() {
   return useQuery({
     queryKey: ['how-to-play'],
-    queryFn: ({ signal }) => post<HowToPlayResponse>('/api-how-to-play', {}, { signal }),
+    queryFn: ({ signal }) => call(endpoints.howToPlay, {}, { signal }),
     select: (response) => safeHttpLink(response.content[0]?.video_link),
     staleTime: 10 * 60_000,
   });

@@ -1,6 +1,6 @@
-import type { HeadlineResponse } from '@gama/core/contract/accounts';
+import { endpoints } from '@gama/core/endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 /** Headline ids of spec 01 section 3. */
 export const HEADLINE_IDS = { home: 1, addFunds: 2, withdraw: 3 } as const;
@@ -11,7 +11,7 @@ export type HeadlineId = (typeof HEADLINE_IDS)[keyof typeof HEADLINE_IDS];
 export function useHeadline(id: HeadlineId) {
   return useQuery({
     queryKey: ['headline', id],
-    queryFn: ({ signal }) => post<HeadlineResponse>('/api-get-headline', { ids: [id] }, { signal }),
+    queryFn: ({ signal }) => call(endpoints.headline, { ids: [id] }, { signal }),
     select: (response) => {
       const line = response.data.find((item) => item.id === id && item.status === '1');
       return line?.notes.trim() || null;

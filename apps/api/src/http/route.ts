@@ -1,0 +1,165 @@
+/**
+ * Registers a route from its endpoint catalogue entry: the method, path, who may call it, and the request
+ * schemas all come from the entry; a route file supplies only the handler. Outside production every answer is
+ * also checked against the entry's response schema, so the catalogue cannot drift from what the server sends.
+ */
+import { accountMessages } from '@gama/core/contract/messages';
+import type {
+  Access,
+  AnyEndpoint,
+  HandlerAnswer,
+  ParsedBody,
+  ParsedParams,
+  ParsedQuery,
+} from '@gama/core/endpoints/define';
+import { can, forbiddenMessage } from '@gama/core/operators/permissions';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { AppError } from './errors.ts';
+import type { SessionPlayer } from '../modules/auth/sessions.ts';
+import { resolveSession, sessionTokenFrom } from '../modules/auth/sessions.ts';
+import type { Operator } from '../modules/admin/operators.ts';
+import { operatorFromRequest } from '../modules/admin/operators.ts';
+
+/**
+ * A response body that is already JSON text (a cached list spliced into an answer): sent as it is, with the
+ * JSON content type, instead of being serialized again.
+ */
+export class JsonText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+/** A handler's way to answer with something other than JSON (a page, a CSV file, a 304). */
+export class RawReply {
+  readonly sent: FastifyReply;
+  constructor(sent: FastifyReply) {
+    this.sent = sent;
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function isWebClient(request: FastifyRequest): boolean {
+  return request.headers['x-gama-web'] === '1';
+}
+
+type Who<A extends Access> = A extends 'player' | 'betting'
+  ? { player: SessionPlayer; sessionHash: Buffer }
+  : A extends 'operator'
+    ? { operator: Operator }
+    : object;
+
+export type RouteCtx<E extends AnyEndpoint> = {
+  body: ParsedBody<E>;
+  query: ParsedQuery<E>;
+  params: ParsedParams<E>;
+  /** The body as sent, envelope included (idempotency keys, audit detail). */
+  raw: Record<string, unknown>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The web app asked for the token to stay out of bodies (cookie only). */
+  isWeb: boolean;
+} & Who<E['access']>;
+
+export type Handler<E extends AnyEndpoint> = (
+  ctx: RouteCtx<E>,
+) => Promise<HandlerAnswer<E> | JsonText | RawReply>;
+
+function appKeyMatches(given: unknown, expected: Buffer): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  return a.length === expected.length && timingSafeEqual(a, expected);
+}
+
+function bodyObject(request: FastifyRequest): Record<string, unknown> {
+  const raw = request.body ?? {};
+  if (typeof raw !== 'object' || Array.isArray(raw) || raw === null) {
+    throw new AppError('VALIDATION', 'Request body must be a JSON object');
+  }
+  return raw as Record<string, unknown>;
+}
+
+const isLegacy = (access: Access) => access === 'public' || access === 'player' || access === 'betting';
+
+/** Every endpoint registered on an instance, so a test can compare them with the catalogue. */
+const registered = new WeakMap<FastifyInstance, Set<AnyEndpoint>>();
+export function registeredEndpoints(app: FastifyInstance): ReadonlySet<AnyEndpoint> {
+  return registered.get(app) ?? new Set();
+}
+
+export function route<E extends AnyEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  // The entry alone decides E; the handler is then checked against it (its answer must not widen E).
+  handler: NoInfer<Handler<E>>,
+): void {
+  const appKey = Buffer.from(app.deps.config.APP_KEY);
+  const checkAnswers = app.deps.config.NODE_ENV !== 'production';
+  const set = registered.get(app) ?? new Set<AnyEndpoint>();
+  registered.set(app, set);
+  set.add(endpoint);
+
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const { db, clock } = app.deps;
+      const raw = endpoint.method === 'GET' ? {} : bodyObject(request);
+      const who: Record<string, unknown> = {};
+      if (isLegacy(endpoint.access)) {
+        if (!appKeyMatches(raw.app_key, appKey)) throw new AppError('BAD_APP_KEY', accountMessages.badAppKey);
+        if (endpoint.access !== 'public') {
+          const token = sessionTokenFrom(request, raw);
+          const session = token ? await resolveSession(db, clock, token, app.deps.sessions) : null;
+          if (!session) throw new AppError('UNAUTHENTICATED', accountMessages.sessionExpired);
+          if (endpoint.access === 'betting' && session.player.bettingStatus !== '1') {
+            throw new AppError('BETTING_DISABLED', accountMessages.bettingDisabled);
+          }
+          who.player = session.player;
+          who.sessionHash = session.tokenHash;
+        }
+      } else if (endpoint.access === 'operator') {
+        const operator = await operatorFromRequest(db, clock, request);
+        const permission = endpoint.permission;
+        if (permission === undefined || !can(operator.role, permission)) {
+          throw new AppError('FORBIDDEN', permission ? forbiddenMessage(permission) : 'Forbidden');
+        }
+        who.operator = operator;
+      }
+      const ctx = {
+        body: endpoint.body ? endpoint.body.parse(raw) : undefined,
+        query: endpoint.query ? endpoint.query.parse(request.query ?? {}) : undefined,
+        params: endpoint.params ? endpoint.params.parse(request.params ?? {}) : undefined,
+        raw,
+        request,
+        reply,
+        isWeb: isWebClient(request),
+        ...who,
+      } as RouteCtx<E>;
+      const result = await handler(ctx);
+      if (result instanceof RawReply) return result.sent;
+      if (result instanceof JsonText) {
+        if (checkAnswers) checkAnswer(endpoint, JSON.parse(result.text));
+        void reply.type(JSON_TYPE);
+        return result.text;
+      }
+      if (checkAnswers) checkAnswer(endpoint, result);
+      return result;
+    },
+  });
+}
+
+/** A handler whose answer does not match its entry is a server bug: a 500, with the mismatch in the log. */
+function checkAnswer(endpoint: AnyEndpoint, answer: unknown): void {
+  if (endpoint.produces !== undefined) return;
+  const parsed = endpoint.response.safeParse(answer);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} answered outside its response schema: ${issue?.path.join('.')} ${issue?.message}`,
+    );
+  }
+}

@@ -1,0 +1,89 @@
+/** Public content of the player app: headlines, slider, contacts, how-to-play, money rules (spec 01 section 7). */
+import { z } from 'zod';
+import { headlineRequest } from '../../contract/accounts.ts';
+import { endpoint } from '../define.ts';
+
+const ok = z.literal(true);
+
+export const headlineAnswer = z.strictObject({
+  status: ok,
+  data: z.array(z.strictObject({ id: z.number().int(), status: z.enum(['0', '1']), notes: z.string() })),
+});
+export const sliderAnswer = z.strictObject({
+  status: ok,
+  sliderdata: z.array(z.strictObject({ slider_image: z.string(), title: z.string() })),
+});
+export const socialDataAnswer = z.strictObject({
+  status: ok,
+  mobile_no: z.string(),
+  mobile_1: z.string(),
+  telegram_no: z.string(),
+  whatsapp_no: z.string(),
+});
+export const howToPlayAnswer = z.strictObject({
+  status: ok,
+  result: z.string(),
+  content: z.array(z.strictObject({ how_to_play_content: z.string(), video_link: z.string() })),
+});
+export const moneyRulesAnswer = z.strictObject({
+  status: ok,
+  content: z.array(z.strictObject({ withdrawal_rule: z.string(), deposit_rule: z.string() })),
+});
+
+const domain = 'content';
+
+export const contentEndpoints = {
+  headline: endpoint({
+    domain,
+    method: 'POST',
+    path: '/api-get-headline',
+    // Public: the withdraw screen's headline call carries no token (spec 01 section 7).
+    access: 'public',
+    summary: 'Headlines (marquee texts) by id',
+    body: headlineRequest,
+    response: headlineAnswer,
+    errors: ['VALIDATION'],
+  }),
+  sliderImages: endpoint({
+    domain,
+    method: 'POST',
+    path: '/api-get-slider-images',
+    access: 'public',
+    summary: 'Home slider images',
+    response: sliderAnswer,
+    errors: [],
+  }),
+  socialData: endpoint({
+    domain,
+    method: 'POST',
+    path: '/api-get-social-data',
+    access: 'public',
+    summary: 'Contact numbers: phone, WhatsApp, Telegram',
+    response: socialDataAnswer,
+    errors: [],
+  }),
+  howToPlay: endpoint({
+    domain,
+    method: 'POST',
+    path: '/api-how-to-play',
+    access: 'public',
+    summary: 'How-to-play text and video link',
+    response: howToPlayAnswer,
+    errors: [],
+  }),
+  moneyRules: endpoint({
+    domain,
+    method: 'POST',
+    path: '/api-money-deposit-withdrawal-rule',
+    access: 'public',
+    summary: 'Deposit and withdrawal rules',
+    response: moneyRulesAnswer,
+    errors: [],
+  }),
+};
+
+export type HeadlineResponse = z.output<typeof headlineAnswer>;
+export type SliderResponse = z.output<typeof sliderAnswer>;
+export type SocialDataResponse = z.output<typeof socialDataAnswer>;
+export type HowToPlayResponse = z.output<typeof howToPlayAnswer>;
+export type MoneyRulesResponse = z.output<typeof moneyRulesAnswer>;

@@ -1,0 +1,110 @@
+/**
+ * The endpoint catalogue's building block: one entry describes one route completely (method, path, who may
+ * call it, request and response schemas, the error codes it can answer). The server registers routes from
+ * entries, both apps call through a client typed by them, and the OpenAPI documents are generated from them,
+ * so a path or a body shape is written exactly once.
+ */
+import type { z, ZodType } from 'zod';
+import type { ErrorCode } from '../contract/errors.ts';
+import type { Permission } from '../operators/permissions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint:
+ * - `public`: the legacy contract (JSON POST with `app_key`), no session;
+ * - `player`: the legacy contract with a signed-in player;
+ * - `betting`: as `player`, and the player's `betting_status` must be "1";
+ * - `operator`: `/admin-api` with an operator session holding the entry's `permission`;
+ * - `operator-login`: `/admin-api` sign-in steps, before a session exists;
+ * - `open`: anyone, no app key (documents, health, the development outbox).
+ */
+export type Access = 'public' | 'player' | 'betting' | 'operator' | 'operator-login' | 'open';
+
+export interface Endpoint<
+  Body extends ZodType | undefined = ZodType | undefined,
+  Query extends ZodType | undefined = ZodType | undefined,
+  Params extends ZodType | undefined = ZodType | undefined,
+  Res extends ZodType = ZodType,
+  A extends Access = Access,
+> {
+  readonly method: HttpMethod;
+  /** Fastify syntax: `/admin-api/players/:id`. */
+  readonly path: string;
+  readonly access: A;
+  /** Required when `access` is `operator`. */
+  readonly permission?: Permission;
+  /** The domain folder it belongs to; also the OpenAPI tag. */
+  readonly domain: string;
+  readonly summary: string;
+  readonly body?: Body;
+  readonly query?: Query;
+  readonly params?: Params;
+  /** The success answer. */
+  readonly response: Res;
+  /** Codes of `{status:false, code, msg}` answers this route can give besides the envelope's own. */
+  readonly errors: readonly ErrorCode[];
+  /** Accepts an `Idempotency-Key` header (or the legacy `request_id` field); a replay answers the first answer. */
+  readonly idempotent?: boolean;
+  /** Registered only in development (never documented). */
+  readonly devOnly?: boolean;
+  /** The answer is not JSON (a document page, a CSV download); `response` then describes nothing. */
+  readonly produces?: 'text/html' | 'text/csv';
+}
+
+export type AnyEndpoint = Endpoint<
+  ZodType | undefined,
+  ZodType | undefined,
+  ZodType | undefined,
+  ZodType,
+  Access
+>;
+
+/** Identity function that keeps the literal types of an entry, so the client and server can read them. */
+export function endpoint<
+  Body extends ZodType | undefined = undefined,
+  Query extends ZodType | undefined = undefined,
+  Params extends ZodType | undefined = undefined,
+  Res extends ZodType = ZodType,
+  A extends Access = Access,
+>(entry: Endpoint<Body, Query, Params, Res, A>): Endpoint<Body, Query, Params, Res, A> {
+  if (entry.access === 'operator' && entry.permission === undefined) {
+    throw new Error(`${entry.method} ${entry.path}: an operator endpoint needs a permission`);
+  }
+  return entry;
+}
+
+/** The schemas an entry was made with (its generic arguments; the optional properties would add `undefined`). */
+type Schemas<E> =
+  E extends Endpoint<infer B, infer Q, infer P, infer R, Access>
+    ? { body: B; query: Q; params: P; response: R }
+    : never;
+type InputOf<S> = [S] extends [ZodType] ? z.input<S> : unknown;
+type OutputOf<S> = [S] extends [ZodType] ? z.output<S> : undefined;
+
+/** What a caller passes: path parameters, query and body fields in one object (split by the client). */
+export type CallInput<E extends AnyEndpoint> = InputOf<Schemas<E>['params']> &
+  InputOf<Schemas<E>['query']> &
+  InputOf<Schemas<E>['body']>;
+/** The success answer a caller receives. */
+export type Answer<E extends AnyEndpoint> = z.output<E['response']>;
+/** What a handler may return for a success (before the response schema is applied). */
+export type HandlerAnswer<E extends AnyEndpoint> = z.input<E['response']>;
+export type ParsedBody<E extends AnyEndpoint> = OutputOf<Schemas<E>['body']>;
+export type ParsedQuery<E extends AnyEndpoint> = OutputOf<Schemas<E>['query']>;
+export type ParsedParams<E extends AnyEndpoint> = OutputOf<Schemas<E>['params']>;
+
+/** The names of a path's parameters, in order: `/x/:id/y/:key` gives `['id', 'key']`. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1] as string);
+}
+
+/** Fills a path's parameters; each value is URI-encoded. */
+export function fillPath(path: string, values: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '')
+      throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

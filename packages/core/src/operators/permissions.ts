@@ -1,0 +1,86 @@
+/**
+ * Operator roles and what each may do. The server checks a permission on every /admin-api route (the
+ * endpoint catalogue names it); the console reads the same table to hide what a role cannot use.
+ */
+export const roles = ['owner', 'results', 'cashier', 'support', 'viewer'] as const;
+export type Role = (typeof roles)[number];
+
+/** Each permission with the words that finish "You do not have permission to …". */
+export const permissionPhrases = {
+  'operators.manage': 'manage operators',
+  'settings.read': 'read settings',
+  'settings.manage': 'change settings',
+  'audit.read': 'read the audit log',
+  'dashboard.read': 'read the dashboard',
+  'reports.read': 'read reports',
+  'results.read': 'read results',
+  'results.declare': 'declare results',
+  'results.approve': 'approve or reject result declarations',
+  'results.revert': 'revert results',
+  'deposits.read': 'read deposits',
+  'deposits.decide': 'approve or reject deposits',
+  'withdrawals.read': 'read withdrawals',
+  'withdrawals.decide': 'approve or reject withdrawals',
+  'wallet.adjust': 'credit or debit wallets',
+  'players.read': 'read players',
+  'players.betting': 'switch betting on or off',
+  'players.block': 'block or unblock players',
+  'players.signout': 'sign players out',
+  'players.reset_password': 'reset player passwords',
+  'markets.read': 'read markets',
+  'markets.manage': 'change markets',
+  'rates.manage': 'change rates',
+  'content.manage': 'change content',
+} as const;
+export type Permission = keyof typeof permissionPhrases;
+
+const allPermissions = Object.keys(permissionPhrases) as Permission[];
+const reads = allPermissions.filter((p) => p.endsWith('.read'));
+
+export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = {
+  owner: new Set(allPermissions),
+  results: new Set<Permission>([
+    'dashboard.read',
+    'results.read',
+    'results.declare',
+    'results.approve',
+    'results.revert',
+    'markets.read',
+    'players.read',
+  ]),
+  cashier: new Set<Permission>([
+    'dashboard.read',
+    'deposits.read',
+    'deposits.decide',
+    'withdrawals.read',
+    'withdrawals.decide',
+    'wallet.adjust',
+    'players.read',
+    'markets.read',
+  ]),
+  support: new Set<Permission>([
+    'dashboard.read',
+    'players.read',
+    'players.betting',
+    'players.block',
+    'players.signout',
+    'players.reset_password',
+    'deposits.read',
+    'withdrawals.read',
+    'markets.read',
+    'results.read',
+  ]),
+  viewer: new Set<Permission>(reads.filter((p) => p !== 'settings.read')),
+};
+
+export function can(role: Role, permission: Permission): boolean {
+  return rolePermissions[role].has(permission);
+}
+
+export function forbiddenMessage(permission: Permission): string {
+  return `You do not have permission to ${permissionPhrases[permission]}`;
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (roles as readonly string[]).includes(value);
+}
