@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Two cores: bounded parallelism keeps PGlite instances (about 320 MB each) and CPU in check.
 const projects = [
   { test: { name: 'core', root: './packages/core', include: ['src/**/*.test.ts'] } },
+  { test: { name: 'ui', root: './packages/ui', include: ['src/**/*.test.ts'] } },
   {
     test: {
       name: 'api',

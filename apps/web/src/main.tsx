@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
-import './styles/tokens.css';
-import './styles/base.css';
+import '@gama/ui/tokens.css';
+import '@gama/ui/base.css';
+import './styles/column.css';
 
 captureInstallPrompt();
 

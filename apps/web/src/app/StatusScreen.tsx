@@ -1,8 +1,8 @@
 import { ArrowLeft, House, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink } from '../components/Button.tsx';
-import { LogoMark } from '../components/Logo.tsx';
+import { Button, ButtonLink } from '@gama/ui/Button';
+import { LogoMark } from '@gama/ui/Logo';
 import styles from './StatusScreen.module.css';
 
 function StatusFrame({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { PageSkeleton } from '../components/Skeleton.tsx';
+import { PageSkeleton } from '@gama/ui/Skeleton';
 import { ChangePasswordScreen, ProfileScreen } from '../features/account/index.ts';
 import {
   ForgotOtpScreen,

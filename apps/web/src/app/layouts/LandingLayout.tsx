@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { PageSkeleton } from '../../components/Skeleton.tsx';
+import { PageSkeleton } from '@gama/ui/Skeleton';
 import { DownloadAppBar, LandingHeader } from '../../features/shell/index.ts';
 import styles from './Layouts.module.css';
 import { useFocusOnNavigate } from './use-focus-on-navigate.ts';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { PageSkeleton } from '../../components/Skeleton.tsx';
+import { PageSkeleton } from '@gama/ui/Skeleton';
 import { AppHeader, BettingFooter, SideMenu, SimpleFooter } from '../../features/shell/index.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import { useStoredProfile } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { MessageCircle } from 'lucide-react';
-import { ExternalButtonLink } from '../../components/Button.tsx';
+import { ExternalButtonLink } from '@gama/ui/Button';
 import { useContactLinks } from '../../lib/contacts.ts';
 
 export function ContactAdminButton() {

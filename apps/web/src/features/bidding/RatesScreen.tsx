@@ -1,6 +1,6 @@
 import { MAIN_RATE_FIELDS, type RateField } from '@gama/core/rules/bet-types';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { Skeleton } from '@gama/ui/Skeleton';
 import { betAccent } from '../../shared/history/index.ts';
 import { useMainRates } from './api.ts';
 import styles from './RatesScreen.module.css';

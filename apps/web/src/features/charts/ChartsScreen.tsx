@@ -5,7 +5,7 @@ import { ChevronDown } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page, PageTitle } from '../../components/Page.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { Skeleton } from '@gama/ui/Skeleton';
 import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 import { useChartDays, useChartMarkets } from './api.ts';
 import {

@@ -1,5 +1,5 @@
 import { History, MessageCircle, Phone, QrCode, ScrollText, Smartphone } from 'lucide-react';
-import { ExternalButtonLink } from '../../components/Button.tsx';
+import { ExternalButtonLink } from '@gama/ui/Button';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { HEADLINE_IDS } from '../../shared/headline/headline.ts';

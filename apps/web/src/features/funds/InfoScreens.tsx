@@ -1,6 +1,6 @@
 import { History, ListOrdered, ReceiptText, ScrollText, Star, Trophy, TriangleAlert } from 'lucide-react';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { Skeleton } from '@gama/ui/Skeleton';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useRules } from './api.ts';
 import { EmptyState, fundsStyles as styles, TileLink } from './parts.tsx';

@@ -1,9 +1,9 @@
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { Copy, MessageCircle, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
-import { ExternalButtonLink } from '../../components/Button.tsx';
+import { ExternalButtonLink } from '@gama/ui/Button';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { Skeleton } from '@gama/ui/Skeleton';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { useQrPay } from './api.ts';

@@ -19,18 +19,19 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button, ButtonLink } from '../../components/Button.tsx';
-import { TextField } from '../../components/Field.tsx';
-import fieldStyles from '../../components/Field.module.css';
+import { Button, ButtonLink } from '@gama/ui/Button';
+import { TextField } from '@gama/ui/Field';
+import fieldStyles from '@gama/ui/Field.module.css';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
-import { useFormErrors } from '../../components/use-form-errors.ts';
-import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { Skeleton } from '@gama/ui/Skeleton';
+import { useFormErrors } from '@gama/ui/use-form-errors';
+import { useSingleFlight } from '@gama/ui/use-single-flight';
+import { useActionKey } from '@gama/ui/action-key';
 import { errorMessage } from '../../lib/api-client.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import { HEADLINE_IDS, useHeadline } from '../../shared/headline/headline.ts';
 import { fundsApi, usePaymentDetails, useRefreshMoney } from './api.ts';
-import { digitsOnly, exceedsWallet, typedPoints, useActionKey, withinWithdrawWindow } from './money.ts';
+import { digitsOnly, exceedsWallet, typedPoints, withinWithdrawWindow } from './money.ts';
 import { fundsStyles as styles, WalletCard } from './parts.tsx';
 
 type WithdrawField = 'amount' | 'method';

@@ -1,7 +1,7 @@
 import { ChevronRight, Inbox, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { Skeleton } from '@gama/ui/Skeleton';
 import { useProfile } from '../../lib/profile.ts';
 import styles from './Funds.module.css';
 

@@ -1,8 +1,8 @@
 import type { MarketRow } from '@gama/core/contract/accounts';
 import { CirclePlay, Clock } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { Button } from '@gama/ui/Button';
+import { Dialog } from '@gama/ui/Dialog';
 import { todayWeekdayName } from '../../shared/markets/group-markets.ts';
 import { GroupListScreen } from '../../shared/markets/GroupListScreen.tsx';
 import { MarketStatus } from '../../shared/markets/market-list-parts.tsx';

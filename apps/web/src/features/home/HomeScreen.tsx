@@ -1,6 +1,6 @@
 import { ArrowUpFromLine, CirclePlay, CirclePlus, Crown, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../components/Button.tsx';
+import { ButtonLink } from '@gama/ui/Button';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import { HEADLINE_IDS } from '../../shared/headline/headline.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { Skeleton } from '@gama/ui/Skeleton';
 import { useSlides } from './api.ts';
 import styles from './Slider.module.css';
 import { prefersReducedMotion } from '../../lib/motion.ts';

@@ -1,6 +1,6 @@
 import { CirclePlay } from 'lucide-react';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { Skeleton } from '@gama/ui/Skeleton';
 import { useTutorialLink } from './api.ts';
 import styles from './Info.module.css';
 

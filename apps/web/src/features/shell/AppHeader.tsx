@@ -1,7 +1,7 @@
 import { Menu, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { LogoMark } from '../../components/Logo.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { LogoMark } from '@gama/ui/Logo';
+import { Skeleton } from '@gama/ui/Skeleton';
 import { DebtBanner } from './DebtBanner.tsx';
 import styles from './Shell.module.css';
 

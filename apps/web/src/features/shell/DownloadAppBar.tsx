@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { Dialog } from '../../components/Dialog.tsx';
+import { Dialog } from '@gama/ui/Dialog';
 import { promptInstall } from '../../lib/install-prompt.ts';
 import styles from './Shell.module.css';
 

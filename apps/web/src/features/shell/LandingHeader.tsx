@@ -1,8 +1,8 @@
 import { LogIn, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Dialog } from '../../components/Dialog.tsx';
-import { LogoMark } from '../../components/Logo.tsx';
+import { Dialog } from '@gama/ui/Dialog';
+import { LogoMark } from '@gama/ui/Logo';
 import { visitorMenu } from './menu-entries.ts';
 import styles from './Shell.module.css';
 import { MenuLinks } from './SideMenu.tsx';

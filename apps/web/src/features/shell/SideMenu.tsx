@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { Dialog } from '../../components/Dialog.tsx';
+import { Dialog } from '@gama/ui/Dialog';
 import { useLogout } from './api.ts';
 import { memberMenu, menuName, type MenuEntry } from './menu-entries.ts';
 import styles from './Shell.module.css';

@@ -1,6 +1,6 @@
 import { MessageCircle, Phone, Send } from 'lucide-react';
-import { ExternalButtonLink } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { ExternalButtonLink } from '@gama/ui/Button';
+import { Dialog } from '@gama/ui/Dialog';
 import { useContactLinks } from '../../lib/contacts.ts';
 import styles from './Shell.module.css';
 

@@ -1,7 +1,7 @@
 import type { MarketRow } from '@gama/core/contract/accounts';
 import { STARLINE_RATE_FIELDS } from '@gama/core/rules/bet-types';
 import { CirclePlay } from 'lucide-react';
-import { Button } from '../../components/Button.tsx';
+import { Button } from '@gama/ui/Button';
 import { GroupListScreen } from '../../shared/markets/GroupListScreen.tsx';
 import { MarketStatus } from '../../shared/markets/market-list-parts.tsx';
 import styles from '../../shared/markets/MarketList.module.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogoMark } from '../../components/Logo.tsx';
+import { LogoMark } from '@gama/ui/Logo';
 import styles from './AuthScreen.module.css';
 
 interface AuthScreenProps {

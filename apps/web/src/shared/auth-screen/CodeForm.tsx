@@ -2,11 +2,11 @@ import type { OkResponse } from '@gama/core/contract/accounts';
 import { otpRule } from '@gama/core/contract/validation';
 import { ShieldCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Button } from '../../components/Button.tsx';
-import { OtpField } from '../../components/Field.tsx';
+import { Button } from '@gama/ui/Button';
+import { OtpField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
-import { useFormFields } from '../../components/use-form-fields.ts';
-import { useSingleFlight } from '../../components/use-single-flight.ts';
+import { useFormFields } from '@gama/ui/use-form-fields';
+import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { AuthScreen, authStyles } from './AuthScreen.tsx';
 import { ResendCode } from './ResendCode.tsx';
 

@@ -1,6 +1,6 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { RotateCcw, TriangleAlert } from 'lucide-react';
-import { ButtonLink } from '../../components/Button.tsx';
+import { ButtonLink } from '@gama/ui/Button';
 import { AuthScreen, authStyles } from './AuthScreen.tsx';
 
 /** A code screen opened without the step before it (a bookmark, a reload in another tab). */

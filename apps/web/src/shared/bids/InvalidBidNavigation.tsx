@@ -1,6 +1,6 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { House, TriangleAlert } from 'lucide-react';
-import { ButtonLink } from '../../components/Button.tsx';
+import { ButtonLink } from '@gama/ui/Button';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
 import styles from './InvalidBidNavigation.module.css';
 

@@ -1,5 +1,5 @@
 import { Megaphone } from 'lucide-react';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { Skeleton } from '@gama/ui/Skeleton';
 import { useHeadline, type HeadlineId } from './headline.ts';
 import styles from './HeadlineMarquee.module.css';
 

@@ -1,9 +1,9 @@
 import { bidMessages } from '@gama/core/rules/messages';
 import { ChartColumn, History, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, ButtonLink } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { Button, ButtonLink } from '@gama/ui/Button';
+import { Dialog } from '@gama/ui/Dialog';
+import { Skeleton } from '@gama/ui/Skeleton';
 import styles from './MarketList.module.css';
 import { prefersReducedMotion } from '../../lib/motion.ts';
 
