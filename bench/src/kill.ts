@@ -19,8 +19,8 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import type { Database } from '../../apps/api/src/db/database.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { openDatabase } from '../../apps/api/src/db/open.ts';
-import { seedDemoContent } from '../../apps/api/src/db/seed/content.ts';
-import { seedMarket } from '../../apps/api/src/db/seed/markets.ts';
+import { seedDemoContent } from '../../apps/api/src/seed/content.ts';
+import { seedMarket } from '../../apps/api/src/seed/markets.ts';
 import { verifyLedger } from '../../apps/api/src/modules/ledger/verify.ts';
 import { APP_KEY, BID_DATE, NOW, fmt, freePort, percentile, seedPlayers } from './harness.ts';
 

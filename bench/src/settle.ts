@@ -4,7 +4,7 @@
  * (default 100,000); `DATABASE_URL=postgres://…` runs it on PostgreSQL.
  */
 import { cpus, totalmem } from 'node:os';
-import { seedMarket } from '../../apps/api/src/db/seed/markets.ts';
+import { seedMarket } from '../../apps/api/src/seed/markets.ts';
 import { verifyLedger } from '../../apps/api/src/modules/ledger/verify.ts';
 import { mainParams } from '../../apps/api/src/modules/results/outcome-sql.ts';
 import { chunkParams, chunkSql, settle } from '../../apps/api/src/modules/results/settle.ts';

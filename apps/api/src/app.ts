@@ -20,6 +20,8 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
 import { MarketCache } from './modules/markets/list.ts';
 import { SESSION_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
+import { resolveSession, sessionTokenFrom } from './modules/auth/sessions.ts';
+import { operatorFromRequest } from './modules/admin/operators.ts';
 import { WALLET_CHANNEL, WalletCache } from './modules/wallet/cache.ts';
 import { walletBalancesOf } from './modules/wallet/service.ts';
 import { SettingsCache } from './modules/content/settings.ts';
@@ -56,6 +58,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
   });
+  // Both caches wait for their LISTEN to be up before they keep anything (see session-cache.ts and wallet/cache.ts).
+  const sessions = new SessionCache(false);
   const deps: Deps = {
     db: options.db,
     clock: options.clock,
@@ -64,15 +68,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sms: options.sms ?? createSmsProvider(config, options.db, options.clock),
     markets: new MarketCache(options.db, options.clock),
     settings: new SettingsCache(options.db, () => options.clock.now().getTime()),
-    // Both wait for their LISTEN to be up before they keep anything (see session-cache.ts and wallet/cache.ts).
-    sessions: new SessionCache(false),
+    sessions,
     wallets: new WalletCache(
       (ids) => walletBalancesOf(options.db, ids),
       () => options.clock.now().getTime(),
     ),
+    callers: {
+      player: async (request, body) => {
+        const token = sessionTokenFrom(request, body);
+        return token ? resolveSession(options.db, options.clock, token, sessions) : null;
+      },
+      operator: (request) => operatorFromRequest(options.db, options.clock, request),
+    },
   };
   app.decorate('deps', deps);
-  const { sessions, wallets } = deps;
+  const { wallets } = deps;
   const stopSessions = options.db.listen(SESSION_CHANNEL, {
     notice: (payload) => sessions.apply(payload),
     state: (listening) => sessions.setLive(listening),

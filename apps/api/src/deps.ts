@@ -1,11 +1,31 @@
+import type { FastifyRequest } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { Operator } from './modules/admin/operators.ts';
 import type { SessionCache } from './modules/auth/session-cache.ts';
+import type { SessionPlayer } from './modules/auth/sessions.ts';
 import type { SettingsCache } from './modules/content/settings.ts';
 import type { MarketCache } from './modules/markets/list.ts';
 import type { WalletCache } from './modules/wallet/cache.ts';
 import type { SmsProvider } from './sms/provider.ts';
+
+// The HTTP layer names callers through these, so http/ imports no module (the import rule in eslint.config.js).
+export type { Operator, SessionPlayer };
+
+/**
+ * Who is calling, as http/route.ts asks it. Built in app.ts from the modules that keep sessions, so the HTTP
+ * layer below them depends on none of them.
+ */
+export interface Callers {
+  /** The player signed in on a legacy call (session cookie, Bearer or `unique_token`), or null. */
+  player(
+    request: FastifyRequest,
+    body: Record<string, unknown>,
+  ): Promise<{ player: SessionPlayer; tokenHash: Buffer } | null>;
+  /** The operator of an /admin-api call; fails 401 without an operator session, 403 with a player's. */
+  operator(request: FastifyRequest): Promise<Operator>;
+}
 
 /** What every module needs, built once per app instance and passed explicitly. */
 export interface Deps {
@@ -20,6 +40,7 @@ export interface Deps {
   sessions: SessionCache;
   /** Balances for display (the home list); see wallet/cache.ts. */
   wallets: WalletCache;
+  callers: Callers;
 }
 
 declare module 'fastify' {

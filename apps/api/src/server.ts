@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { loadPepper, openDatabase, prepareDatabase } from './db/open.ts';
-import { seedDemoContent } from './db/seed/content.ts';
+import { seedDemoContent } from './seed/content.ts';
 import { ensureFirstOperator } from './modules/admin/operators.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { resumeSettlements } from './modules/results/service.ts';

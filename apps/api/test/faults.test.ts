@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
-import { seedMarket } from '../src/db/seed/markets.ts';
+import { seedMarket } from '../src/seed/markets.ts';
 import type { FaultPoint } from '../src/lib/fault.ts';
 import { verifyLedger } from '../src/modules/ledger/verify.ts';
 import { engine } from './db.ts';
@@ -24,7 +24,7 @@ import { freePort } from './ports.ts';
 import type { TestApp } from './helpers.ts';
 import { APP_KEY, DEFAULT_NOW, createTestApp } from './helpers.ts';
 import { fund, operatorToken } from './money.ts';
-import { nextMobile } from '../src/db/seed/players.ts';
+import { nextMobile } from '../src/seed/players.ts';
 import { pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));

@@ -5,9 +5,9 @@ import { ManualClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
-import { seedDemoContent } from '../src/db/seed/content.ts';
-import type { PlayerSpec } from '../src/db/seed/players.ts';
-import { buildPlayer } from '../src/db/seed/players.ts';
+import { seedDemoContent } from '../src/seed/content.ts';
+import type { PlayerSpec } from '../src/seed/players.ts';
+import { buildPlayer } from '../src/seed/players.ts';
 import { openTestDatabase } from './db.ts';
 
 export const APP_KEY = 'test-app-key-123';

@@ -8,8 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { ZodType } from 'zod';
 import { AppError } from './errors.ts';
-import type { SessionPlayer } from '../modules/auth/sessions.ts';
-import { resolveSession, sessionTokenFrom } from '../modules/auth/sessions.ts';
+import type { SessionPlayer } from '../deps.ts';
 
 export type Auth = 'public' | 'player' | 'betting';
 
@@ -78,14 +77,12 @@ export function legacyRoute<B>(
 ): void {
   const appKey = Buffer.from(app.deps.config.APP_KEY);
   app.post(path, async (request, reply) => {
-    const { db, clock } = app.deps;
     const raw = envelope(request, appKey);
     const isWeb = isWebClient(request);
     let player: SessionPlayer | undefined;
     let sessionHash: Buffer | undefined;
     if (options.auth !== 'public') {
-      const token = sessionTokenFrom(request, raw);
-      const session = token ? await resolveSession(db, clock, token, app.deps.sessions) : null;
+      const session = await app.deps.callers.player(request, raw);
       if (!session) throw new AppError('UNAUTHENTICATED', accountMessages.sessionExpired);
       if (options.auth === 'betting' && session.player.bettingStatus !== '1') {
         throw new AppError('BETTING_DISABLED', accountMessages.bettingDisabled);

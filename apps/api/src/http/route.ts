@@ -16,10 +16,7 @@ import { can, forbiddenMessage } from '@gama/core/operators/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from './errors.ts';
-import type { SessionPlayer } from '../modules/auth/sessions.ts';
-import { resolveSession, sessionTokenFrom } from '../modules/auth/sessions.ts';
-import type { Operator } from '../modules/admin/operators.ts';
-import { operatorFromRequest } from '../modules/admin/operators.ts';
+import type { Operator, SessionPlayer } from '../deps.ts';
 
 /**
  * A response body that is already JSON text (a cached list spliced into an answer): sent as it is, with the
@@ -106,14 +103,13 @@ export function route<E extends AnyEndpoint>(
     method: endpoint.method,
     url: endpoint.path,
     handler: async (request, reply) => {
-      const { db, clock } = app.deps;
+      const { callers } = app.deps;
       const raw = endpoint.method === 'GET' ? {} : bodyObject(request);
       const who: Record<string, unknown> = {};
       if (isLegacy(endpoint.access)) {
         if (!appKeyMatches(raw.app_key, appKey)) throw new AppError('BAD_APP_KEY', accountMessages.badAppKey);
         if (endpoint.access !== 'public') {
-          const token = sessionTokenFrom(request, raw);
-          const session = token ? await resolveSession(db, clock, token, app.deps.sessions) : null;
+          const session = await callers.player(request, raw);
           if (!session) throw new AppError('UNAUTHENTICATED', accountMessages.sessionExpired);
           if (endpoint.access === 'betting' && session.player.bettingStatus !== '1') {
             throw new AppError('BETTING_DISABLED', accountMessages.bettingDisabled);
@@ -122,7 +118,7 @@ export function route<E extends AnyEndpoint>(
           who.sessionHash = session.tokenHash;
         }
       } else if (endpoint.access === 'operator') {
-        const operator = await operatorFromRequest(db, clock, request);
+        const operator = await callers.operator(request);
         const permission = endpoint.permission;
         if (permission === undefined || !can(operator.role, permission)) {
           throw new AppError('FORBIDDEN', permission ? forbiddenMessage(permission) : 'Forbidden');

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPaise } from '@gama/core/rules/money';
-import { nextMobile } from '../../src/db/seed/players.ts';
+import { nextMobile } from '../../src/seed/players.ts';
 import { createSession } from '../../src/modules/auth/sessions.ts';
 import { maskName } from '../../src/modules/transfers/service.ts';
 import { listRoutes, specFor } from '../fuzz/catalogue.ts';

@@ -6,8 +6,8 @@
  */
 import { expect } from 'vitest';
 import { formatPaise } from '@gama/core/rules/money';
-import { nextMobile } from '../../src/db/seed/players.ts';
-import { seedMarket } from '../../src/db/seed/markets.ts';
+import { nextMobile } from '../../src/seed/players.ts';
+import { seedMarket } from '../../src/seed/markets.ts';
 import { maskName } from '../../src/modules/transfers/service.ts';
 import type { ApiBody, TestApp } from '../helpers.ts';
 import { snapshot } from '../helpers.ts';

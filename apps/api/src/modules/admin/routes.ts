@@ -14,7 +14,7 @@ import type { Permission } from '@gama/core/operators/permissions';
 import { can, forbiddenMessage } from '@gama/core/operators/permissions';
 import { audit, operatorFromRequest, operatorLogin, revokeOperatorSession } from './operators.ts';
 import { adjustWallet, listPlayers } from './players.ts';
-import { seedMarket } from '../../db/seed/markets.ts';
+import { seedMarket } from '../../seed/markets.ts';
 import type { Weekday } from '@gama/core/rules/dates';
 import { pgCode } from '../../db/database.ts';
 import { announcePlayerChange } from '../auth/sessions.ts';

@@ -1,6 +1,6 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextMobile } from '../../db/seed/players.ts';
+import { nextMobile } from '../../seed/players.ts';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';
 

@@ -5,7 +5,7 @@ import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
 import { balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
-import { seedMarket } from '../../db/seed/markets.ts';
+import { seedMarket } from '../../seed/markets.ts';
 
 // 2026-11-20 is a Friday. The test market opens 01:00 PM and closes 03:00 PM, Asia/Kolkata.
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;

@@ -11,7 +11,7 @@ import {
   fund,
   operatorToken,
 } from '../../../test/money.ts';
-import { nextMobile } from '../../db/seed/players.ts';
+import { nextMobile } from '../../seed/players.ts';
 import { idempotencyMessages } from '../ledger/idempotency.ts';
 
 let t: TestApp;

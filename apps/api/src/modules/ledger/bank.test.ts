@@ -7,8 +7,8 @@ import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
 import { admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
-import { nextMobile } from '../../db/seed/players.ts';
-import { seedMarket } from '../../db/seed/markets.ts';
+import { nextMobile } from '../../seed/players.ts';
+import { seedMarket } from '../../seed/markets.ts';
 
 const PLAYERS = 20;
 const OPERATIONS = 600;

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
-import { seedMarket } from '../../db/seed/markets.ts';
+import { seedMarket } from '../../seed/markets.ts';
 import { marketById } from '../markets/repository.ts';
 import { mainParams } from './outcome-sql.ts';
 import { settle } from './settle.ts';

@@ -4,7 +4,7 @@ import { engine } from '../../../test/db.ts';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
-import { seedMarket } from '../../db/seed/markets.ts';
+import { seedMarket } from '../../seed/markets.ts';
 import type { WalletBalance } from './cache.ts';
 import { WalletCache } from './cache.ts';
 

@@ -2,9 +2,9 @@
  * Builders for operator content, used by the first-start demo seed and by tests alike,
  * so the demo and the tests stand on the same data.
  */
-import type { Queryable } from '../database.ts';
-import type { SettingValues } from '../../modules/content/settings.ts';
-import { putSetting } from '../../modules/content/settings.ts';
+import type { Queryable } from '../db/database.ts';
+import type { SettingValues } from '../modules/content/settings.ts';
+import { putSetting } from '../modules/content/settings.ts';
 import { seedDemoMarkets } from './markets.ts';
 
 export const demoHeadlines = [

@@ -1,7 +1,7 @@
 /** Player builder with defaults plus overrides, shared by tests, benchmarks and demo data. */
-import type { Queryable } from '../database.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
-import { insertPlayer } from '../../modules/players/repository.ts';
+import type { Queryable } from '../db/database.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { insertPlayer } from '../modules/players/repository.ts';
 
 let counter = 0;
 

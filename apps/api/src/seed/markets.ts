@@ -4,7 +4,7 @@ import type { Weekday } from '@gama/core/rules/dates';
 import type { MarketSchedule } from '@gama/core/rules/schedule';
 import { weeklySchedule } from '@gama/core/rules/schedule';
 import { parseClockTime } from '@gama/core/rules/time';
-import type { Queryable } from '../database.ts';
+import type { Queryable } from '../db/database.ts';
 
 export interface MarketSpec {
   group?: MarketGroup;
