@@ -12,6 +12,7 @@ import type { Deps } from './deps.ts';
 import { failureBody, registerErrorHandler } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bidRoutes } from './modules/bids/routes.ts';
 import { resultRoutes } from './modules/results/routes.ts';
@@ -21,11 +22,14 @@ import { fundsRoutes } from './modules/funds/routes.ts';
 import { MarketCache } from './modules/markets/list.ts';
 import { SESSION_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
 import { resolveSession, sessionTokenFrom } from './modules/auth/sessions.ts';
-import { operatorFromRequest } from './modules/admin/operators.ts';
+import { operatorFromRequest } from './modules/operators/sessions.ts';
 import { WALLET_CHANNEL, WalletCache } from './modules/wallet/cache.ts';
 import { walletBalancesOf } from './modules/wallet/service.ts';
 import { SettingsCache } from './modules/content/settings.ts';
+import { operatorRoutes } from './modules/operators/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import { createSmsProvider } from './sms/provider.ts';
 
@@ -78,7 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         const token = sessionTokenFrom(request, body);
         return token ? resolveSession(options.db, options.clock, token, sessions) : null;
       },
-      operator: (request) => operatorFromRequest(options.db, options.clock, request),
+      operator: (request, opts) => operatorFromRequest(options.db, options.clock, request, opts),
     },
   };
   app.decorate('deps', deps);
@@ -95,6 +99,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await Promise.all([stopSessions(), stopWallets()]);
   });
 
+  // The owner settings' defaults depend on NODE_ENV; written once so every reader sees stored values.
+  await writeOwnerSettingDefaults(options.db, config, options.clock.now());
+
   registerErrorHandler(app);
   await registerSecurity(app);
   await app.register(cookie);
@@ -110,6 +117,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   fundsRoutes(app);
   bidRoutes(app);
   resultRoutes(app);
+  operatorRoutes(app);
+  settingsRoutes(app);
+  auditRoutes(app);
   adminRoutes(app);
   devRoutes(app);
 

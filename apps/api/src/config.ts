@@ -41,7 +41,10 @@ export const configSchema = z
     TRUST_PROXY: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ADMIN_USERNAME: z.string().min(3).optional(),
-    ADMIN_PASSWORD: z.string().min(8).optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(10, { message: 'operator passwords must be at least 10 characters' })
+      .optional(),
     WEB_DIST: z.string().optional(),
     /** Server processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { Operator } from './modules/admin/operators.ts';
+import type { Operator, OperatorSession } from './modules/operators/sessions.ts';
 import type { SessionCache } from './modules/auth/session-cache.ts';
 import type { SessionPlayer } from './modules/auth/sessions.ts';
 import type { SettingsCache } from './modules/content/settings.ts';
@@ -11,7 +11,7 @@ import type { WalletCache } from './modules/wallet/cache.ts';
 import type { SmsProvider } from './sms/provider.ts';
 
 // The HTTP layer names callers through these, so http/ imports no module (the import rule in eslint.config.js).
-export type { Operator, SessionPlayer };
+export type { Operator, OperatorSession, SessionPlayer };
 
 /**
  * Who is calling, as http/route.ts asks it. Built in app.ts from the modules that keep sessions, so the HTTP
@@ -23,8 +23,11 @@ export interface Callers {
     request: FastifyRequest,
     body: Record<string, unknown>,
   ): Promise<{ player: SessionPlayer; tokenHash: Buffer } | null>;
-  /** The operator of an /admin-api call; fails 401 without an operator session, 403 with a player's. */
-  operator(request: FastifyRequest): Promise<Operator>;
+  /**
+   * The operator of an /admin-api call; fails 401 without an operator session, 403 with a player's, and 403
+   * TOTP_ENROLMENT_REQUIRED for a session that must enrol two-factor first, unless `duringEnrolment`.
+   */
+  operator(request: FastifyRequest, options?: { duringEnrolment?: boolean }): Promise<OperatorSession>;
 }
 
 /** What every module needs, built once per app instance and passed explicitly. */

@@ -14,7 +14,7 @@ import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { loadPepper, openDatabase, prepareDatabase } from './db/open.ts';
 import { seedDemoContent } from './seed/content.ts';
-import { ensureFirstOperator } from './modules/admin/operators.ts';
+import { ensureFirstOperator } from './modules/operators/accounts.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { resumeSettlements } from './modules/results/service.ts';
 import { armFault } from './lib/fault.ts';

@@ -1,7 +1,8 @@
 /** Helpers for suites that move money: an operator session, funding through the real API, the ledger check. */
 import { expect } from 'vitest';
-import { createOperator } from '../src/modules/admin/operators.ts';
-import type { Role } from '../src/modules/admin/operators.ts';
+import type { Role } from '@gama/core/operators/permissions';
+import { createOperator } from '../src/modules/operators/accounts.ts';
+import { sha256 } from '../src/modules/auth/tokens.ts';
 import { verifyLedger } from '../src/modules/ledger/verify.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -28,6 +29,12 @@ export async function admin<T = Record<string, unknown>>(
   payload?: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Promise<{ statusCode: number; json: T }> {
+  // Suites move the clock by hours between calls; their operator is taken to have kept the console open
+  // (sessions end after 30 idle minutes, which operators/sessions.test.ts tests).
+  await t.db.query(
+    'UPDATE operator_sessions SET last_seen_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL',
+    [sha256(token), t.clock.now()],
+  );
   const res = await t.app.inject({
     method,
     url,

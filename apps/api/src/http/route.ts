@@ -16,7 +16,7 @@ import { can, forbiddenMessage } from '@gama/core/operators/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from './errors.ts';
-import type { Operator, SessionPlayer } from '../deps.ts';
+import type { OperatorSession, SessionPlayer } from '../deps.ts';
 
 /**
  * A response body that is already JSON text (a cached list spliced into an answer): sent as it is, with the
@@ -46,7 +46,7 @@ export function isWebClient(request: FastifyRequest): boolean {
 type Who<A extends Access> = A extends 'player' | 'betting'
   ? { player: SessionPlayer; sessionHash: Buffer }
   : A extends 'operator'
-    ? { operator: Operator }
+    ? { operator: OperatorSession }
     : object;
 
 export type RouteCtx<E extends AnyEndpoint> = {
@@ -118,7 +118,9 @@ export function route<E extends AnyEndpoint>(
           who.sessionHash = session.tokenHash;
         }
       } else if (endpoint.access === 'operator') {
-        const operator = await callers.operator(request);
+        const operator = await callers.operator(request, {
+          duringEnrolment: endpoint.duringEnrolment === true,
+        });
         const permission = endpoint.permission;
         if (permission === undefined || !can(operator.role, permission)) {
           throw new AppError('FORBIDDEN', permission ? forbiddenMessage(permission) : 'Forbidden');

@@ -28,9 +28,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { z } from 'zod';
+import { allEndpoints } from '@gama/core/endpoints';
 import {
   adjustBody,
-  adminLogin,
   bettingStatusBody,
   createMarketBody,
   playersQuery,
@@ -129,6 +129,9 @@ LEGACY['/api-main-game'] = { auth: 'public' };
 /** Schemas of the operator routes, by "METHOD url"; a route missing here is still fuzzed, with loose bodies. */
 const ADMIN_SCHEMAS: Record<string, Omit<RouteSpec, 'auth'>> = {
   'POST /admin-api/logout': { endsSession: true },
+  // These can end the fuzzing operator's own session (its id is among the path ids).
+  'POST /admin-api/sessions/:id/end': { endsSession: true },
+  'POST /admin-api/operators/:id/reset-password': { endsSession: true },
   'GET /admin-api/players': { query: playersQuery },
   'POST /admin-api/players/:id/adjust': { body: adjustBody },
   'POST /admin-api/players/:id/betting-status': { body: bettingStatusBody },
@@ -148,8 +151,19 @@ export function specFor(route: RouteRef): RouteSpec | undefined {
   const { url } = route;
   // HEAD is Fastify's automatic twin of a GET route: same handler, same rules.
   const method = route.method === 'HEAD' ? 'GET' : route.method;
-  if (url === '/admin-api/login' && method === 'POST') return { auth: 'operator-login', body: adminLogin };
   if (url === '/admin-api/openapi.json' && method === 'GET') return { auth: 'openapi' };
+  // A catalogued route carries its own schemas and who may call it.
+  const entry = allEndpoints.find((e) => e.path === url && e.method === method);
+  if (entry?.access === 'operator-login')
+    return { auth: 'operator-login', ...(entry.body ? { body: entry.body } : {}) };
+  if (entry?.access === 'operator') {
+    return {
+      auth: 'operator',
+      ...(entry.body ? { body: entry.body } : {}),
+      ...(entry.query ? { query: entry.query } : {}),
+      ...ADMIN_SCHEMAS[`${method} ${url}`],
+    };
+  }
   if (url.startsWith('/admin-api/')) return { auth: 'operator', ...ADMIN_SCHEMAS[`${method} ${url}`] };
   if (url === '/healthz' && method === 'GET') return { auth: 'health' };
   if (url === '/api/dev/outbox' && method === 'GET') return { auth: 'dev-outbox', query: outboxQuery };

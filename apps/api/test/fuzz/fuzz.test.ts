@@ -9,8 +9,9 @@
  */
 import { BET_TYPES } from '@gama/core/rules/bet-types';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperator } from '../../src/modules/admin/operators.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createOperator } from '../../src/modules/operators/accounts.ts';
+import { ownerSettingDefaults, updateOwnerSettings } from '../../src/modules/settings/owner-settings.ts';
 import { createSession } from '../../src/modules/auth/sessions.ts';
 import { randomToken, sha256 } from '../../src/modules/auth/tokens.ts';
 import { APP_KEY, createTestApp } from '../helpers.ts';
@@ -93,6 +94,11 @@ beforeAll(async () => {
     pathIds: [victim.id, pending.json.request_id, 1, 2, 3, 999_999].filter((id) => id !== player.id),
     revokedToken,
   };
+});
+
+// PATCH /admin-api/settings may turn on two-factor or the two-person rules; each route starts from the defaults.
+afterEach(async () => {
+  await t.db.transaction((tx) => updateOwnerSettings(tx, ownerSettingDefaults(t.config), t.clock.now()));
 });
 
 afterAll(async () => {

@@ -6,6 +6,10 @@ export const errorCodes = {
   VALIDATION: 400,
   INVALID_CREDENTIALS: 400,
   INVALID_OTP: 400,
+  /** The password was right and the operator has two-factor on: send the code too. */
+  TOTP_REQUIRED: 400,
+  /** Two-factor is required and this operator has not enrolled: only the enrolment routes answer. */
+  TOTP_ENROLMENT_REQUIRED: 403,
   BAD_APP_KEY: 403,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

@@ -46,6 +46,11 @@ export interface Endpoint<
   readonly errors: readonly ErrorCode[];
   /** Accepts an `Idempotency-Key` header (or the legacy `request_id` field); a replay answers the first answer. */
   readonly idempotent?: boolean;
+  /**
+   * Open to an operator session that must still enrol two-factor (`totp_required` on, not enrolled); every
+   * other operator route answers 403 TOTP_ENROLMENT_REQUIRED to such a session.
+   */
+  readonly duringEnrolment?: boolean;
   /** Registered only in development (never documented). */
   readonly devOnly?: boolean;
   /** The answer is not JSON (a document page, a CSV download); `response` then describes nothing. */

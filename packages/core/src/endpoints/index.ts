@@ -4,10 +4,16 @@
  * OpenAPI documents, the fuzz suite and the route-coverage test walk.
  */
 import type { AnyEndpoint } from './define.ts';
+import { auditEndpoints } from './audit/index.ts';
 import { contentEndpoints } from './content/index.ts';
+import { operatorsEndpoints } from './operators/index.ts';
+import { settingsEndpoints } from './settings/index.ts';
 
 export const endpoints = {
   ...contentEndpoints,
+  ...operatorsEndpoints,
+  ...settingsEndpoints,
+  ...auditEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

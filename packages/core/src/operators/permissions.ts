@@ -7,6 +7,8 @@ export type Role = (typeof roles)[number];
 
 /** Each permission with the words that finish "You do not have permission to …". */
 export const permissionPhrases = {
+  // Every role has it: one's own sign-in, sessions and two-factor.
+  'account.self': 'use the console',
   'operators.manage': 'manage operators',
   'settings.read': 'read settings',
   'settings.manage': 'change settings',
@@ -40,6 +42,7 @@ const reads = allPermissions.filter((p) => p.endsWith('.read'));
 export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: new Set(allPermissions),
   results: new Set<Permission>([
+    'account.self',
     'dashboard.read',
     'results.read',
     'results.declare',
@@ -49,6 +52,7 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
     'players.read',
   ]),
   cashier: new Set<Permission>([
+    'account.self',
     'dashboard.read',
     'deposits.read',
     'deposits.decide',
@@ -59,6 +63,7 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
     'markets.read',
   ]),
   support: new Set<Permission>([
+    'account.self',
     'dashboard.read',
     'players.read',
     'players.betting',
@@ -70,7 +75,7 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
     'markets.read',
     'results.read',
   ]),
-  viewer: new Set<Permission>(reads.filter((p) => p !== 'settings.read')),
+  viewer: new Set<Permission>(['account.self', ...reads.filter((p) => p !== 'settings.read')]),
 };
 
 export function can(role: Role, permission: Permission): boolean {

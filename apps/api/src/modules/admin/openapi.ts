@@ -1,10 +1,12 @@
 /** OpenAPI 3.0 description of the operator API, generated from the zod schemas the routes validate with. */
+import { allEndpoints } from '@gama/core/endpoints';
+import type { AnyEndpoint } from '@gama/core/endpoints/define';
+import { pathParams } from '@gama/core/endpoints/define';
 import { z } from 'zod';
 import type { ZodType } from 'zod';
 import { declareBody, exposureQuery, resultsQuery, revertBody } from '../results/schemas.ts';
 import {
   adjustBody,
-  adminLogin,
   bettingStatusBody,
   createMarketBody,
   playersQuery,
@@ -56,7 +58,7 @@ const json = (type: ZodType) => ({
   required: true,
   content: { 'application/json': { schema: schema(type) } },
 });
-const secured = [{ bearer: [] }];
+const secured = [{ cookie: [] }, { bearer: [] }];
 const idempotencyHeader = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -69,13 +71,14 @@ export function openApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.0.3',
     info: { title: 'Gama operator API', version: '1' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    paths: {
-      '/admin-api/login': {
-        post: { summary: 'Operator login; returns a Bearer token', requestBody: json(adminLogin), responses },
+    components: {
+      securitySchemes: {
+        cookie: { type: 'apiKey', in: 'cookie', name: 'gama_op' },
+        bearer: { type: 'http', scheme: 'bearer' },
       },
-      '/admin-api/logout': { post: { summary: 'End this operator session', security: secured, responses } },
-      '/admin-api/me': { get: { summary: 'The signed-in operator', security: secured, responses } },
+    },
+    paths: {
+      ...cataloguePaths(),
       '/admin-api/players': {
         get: {
           summary: 'Players by mobile prefix',
@@ -146,7 +149,6 @@ export function openApiDocument(): Record<string, unknown> {
           responses,
         },
       },
-      '/admin-api/audit': { get: { summary: 'The latest audit rows', security: secured, responses } },
       '/admin-api/markets': {
         get: { summary: 'All markets of the three groups', security: secured, responses },
         post: {
@@ -197,5 +199,46 @@ export function openApiDocument(): Record<string, unknown> {
         },
       },
     },
+  };
+}
+
+/** The operator routes of the endpoint catalogue, each from its entry: parameters, body and answer. */
+function cataloguePaths(): Record<string, Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of allEndpoints.filter((x) => x.path.startsWith('/admin-api/') && x.devOnly !== true)) {
+    const path = e.path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+    paths[path] = { ...paths[path], [e.method.toLowerCase()]: operation(e) };
+  }
+  return paths;
+}
+
+function operation(e: AnyEndpoint): Record<string, unknown> {
+  const parameters = [
+    ...pathParams(e.path).map((name) => ({ ...idPath, name })),
+    ...(e.query instanceof z.ZodObject ? queryParams(e.query) : []),
+    ...(e.idempotent === true ? [idempotencyHeader] : []),
+  ];
+  const success =
+    e.produces === undefined
+      ? {
+          description: 'Success',
+          content: {
+            'application/json': {
+              schema: z.toJSONSchema(e.response, {
+                target: 'openapi-3.0',
+                io: 'output',
+                unrepresentable: 'any',
+              }),
+            },
+          },
+        }
+      : { description: 'Success', content: { [e.produces]: { schema: { type: 'string' } } } };
+  return {
+    summary: e.summary,
+    tags: [e.domain],
+    ...(e.access === 'operator' ? { security: secured } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(e.body !== undefined ? { requestBody: json(e.body) } : {}),
+    responses: { ...responses, '200': success },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The operator API under /admin-api/: JSON, Bearer tokens from POST /admin-api/login, roles per route,
- * and an audit row for every action. Player sessions are refused with 403.
+ * The operator routes not yet on the endpoint catalogue: JSON, an operator session (operators/sessions.ts),
+ * a permission per route, and an audit row for every action. Player sessions are refused with 403.
  */
 import { formatPaise } from '@gama/core/rules/money';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,10 +9,11 @@ import { decideDeposit } from '../funds/deposits.ts';
 import { decideWithdrawal } from '../funds/withdrawals.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { openApiDocument } from './openapi.ts';
-import type { Operator } from './operators.ts';
+import type { Operator } from '../operators/sessions.ts';
 import type { Permission } from '@gama/core/operators/permissions';
 import { can, forbiddenMessage } from '@gama/core/operators/permissions';
-import { audit, operatorFromRequest, operatorLogin, revokeOperatorSession } from './operators.ts';
+import { audit } from '../audit/writer.ts';
+import { operatorFromRequest } from '../operators/sessions.ts';
 import { adjustWallet, listPlayers } from './players.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import type { Weekday } from '@gama/core/rules/dates';
@@ -20,7 +21,6 @@ import { pgCode } from '../../db/database.ts';
 import { announcePlayerChange } from '../auth/sessions.ts';
 import {
   adjustBody,
-  adminLogin,
   bettingStatusBody,
   createMarketBody,
   idParam,
@@ -57,30 +57,6 @@ export function adminRoutes(app: FastifyInstance): void {
     });
 
   app.get('/admin-api/openapi.json', async () => openApiDocument());
-
-  app.post('/admin-api/login', async (request) => {
-    const body = adminLogin.parse(request.body);
-    try {
-      const result = await operatorLogin(db, clock, body, request.ip);
-      await record(result.operator, request, 'login');
-      return { status: true, token: result.token, operator: result.operator };
-    } catch (error) {
-      await record(null, request, 'login_failed', undefined, { username: body.username });
-      throw error;
-    }
-  });
-
-  app.post('/admin-api/logout', async (request) => {
-    const op = await operator(request);
-    await revokeOperatorSession(db, clock, request);
-    await record(op, request, 'logout');
-    return { status: true };
-  });
-
-  app.get('/admin-api/me', async (request) => ({
-    status: true,
-    operator: await operator(request),
-  }));
 
   app.get('/admin-api/players', async (request) => {
     await operator(request, 'players.read');
@@ -246,11 +222,5 @@ export function adminRoutes(app: FastifyInstance): void {
       'SELECT id, grp, name, schedule, active, sort FROM markets ORDER BY grp, sort, id',
     );
     return { status: true, markets: rows };
-  });
-
-  app.get('/admin-api/audit', async (request) => {
-    await operator(request, 'audit.read');
-    const { rows } = await db.query('SELECT * FROM audit_log ORDER BY id DESC LIMIT 200');
-    return { status: true, audit: rows };
   });
 }

@@ -1,11 +1,6 @@
 /** Request shapes of the operator API; the OpenAPI document is generated from these same schemas. */
 import { z } from 'zod';
 
-export const adminLogin = z.object({
-  username: z.string().min(1).max(100),
-  password: z.string().min(1).max(200),
-});
-
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export const playersQuery = z.object({

@@ -16,7 +16,7 @@ import type { CodeTarget, VerifyOutcome } from './otp.ts';
 import { consumeTicket, issueCode, issueTicket, latestBoundValue, verifyCode } from './otp.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { announcePlayerChange, createSession, revokeAllSessions } from './sessions.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.ts';
+import { playerLoginPolicy, reserveLoginAttempt } from './throttle.ts';
 
 export interface ClientMeta {
   ip: string;
@@ -97,18 +97,17 @@ export async function login(
   meta: ClientMeta,
 ): Promise<SignedIn> {
   const { db, clock } = deps;
-  await assertLoginAllowed(db, clock, input.mobile, meta.ip);
+  // Counted as a failure from here on unless it succeeds.
+  const attempt = await reserveLoginAttempt(db, clock, playerLoginPolicy, input.mobile, meta.ip);
   const player = await findPlayerByMobile(db, input.mobile);
   if (!player) {
     await burnPasswordCheck(input.password);
-    await recordLoginFailure(db, clock, input.mobile, meta.ip);
     throw new AppError('INVALID_CREDENTIALS', m.userNotRegistered);
   }
   if (!(await verifyPassword(player.password_hash, input.password))) {
-    await recordLoginFailure(db, clock, input.mobile, meta.ip);
     throw new AppError('INVALID_CREDENTIALS', m.wrongPassword);
   }
-  await clearLoginFailures(db, input.mobile);
+  await attempt.succeeded();
   const token = await createSession(db, clock, player.id, meta);
   return { token, userName: player.user_name, mobile: player.mobile, bettingStatus: player.betting_status };
 }

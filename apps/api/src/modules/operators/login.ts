@@ -1,0 +1,89 @@
+/**
+ * Operator sign-in: username and password, then the two-factor code once enrolled. Rate-limited per username
+ * and per source address with counters that hold under concurrency (auth/throttle.ts); a wrong code counts
+ * like a wrong password, a missing one (the first step of a two-step form) does not.
+ */
+import type { Role } from '@gama/core/operators/permissions';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
+import type { ThrottlePolicy } from '../auth/throttle.ts';
+import { reserveLoginAttempt } from '../auth/throttle.ts';
+import { ownerSetting } from '../settings/owner-settings.ts';
+import type { Operator } from './sessions.ts';
+import { createOperatorSession } from './sessions.ts';
+import { acceptCode } from './totp.ts';
+
+/** Operators share offices and phones' networks less than players do: a tighter cap per address. */
+export const operatorLoginPolicy: ThrottlePolicy = {
+  subjectKind: 'op_login_user',
+  ipKind: 'op_login_ip',
+  ipFailuresPerHour: 30,
+};
+
+/** Codes typed while signed in (confirming or turning off two-factor) have their own counters. */
+export const totpCodePolicy: ThrottlePolicy = {
+  subjectKind: 'op_totp_user',
+  ipKind: 'op_totp_ip',
+  ipFailuresPerHour: 30,
+};
+
+export const loginMessages = {
+  invalid: 'Username or password is incorrect',
+  disabled: 'This operator account is disabled. Ask an owner to enable it.',
+  totpRequired: 'Enter the 6-digit code from your authenticator app',
+  totpInvalid: 'The code is incorrect or has already been used. Wait for the next code and try again.',
+} as const;
+
+export interface SignedInOperator {
+  token: string;
+  sessionId: number;
+  operator: Operator & { totpEnabled: boolean };
+  enrolmentRequired: boolean;
+}
+
+export async function operatorLogin(
+  deps: Pick<Deps, 'db' | 'clock' | 'pepper'>,
+  input: { username: string; password: string; totp?: string | undefined },
+  meta: { ip: string; userAgent: string | undefined },
+): Promise<SignedInOperator> {
+  const { db, clock, pepper } = deps;
+  const attempt = await reserveLoginAttempt(db, clock, operatorLoginPolicy, input.username, meta.ip);
+  const { rows } = await db.query<{
+    id: number;
+    username: string;
+    role: Role;
+    password_hash: string;
+    disabled_at: Date | null;
+    totp_secret: string | null;
+    totp_enabled_at: Date | null;
+  }>(
+    `SELECT id, username, role, password_hash, disabled_at, totp_secret, totp_enabled_at
+       FROM operators WHERE username = $1`,
+    [input.username],
+  );
+  const row = rows[0];
+  const passwordOk = row
+    ? await verifyPassword(row.password_hash, input.password)
+    : (await burnPasswordCheck(input.password), false);
+  if (!row || !passwordOk) throw new AppError('INVALID_CREDENTIALS', loginMessages.invalid);
+  if (row.disabled_at !== null) throw new AppError('FORBIDDEN', loginMessages.disabled);
+  const totpEnabled = row.totp_enabled_at !== null && row.totp_secret !== null;
+  if (totpEnabled) {
+    if (input.totp === undefined) {
+      await attempt.release();
+      throw new AppError('TOTP_REQUIRED', loginMessages.totpRequired);
+    }
+    if (!(await acceptCode(db, clock, pepper, row.id, row.totp_secret ?? '', input.totp))) {
+      throw new AppError('INVALID_OTP', loginMessages.totpInvalid);
+    }
+  }
+  await attempt.succeeded();
+  const session = await createOperatorSession(db, clock, row.id, meta);
+  const enrolmentRequired = !totpEnabled && (await ownerSetting(db, 'totp_required'));
+  return {
+    ...session,
+    operator: { id: row.id, username: row.username, role: row.role, totpEnabled },
+    enrolmentRequired,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The owner's settings: one object, read whole and changed with a partial object. Each field is stored as
+ * its own row of the server's settings table under the field's name, so a new field (issue 15 adds content
+ * and payment settings) is one more entry in `ownerSettingsFields` and nothing else changes.
+ */
+import { z } from 'zod';
+import { endpoint } from '../define.ts';
+
+const ok = z.literal(true);
+const domain = 'settings';
+
+export const ownerSettingsFields = {
+  /** Results need a second operator's approval before they pay (default: on in production). */
+  results_two_person: z.boolean({ error: 'results_two_person must be true or false' }),
+  /** Every operator must sign in with two-factor (default: on in production). */
+  totp_required: z.boolean({ error: 'totp_required must be true or false' }),
+  /** Withdrawals above this many points need a second operator's approval; 0 means never. */
+  withdrawal_two_person_above: z
+    .number({ error: 'withdrawal_two_person_above must be a whole number of points' })
+    .int({ error: 'withdrawal_two_person_above must be a whole number of points' })
+    .min(0, { error: 'withdrawal_two_person_above must be 0 or more' })
+    .max(10_000_000, { error: 'withdrawal_two_person_above is at most 10,000,000 points' }),
+};
+
+export const ownerSettingsSchema = z.strictObject(ownerSettingsFields);
+export type OwnerSettings = z.output<typeof ownerSettingsSchema>;
+export type OwnerSettingKey = keyof OwnerSettings;
+
+export const ownerSettingsPatch = ownerSettingsSchema
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { error: 'Send at least one setting to change' });
+
+export const settingsAnswer = z.strictObject({ status: ok, settings: ownerSettingsSchema });
+
+export const settingsEndpoints = {
+  settingsRead: endpoint({
+    domain,
+    method: 'GET',
+    path: '/admin-api/settings',
+    access: 'operator',
+    permission: 'settings.read',
+    summary: "The owner's settings",
+    response: settingsAnswer,
+    errors: [],
+  }),
+  settingsUpdate: endpoint({
+    domain,
+    method: 'PATCH',
+    path: '/admin-api/settings',
+    access: 'operator',
+    permission: 'settings.manage',
+    summary: 'Change some settings: only the fields sent change; answers the whole object',
+    body: ownerSettingsPatch,
+    response: settingsAnswer,
+    errors: ['VALIDATION'],
+  }),
+};
+
+export type SettingsAnswer = z.output<typeof settingsAnswer>;
