@@ -30,6 +30,7 @@ import { operatorRoutes } from './modules/operators/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import { createSmsProvider } from './sms/provider.ts';
 
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   settingsRoutes(app);
   auditRoutes(app);
   adminRoutes(app);
+  reportRoutes(app);
   devRoutes(app);
 
   await registerStatic(app, config);

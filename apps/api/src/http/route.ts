@@ -37,6 +37,19 @@ export class RawReply {
   }
 }
 
+/**
+ * A CSV download (an entry that `produces: 'text/csv'`): sent as `text/csv` with the file name in
+ * Content-Disposition. The text should be made by `toCsv` (lib/csv.ts), which quotes and defuses cells.
+ */
+export class CsvReply {
+  readonly filename: string;
+  readonly text: string;
+  constructor(filename: string, text: string) {
+    this.filename = filename;
+    this.text = text;
+  }
+}
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function isWebClient(request: FastifyRequest): boolean {
@@ -63,7 +76,7 @@ export type RouteCtx<E extends AnyEndpoint> = {
 
 export type Handler<E extends AnyEndpoint> = (
   ctx: RouteCtx<E>,
-) => Promise<HandlerAnswer<E> | JsonText | RawReply>;
+) => Promise<HandlerAnswer<E> | JsonText | RawReply | CsvReply>;
 
 function appKeyMatches(given: unknown, expected: Buffer): boolean {
   if (typeof given !== 'string') return false;
@@ -139,6 +152,19 @@ export function route<E extends AnyEndpoint>(
       } as RouteCtx<E>;
       const result = await handler(ctx);
       if (result instanceof RawReply) return result.sent;
+      if (result instanceof CsvReply) {
+        if (endpoint.produces !== 'text/csv') {
+          throw new Error(
+            `${endpoint.method} ${endpoint.path} answered CSV but its entry does not produce text/csv`,
+          );
+        }
+        // The name is the server's own (report and dates), never the caller's text.
+        void reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${result.filename.replace(/[^\w.-]/g, '_')}"`)
+          .header('cache-control', 'no-store');
+        return result.text;
+      }
       if (result instanceof JsonText) {
         if (checkAnswers) checkAnswer(endpoint, JSON.parse(result.text));
         void reply.type(JSON_TYPE);
@@ -152,7 +178,8 @@ export function route<E extends AnyEndpoint>(
 
 /** A handler whose answer does not match its entry is a server bug: a 500, with the mismatch in the log. */
 function checkAnswer(endpoint: AnyEndpoint, answer: unknown): void {
-  if (endpoint.produces !== undefined) return;
+  // A page has no JSON answer to check; a CSV entry's JSON answers are checked like any other.
+  if (endpoint.produces === 'text/html') return;
   const parsed = endpoint.response.safeParse(answer);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

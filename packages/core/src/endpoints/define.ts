@@ -53,7 +53,10 @@ export interface Endpoint<
   readonly duringEnrolment?: boolean;
   /** Registered only in development (never documented). */
   readonly devOnly?: boolean;
-  /** The answer is not JSON (a document page, a CSV download); `response` then describes nothing. */
+  /**
+   * Answers in another type too: `text/html` is a page and never JSON (`response` then describes nothing);
+   * `text/csv` is a download given with `format=csv`, and `response` still describes the JSON answer.
+   */
   readonly produces?: 'text/html' | 'text/csv';
 }
 

@@ -7,6 +7,7 @@ import type { AnyEndpoint } from './define.ts';
 import { auditEndpoints } from './audit/index.ts';
 import { contentEndpoints } from './content/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
+import { reportEndpoints } from './reports/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
 
 export const endpoints = {
@@ -14,6 +15,7 @@ export const endpoints = {
   ...operatorsEndpoints,
   ...settingsEndpoints,
   ...auditEndpoints,
+  ...reportEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

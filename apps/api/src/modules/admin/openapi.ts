@@ -218,21 +218,21 @@ function operation(e: AnyEndpoint): Record<string, unknown> {
     ...(e.query instanceof z.ZodObject ? queryParams(e.query) : []),
     ...(e.idempotent === true ? [idempotencyHeader] : []),
   ];
-  const success =
-    e.produces === undefined
-      ? {
-          description: 'Success',
-          content: {
-            'application/json': {
-              schema: z.toJSONSchema(e.response, {
-                target: 'openapi-3.0',
-                io: 'output',
-                unrepresentable: 'any',
-              }),
-            },
+  // A page answers only HTML; a CSV entry answers JSON, and CSV with format=csv.
+  const content: Record<string, unknown> =
+    e.produces === 'text/html'
+      ? {}
+      : {
+          'application/json': {
+            schema: z.toJSONSchema(e.response, {
+              target: 'openapi-3.0',
+              io: 'output',
+              unrepresentable: 'any',
+            }),
           },
-        }
-      : { description: 'Success', content: { [e.produces]: { schema: { type: 'string' } } } };
+        };
+  if (e.produces !== undefined) content[e.produces] = { schema: { type: 'string' } };
+  const success = { description: 'Success', content };
   return {
     summary: e.summary,
     tags: [e.domain],

@@ -1,0 +1,132 @@
+/**
+ * What every report query shares: a read-only snapshot in the market time zone, numbered parameters, the bid
+ * filters, and one statement that answers a page of aggregated rows together with the totals of all of them.
+ */
+import type { Database, Queryable } from '../../db/database.ts';
+
+/** Parameters of one statement, numbered in the order they are added. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast?: string): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast === undefined ? '' : `::${cast}`}`;
+  }
+}
+
+/**
+ * Runs `fn` in one REPEATABLE READ, READ ONLY transaction whose TimeZone is the market zone: rows and totals come
+ * from the same snapshot, and in SQL `date::timestamptz` is that day's local midnight and `timestamptz::date` the
+ * local day, so a bid at 23:59 and one at 00:00 fall on their own days.
+ */
+export async function readInZone<T>(
+  db: Database,
+  timeZone: string,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    await tx.query("SELECT set_config('TimeZone', $1, true)", [timeZone]);
+    return fn(tx);
+  });
+}
+
+/** An instant as local time with its offset, `2026-11-20T23:59:00+05:30` (inside `readInZone`). */
+export const localTime = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** The first instant of `from` and the first instant after `to`, as SQL over added parameters. */
+export function instants(range: DateRange, p: Params): { start: string; end: string } {
+  return {
+    start: `${p.add(range.from)}::date::timestamptz`,
+    end: `(${p.add(range.to)}::date + 1)::timestamptz`,
+  };
+}
+
+export interface BidFilters extends DateRange {
+  market_id?: number | undefined;
+  group?: string | undefined;
+  bet_type?: string | undefined;
+  session?: string | undefined;
+}
+
+/** The WHERE of the bid reports: market days in the range, and the filters given. */
+export function bidWhere(q: BidFilters, p: Params, b = 'b'): string {
+  const where = [`${b}.market_date BETWEEN ${p.add(q.from, 'date')} AND ${p.add(q.to, 'date')}`];
+  if (q.market_id !== undefined) where.push(`${b}.market_id = ${p.add(q.market_id, 'bigint')}`);
+  if (q.group !== undefined) where.push(`${b}.grp = ${p.add(q.group, 'text')}`);
+  if (q.bet_type !== undefined) where.push(`${b}.bet_type = ${p.add(q.bet_type, 'text')}`);
+  if (q.session !== undefined) where.push(`${b}.session = ${p.add(q.session, 'text')}`);
+  return where.join(' AND ');
+}
+
+/**
+ * CTEs `live` (the live result revisions of the range's market days) and `paid` (their win credits not taken
+ * back), from which a bid's outcome follows as in the `bid_outcomes` view: pending while its draw has no live
+ * revision settled past it, won when `paid` has it. Reading credits through the results of the range keeps the
+ * join to the range's winners instead of every credit ever written.
+ */
+export function outcomeCtes(q: BidFilters, p: Params): string {
+  const market = q.market_id === undefined ? '' : ` AND r.market_id = ${p.add(q.market_id, 'bigint')}`;
+  return `live AS MATERIALIZED (
+      SELECT r.id, r.market_id, r.market_date, r.half, r.value, r.settled_at, r.settled_through FROM results r
+       WHERE r.reverted_at IS NULL AND r.market_date BETWEEN ${p.add(q.from, 'date')} AND ${p.add(q.to, 'date')}${market}),
+    paid AS MATERIALIZED (
+      SELECT c.bid_id, c.payout, c.player_id, l.value FROM live l JOIN win_credits c ON c.result_id = l.id
+       WHERE c.reversal_journal_id IS NULL)`;
+}
+
+/** A bid `b` joined to `live` as `l` is still pending. */
+export const PENDING = '(l.id IS NULL OR (l.settled_at IS NULL AND b.id > l.settled_through))';
+
+export interface Paging {
+  /** null: every row (CSV). */
+  limit: number | null;
+  offset: number;
+}
+
+export interface Page<R> {
+  rows: R[];
+  totals: R;
+  totalRows: number;
+}
+
+/**
+ * Runs `shaped`, a SELECT whose rows carry a boolean `total`: exactly one total row (the empty grouping set of
+ * a `GROUPING SETS`) and the report's rows. One pass over the data answers the page and the totals of all rows.
+ */
+export async function pagedAggregate<R extends { total: boolean }>(
+  tx: Queryable,
+  shaped: string,
+  p: Params,
+  order: string,
+  paging: Paging,
+): Promise<Page<R>> {
+  const { rows } = await tx.query<R & { total_rows: number | null }>(
+    `WITH shaped AS MATERIALIZED (${shaped})
+     (SELECT s.*, (SELECT count(*) FROM shaped WHERE NOT total) AS total_rows FROM shaped s WHERE s.total)
+     UNION ALL
+     (SELECT s.*, NULL::bigint FROM shaped s WHERE NOT s.total ORDER BY ${order}
+       LIMIT ${p.add(paging.limit, 'bigint')} OFFSET ${p.add(paging.offset, 'bigint')})`,
+    p.values,
+  );
+  const [totals, ...page] = rows;
+  if (!totals?.total) throw new Error('report query returned no totals row');
+  return { rows: page, totals, totalRows: totals.total_rows ?? 0 };
+}
+
+/** ORDER BY text for a sort key chosen from a fixed list, then the report's own order to break ties. */
+export function orderBy(
+  sorts: Record<string, { sql: string; dir: 'asc' | 'desc' }>,
+  key: string | undefined,
+  dir: 'asc' | 'desc' | undefined,
+  fallback: string,
+): string {
+  const chosen = key === undefined ? undefined : sorts[key];
+  if (chosen === undefined) return fallback;
+  const direction = (dir ?? chosen.dir) === 'asc' ? 'ASC' : 'DESC';
+  return `${chosen.sql} ${direction} NULLS LAST, ${fallback}`;
+}
