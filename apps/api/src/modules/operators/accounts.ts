@@ -136,9 +136,10 @@ export async function disableOperator(
   actorId: number,
   id: number,
 ): Promise<Change> {
+  // The last owner hears the rule that protects the install, before the one about themselves.
+  await assertOtherOwnerRemains(tx, id);
   if (id === actorId)
     throw new AppError('CONFLICT', 'You cannot disable your own account; ask another owner');
-  await assertOtherOwnerRemains(tx, id);
   const before = await lockOperator(tx, clock, id);
   if (!before.disabled) {
     await tx.query('UPDATE operators SET disabled_at = $2 WHERE id = $1', [id, clock.now()]);
@@ -160,8 +161,8 @@ export async function changeRole(
   id: number,
   role: Role,
 ): Promise<Change> {
-  if (id === actorId) throw new AppError('CONFLICT', 'You cannot change your own role; ask another owner');
   if (role !== 'owner') await assertOtherOwnerRemains(tx, id);
+  if (id === actorId) throw new AppError('CONFLICT', 'You cannot change your own role; ask another owner');
   const before = await lockOperator(tx, clock, id);
   await tx.query('UPDATE operators SET role = $2 WHERE id = $1', [id, role]);
   return { before, after: await operatorById(tx, clock, id) };

@@ -1,0 +1,405 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/helpers.ts';
+import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import type { Json } from '../../../test/console.ts';
+import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
+import { changeRole, lastOwnerMessage } from './accounts.ts';
+import { loginMessages } from './login.ts';
+
+let t: TestApp;
+let owner: { id: number; username: string; password: string };
+let ownerToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await newOperator(t, 'owner');
+  ownerToken = await signIn(t, owner);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type OperatorJson = Json & {
+  operator: {
+    id: number;
+    username: string;
+    role: string;
+    disabled: boolean;
+    totp_enabled: boolean;
+    active_sessions: number;
+  };
+};
+
+const TABLES = ['operators', 'operator_sessions'];
+
+async function create(username: string, role: string, password = 'a-long-password'): Promise<number> {
+  const res = await call<OperatorJson>(
+    t,
+    'POST',
+    '/admin-api/operators',
+    { token: ownerToken },
+    {
+      username,
+      password,
+      role,
+    },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json.operator.id;
+}
+
+describe('operator management', () => {
+  it('creates operators with a role, and refuses short passwords, bad names and duplicates', async () => {
+    const res = await call<OperatorJson>(
+      t,
+      'POST',
+      '/admin-api/operators',
+      { token: ownerToken },
+      {
+        username: 'ravi.cashier',
+        password: 'ten-chars!',
+        role: 'cashier',
+      },
+    );
+    expect(res.json).toEqual({
+      status: true,
+      operator: {
+        id: expect.any(Number),
+        username: 'ravi.cashier',
+        role: 'cashier',
+        disabled: false,
+        totp_enabled: false,
+        created_at: t.clock.now().toISOString(),
+        last_seen_at: null,
+        active_sessions: 0,
+      },
+    });
+    const token = await signIn(t, { username: 'ravi.cashier', password: 'ten-chars!' });
+    expect((await call(t, 'GET', '/admin-api/me', { token })).json.operator).toMatchObject({
+      role: 'cashier',
+    });
+    expect((await auditRowsOf(t, 'operator_create')).at(-1)).toMatchObject({
+      operator_id: owner.id,
+      target_id: String(res.json.operator.id),
+      before_state: null,
+      after_state: { username: 'ravi.cashier', role: 'cashier', disabled: false },
+    });
+
+    const before = await snapshot(t.db, TABLES);
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [
+        { username: 'short.pass', password: 'nine-char', role: 'viewer' },
+        400,
+        'Operator passwords must be at least 10 characters',
+      ],
+      [
+        { username: 'no spaces', password: 'a-long-password', role: 'viewer' },
+        400,
+        'Usernames are 3 to 40 letters, digits, dots, dashes or underscores',
+      ],
+      [
+        { username: 'new.boss', password: 'a-long-password', role: 'admin' },
+        400,
+        'role must be one of owner, results, cashier, support, viewer',
+      ],
+      [
+        { username: 'ravi.cashier', password: 'a-long-password', role: 'viewer' },
+        409,
+        'An operator with this username already exists',
+      ],
+    ];
+    for (const [body, status, msg] of refusals) {
+      const refused = await call(t, 'POST', '/admin-api/operators', { token: ownerToken }, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(status);
+      expect(refused.json.msg).toBe(msg);
+    }
+    expect(await snapshot(t.db, TABLES)).toEqual(before);
+  });
+
+  it('is for owners only: every other role gets 403 and changes nothing', async () => {
+    const target = await create('target.one', 'viewer');
+    const before = await snapshot(t.db, ['operators']);
+    for (const role of ['results', 'cashier', 'support', 'viewer'] as const) {
+      const token = await signIn(t, await newOperator(t, role));
+      const beforeRole = await snapshot(t.db, ['operators']);
+      const attempts = [
+        call(t, 'GET', '/admin-api/operators', { token }),
+        call(
+          t,
+          'POST',
+          '/admin-api/operators',
+          { token },
+          { username: 'sneaky', password: 'a-long-password', role: 'owner' },
+        ),
+        call(t, 'POST', `/admin-api/operators/${target}/disable`, { token }),
+        call(t, 'POST', `/admin-api/operators/${target}/enable`, { token }),
+        call(t, 'POST', `/admin-api/operators/${target}/role`, { token }, { role: 'owner' }),
+        call(
+          t,
+          'POST',
+          `/admin-api/operators/${target}/reset-password`,
+          { token },
+          { password: 'a-long-password' },
+        ),
+        call(t, 'POST', `/admin-api/operators/${target}/reset-totp`, { token }),
+      ];
+      for (const res of await Promise.all(attempts)) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json.msg).toBe('You do not have permission to manage operators');
+      }
+      expect(await snapshot(t.db, ['operators'])).toEqual(beforeRole);
+    }
+    expect((await snapshot(t.db, ['operators'])).operators).toHaveLength((before.operators?.length ?? 0) + 4);
+  });
+
+  it('lists every operator with role, state, two-factor and live sessions', async () => {
+    const res = await call<Json & { operators: { id: number; username: string; active_sessions: number }[] }>(
+      t,
+      'GET',
+      '/admin-api/operators',
+      { token: ownerToken },
+    );
+    expect(res.json.operators.find((o) => o.id === owner.id)).toMatchObject({
+      username: owner.username,
+      active_sessions: 1,
+    });
+    expect(res.json.operators.map((o) => o.id)).toEqual(
+      [...res.json.operators.map((o) => o.id)].sort((a, b) => a - b),
+    );
+  });
+
+  it('disables an operator: their sessions end and they cannot sign in until enabled again', async () => {
+    const id = await create('dev.support', 'support');
+    const a = await signIn(t, { username: 'dev.support', password: 'a-long-password' });
+    const b = await signIn(t, { username: 'dev.support', password: 'a-long-password' });
+    const res = await call<OperatorJson>(t, 'POST', `/admin-api/operators/${id}/disable`, {
+      token: ownerToken,
+    });
+    expect(res.json.operator).toMatchObject({ id, disabled: true, active_sessions: 0 });
+    for (const token of [a, b])
+      expect((await call(t, 'GET', '/admin-api/me', { token })).statusCode).toBe(401);
+    const login = await call(
+      t,
+      'POST',
+      '/admin-api/login',
+      {},
+      { username: 'dev.support', password: 'a-long-password' },
+    );
+    expect(login.statusCode).toBe(403);
+    expect(login.json.msg).toBe(loginMessages.disabled);
+    // A wrong password still answers the usual message: a disabled account says nothing more to a guesser.
+    const guess = await call(
+      t,
+      'POST',
+      '/admin-api/login',
+      {},
+      { username: 'dev.support', password: 'wrong-one-1' },
+    );
+    expect(guess.json.msg).toBe('Username or password is incorrect');
+    expect((await auditRowsOf(t, 'operator_disable')).at(-1)).toMatchObject({
+      before_state: { disabled: false, active_sessions: 2 },
+      after_state: { disabled: true, active_sessions: 0 },
+    });
+
+    const enabled = await call<OperatorJson>(t, 'POST', `/admin-api/operators/${id}/enable`, {
+      token: ownerToken,
+    });
+    expect(enabled.json.operator.disabled).toBe(false);
+    expect(
+      (
+        await call(
+          t,
+          'POST',
+          '/admin-api/login',
+          {},
+          { username: 'dev.support', password: 'a-long-password' },
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('changes roles; the change applies to live sessions at once', async () => {
+    const id = await create('role.change', 'viewer');
+    const token = await signIn(t, { username: 'role.change', password: 'a-long-password' });
+    expect((await call(t, 'GET', '/admin-api/deposits', { token })).statusCode).toBe(200);
+    const res = await call<OperatorJson>(
+      t,
+      'POST',
+      `/admin-api/operators/${id}/role`,
+      { token: ownerToken },
+      {
+        role: 'results',
+      },
+    );
+    expect(res.json.operator.role).toBe('results');
+    const denied = await call(t, 'GET', '/admin-api/deposits', { token });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json.msg).toBe('You do not have permission to read deposits');
+    expect((await auditRowsOf(t, 'operator_role')).at(-1)).toMatchObject({
+      before_state: { role: 'viewer' },
+      after_state: { role: 'results' },
+    });
+  });
+
+  it('resets a password: the old one stops working and every session of theirs ends', async () => {
+    const id = await create('pw.reset', 'cashier');
+    const token = await signIn(t, { username: 'pw.reset', password: 'a-long-password' });
+    const before = await snapshot(t.db, TABLES);
+    const short = await call(
+      t,
+      'POST',
+      `/admin-api/operators/${id}/reset-password`,
+      { token: ownerToken },
+      {
+        password: 'short',
+      },
+    );
+    expect(short.json).toEqual({
+      status: false,
+      code: 'VALIDATION',
+      msg: 'Operator passwords must be at least 10 characters',
+    });
+    expect(await snapshot(t.db, TABLES)).toEqual(before);
+    const res = await call(
+      t,
+      'POST',
+      `/admin-api/operators/${id}/reset-password`,
+      { token: ownerToken },
+      {
+        password: 'brand-new-password',
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('brand-new-password');
+    expect((await call(t, 'GET', '/admin-api/me', { token })).statusCode).toBe(401);
+    const old = await call(
+      t,
+      'POST',
+      '/admin-api/login',
+      {},
+      { username: 'pw.reset', password: 'a-long-password' },
+    );
+    expect(old.json.code).toBe('INVALID_CREDENTIALS');
+    await signIn(t, { username: 'pw.reset', password: 'brand-new-password' });
+    const rows = await auditRowsOf(t, 'operator_reset_password');
+    expect(JSON.stringify(rows)).not.toContain('brand-new-password');
+  });
+
+  it('answers 404 for an operator that does not exist, changing nothing', async () => {
+    const before = await snapshot(t.db, TABLES);
+    for (const action of ['disable', 'enable', 'reset-totp']) {
+      const res = await call(t, 'POST', `/admin-api/operators/999999/${action}`, { token: ownerToken });
+      expect(res.statusCode).toBe(404);
+      expect(res.json.msg).toBe('Operator not found');
+    }
+    expect(await snapshot(t.db, TABLES)).toEqual(before);
+  });
+});
+
+describe('the last enabled owner', () => {
+  it('cannot be disabled or demoted, and an owner cannot disable or demote themselves', async () => {
+    const solo = await createTestApp();
+    try {
+      const boss = await newOperator(solo, 'owner');
+      const token = await signIn(solo, boss);
+      const other = await newOperator(solo, 'owner');
+      // The other owner is disabled: `boss` is the last enabled one.
+      const off = await call(solo, 'POST', `/admin-api/operators/${other.id}/disable`, { token });
+      expect(off.statusCode).toBe(200);
+      const before = await snapshot(solo.db, TABLES);
+      const demote = await call(
+        solo,
+        'POST',
+        `/admin-api/operators/${boss.id}/role`,
+        { token },
+        { role: 'viewer' },
+      );
+      expect(demote.statusCode).toBe(409);
+      expect(demote.json).toEqual({ status: false, code: 'CONFLICT', msg: lastOwnerMessage });
+      const disable = await call(solo, 'POST', `/admin-api/operators/${boss.id}/disable`, { token });
+      expect(disable.json.msg).toBe(lastOwnerMessage);
+      expect(await snapshot(solo.db, TABLES)).toEqual(before);
+      expect((await auditRowsOf(solo, 'operator_role_refused')).at(-1)?.detail).toEqual({
+        code: 'CONFLICT',
+        msg: lastOwnerMessage,
+      });
+
+      // With another owner enabled again, an owner still cannot demote or disable themselves.
+      await call(solo, 'POST', `/admin-api/operators/${other.id}/enable`, { token });
+      const beforeSelf = await snapshot(solo.db, TABLES);
+      const self = await call(
+        solo,
+        'POST',
+        `/admin-api/operators/${boss.id}/role`,
+        { token },
+        { role: 'viewer' },
+      );
+      expect(self.json.msg).toBe('You cannot change your own role; ask another owner');
+      const selfOff = await call(solo, 'POST', `/admin-api/operators/${boss.id}/disable`, { token });
+      expect(selfOff.json.msg).toBe('You cannot disable your own account; ask another owner');
+      expect(await snapshot(solo.db, TABLES)).toEqual(beforeSelf);
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it('survives two owners demoting each other at the same moment: exactly one change passes', async () => {
+    const duo = await createTestApp();
+    try {
+      const a = await newOperator(duo, 'owner');
+      const b = await newOperator(duo, 'owner');
+      const tokenA = await signIn(duo, a);
+      const tokenB = await signIn(duo, b);
+      const [demoteB, demoteA] = await Promise.all([
+        call(duo, 'POST', `/admin-api/operators/${b.id}/role`, { token: tokenA }, { role: 'viewer' }),
+        call(duo, 'POST', `/admin-api/operators/${a.id}/role`, { token: tokenB }, { role: 'viewer' }),
+      ]);
+      const answers = [demoteB, demoteA];
+      // The loser either finds itself no longer an owner (403) or meets the last owner rule (409).
+      expect(answers.filter((x) => x.statusCode === 200)).toHaveLength(1);
+      for (const x of answers.filter((y) => y.statusCode !== 200)) expect([403, 409]).toContain(x.statusCode);
+      const { rows } = await duo.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM operators WHERE role = 'owner' AND disabled_at IS NULL`,
+      );
+      expect(rows[0]?.n).toBe(1);
+
+      // The same for disabling: with two owners, disabling both at once leaves one.
+      const c = await newOperator(duo, 'owner');
+      const remaining = demoteB.statusCode === 200 ? { op: a, token: tokenA } : { op: b, token: tokenB };
+      const tokenC = await signIn(duo, c);
+      const [offC, offRemaining] = await Promise.all([
+        call(duo, 'POST', `/admin-api/operators/${c.id}/disable`, { token: remaining.token }),
+        call(duo, 'POST', `/admin-api/operators/${remaining.op.id}/disable`, { token: tokenC }),
+      ]);
+      const statuses = [offC.statusCode, offRemaining.statusCode];
+      // The second change either finds its caller disabled (401) or the last owner rule (409).
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      const { rows: after } = await duo.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM operators WHERE role = 'owner' AND disabled_at IS NULL`,
+      );
+      expect(after[0]?.n).toBe(1);
+    } finally {
+      await duo.close();
+    }
+  });
+
+  it('decides concurrent demotions inside their transactions (the lock, without the HTTP layer)', async () => {
+    const duo = await createTestApp();
+    try {
+      const a = await newOperator(duo, 'owner');
+      const b = await newOperator(duo, 'owner');
+      const outcomes = await Promise.allSettled([
+        duo.db.transaction((tx) => changeRole(tx, duo.clock, a.id, b.id, 'cashier')),
+        duo.db.transaction((tx) => changeRole(tx, duo.clock, b.id, a.id, 'cashier')),
+      ]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const refused = outcomes.find((o) => o.status === 'rejected');
+      expect(refused?.status === 'rejected' && (refused.reason as Error).message).toBe(lastOwnerMessage);
+      const { rows } = await duo.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM operators WHERE role = 'owner' AND disabled_at IS NULL`,
+      );
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await duo.close();
+    }
+  });
+});
