@@ -50,8 +50,18 @@ export const auditFilters = z.object({
 });
 
 export const auditQuery = auditFilters.extend({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1).max(1_000_000).default(1),
-  page_size: z.coerce.number({ error: 'page_size must be a number' }).int().min(1).max(200).default(50),
+  page: z.coerce
+    .number({ error: 'page must be a whole number of at least 1' })
+    .int({ error: 'page must be a whole number of at least 1' })
+    .min(1, { error: 'page must be a whole number of at least 1' })
+    .max(1_000_000, { error: 'page is at most 1,000,000' })
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'page_size must be a whole number from 1 to 200' })
+    .int({ error: 'page_size must be a whole number from 1 to 200' })
+    .min(1, { error: 'page_size must be a whole number from 1 to 200' })
+    .max(200, { error: 'page_size must be a whole number from 1 to 200' })
+    .default(50),
 });
 
 const json = z.unknown();
