@@ -142,18 +142,7 @@ export async function auditActions(db: Queryable): Promise<string[]> {
   return rows.map((r) => r.action);
 }
 
-/**
- * One CSV cell: quoted when it must be, and a leading `=`, `+`, `-`, `@`, tab or return made inert, so a
- * spreadsheet never runs a formula an attacker typed as a username or reason.
- */
-export function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvColumns = [
+export const auditCsvColumns = [
   'id',
   'at',
   'operator_id',
@@ -170,8 +159,12 @@ const csvColumns = [
   'detail',
 ] as const satisfies readonly (keyof AuditRow)[];
 
-export function auditCsv(rows: readonly AuditRow[]): string {
-  const lines = [csvColumns.join(',')];
-  for (const row of rows) lines.push(csvColumns.map((c) => csvCell(row[c])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+/** Rows for the CSV: the JSON columns (before, after, detail) as JSON text in one cell each. */
+export function auditCsvRows(rows: readonly AuditRow[]): Record<string, unknown>[] {
+  return rows.map((row) => ({
+    ...row,
+    before: row.before === null ? null : JSON.stringify(row.before),
+    after: row.after === null ? null : JSON.stringify(row.after),
+    detail: JSON.stringify(row.detail),
+  }));
 }

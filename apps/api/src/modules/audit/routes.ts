@@ -1,28 +1,42 @@
-/** The audit screen's reads: a page of rows, the same rows as CSV, and the action names for the filter. */
+/** The audit screen's reads: a page of rows (or every matching row as CSV) and the action names for the filter. */
 import { AUDIT_EXPORT_MAX_ROWS } from '@gama/core/endpoints/audit/index';
 import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { RawReply, route } from '../../http/route.ts';
-import { auditActions, auditCsv, auditPage, auditRows } from './queries.ts';
+import { AppError } from '../../http/errors.ts';
+import { CsvReply, route } from '../../http/route.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { auditActions, auditCsvColumns, auditCsvRows, auditPage, auditRows } from './queries.ts';
+import { audit } from './writer.ts';
 
 export function auditRoutes(app: FastifyInstance): void {
   const { db, clock, config } = app.deps;
   const timeZone = config.MARKET_TIME_ZONE;
 
-  route(app, endpoints.auditList, async ({ query }) => {
-    const { page, page_size: pageSize, ...filters } = query;
-    const { rows, total } = await auditPage(db, filters, { page, pageSize }, timeZone);
-    return { status: true, rows, page, page_size: pageSize, total };
-  });
-
-  route(app, endpoints.auditExport, async ({ query, reply }) => {
-    const rows = await auditRows(db, query, AUDIT_EXPORT_MAX_ROWS, timeZone);
-    const stamp = clock.now().toISOString().slice(0, 10);
-    return new RawReply(
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${stamp}.csv"`)
-        .send(auditCsv(rows)),
+  route(app, endpoints.auditList, async ({ query, operator, request }) => {
+    const { page, page_size: pageSize, format, ...filters } = query;
+    if (format === 'json') {
+      const { rows, total } = await auditPage(db, filters, { page, pageSize }, timeZone);
+      return { status: true, rows, page, page_size: pageSize, total };
+    }
+    // One row past the cap tells an export that is too large from one that just fits.
+    const rows = await auditRows(db, filters, AUDIT_EXPORT_MAX_ROWS + 1, timeZone);
+    if (rows.length > AUDIT_EXPORT_MAX_ROWS) {
+      throw new AppError(
+        'VALIDATION',
+        `More than ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows match: narrow the filters (dates, operator, action) to export`,
+      );
+    }
+    // The log holds addresses and players' ids: who took a copy is itself worth a row.
+    await audit(db, {
+      operatorId: operator.id,
+      action: 'audit_export',
+      detail: { ...filters, rows: rows.length },
+      request,
+      at: clock.now(),
+    });
+    return new CsvReply(
+      `gama-audit-${clock.now().toISOString().slice(0, 10)}.csv`,
+      toCsv(auditCsvColumns, auditCsvRows(rows)),
     );
   });
 

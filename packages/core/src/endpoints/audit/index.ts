@@ -1,7 +1,7 @@
 /**
  * The audit log: every operator action and every sign-in (failed or not), with who, when, from where, what,
- * and the state before and after. Read with server-side paging, sorting and filters; the same filters
- * download as CSV (`auditExport`, a plain GET the console links to with `urlOf`).
+ * and the state before and after. Read with server-side paging, sorting and filters; with `format=csv` the
+ * same filters download every row as CSV: `urlOf(endpoints.auditList, { ...filters, format: 'csv' })`.
  */
 import { z } from 'zod';
 import { isIsoDate } from '../../rules/dates.ts';
@@ -50,6 +50,8 @@ export const auditFilters = z.object({
 });
 
 export const auditQuery = auditFilters.extend({
+  /** `csv`: every matching row (up to AUDIT_EXPORT_MAX_ROWS) as a download, paging ignored. */
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
   page: z.coerce
     .number({ error: 'page must be a whole number of at least 1' })
     .int({ error: 'page must be a whole number of at least 1' })
@@ -101,20 +103,9 @@ export const auditEndpoints = {
     path: '/admin-api/audit',
     access: 'operator',
     permission: 'audit.read',
-    summary: 'Audit rows, filtered, sorted and paged by the server',
+    summary: `Audit rows, filtered, sorted and paged by the server; with format=csv every matching row as CSV (at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')})`,
     query: auditQuery,
     response: auditAnswer,
-    errors: ['VALIDATION'],
-  }),
-  auditExport: endpoint({
-    domain,
-    method: 'GET',
-    path: '/admin-api/audit/export',
-    access: 'operator',
-    permission: 'audit.read',
-    summary: `The audit rows the same filters select, as a CSV download (at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows)`,
-    query: auditFilters,
-    response: z.unknown(),
     produces: 'text/csv',
     errors: ['VALIDATION'],
   }),
