@@ -1,6 +1,7 @@
 /** Builds a ready Fastify instance; `server.ts` listens, tests call `inject`. */
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { endpoints } from '@gama/core/endpoints';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import { failureBody, registerErrorHandler } from './http/errors.ts';
+import { route } from './http/route.ts';
 import { registerSecurity } from './http/security.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -31,6 +33,8 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { transferRoutes } from './modules/transfers/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import { createSmsProvider } from './sms/provider.ts';
 
@@ -107,15 +111,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurity(app);
   await app.register(cookie);
 
-  app.get('/healthz', async (_request, reply) => {
+  route(app, endpoints.health, async () => {
     await deps.db.query('SELECT 1');
-    return reply.send({ status: 'ok' });
+    return { status: 'ok' };
   });
 
   authRoutes(app);
   profileRoutes(app);
   contentRoutes(app);
+  walletRoutes(app);
   fundsRoutes(app);
+  transferRoutes(app);
   bidRoutes(app);
   resultRoutes(app);
   operatorRoutes(app);

@@ -1,5 +1,6 @@
 import { accountMessages } from '@gama/core/contract/messages';
 import type { ErrorCode } from '@gama/core/contract/errors';
+import { endpoints } from '@gama/core/endpoints';
 import { ApiError, createApiClient, networkMessages } from '@gama/core/endpoints/client';
 import { appKey } from './app-key.ts';
 
@@ -17,14 +18,16 @@ export function setSessionLostListener(listener: SessionLostListener): void {
 /**
  * The player app's client. Every call goes through the endpoint catalogue: `call(endpoints.x, body)`.
  * `X-Gama-Web` asks the server to keep the session token out of bodies and in an HttpOnly cookie only. A 401 on
- * a call made for a signed-in player means the server session is gone; on sign-in calls (public) a 401 is just
- * a wrong password and must not log anyone out.
+ * a call made for a signed-in player (or an UNAUTHENTICATED answer from a public call that needed the session,
+ * such as a payout-number code) means the server session is gone. Logout handles its own 401: the session being
+ * gone already is what it asked for.
  */
 export const { call, urlOf } = createApiClient({
   headers: () => ({ 'X-Gama-Web': '1' }),
   legacyEnvelope: () => ({ env_type: 'Prod', app_key: appKey() }),
   onFailure: (error, endpoint) => {
-    if (error.httpStatus === 401 && (endpoint.access === 'player' || endpoint.access === 'betting')) {
+    if (error.httpStatus !== 401 || endpoint === endpoints.logout) return;
+    if (endpoint.access === 'player' || endpoint.access === 'betting' || error.code === 'UNAUTHENTICATED') {
       onSessionLost(error.code === 'UNAUTHENTICATED' ? error.message : accountMessages.sessionExpired);
     }
   },

@@ -1,6 +1,7 @@
 import type { ProfileResponse } from '@gama/core/contract/accounts';
+import { endpoints } from '@gama/core/endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { post } from './api-client.ts';
+import { call } from './api-client.ts';
 import { syncServerClock } from './server-clock.ts';
 
 /**
@@ -10,7 +11,7 @@ import { syncServerClock } from './server-clock.ts';
 export const profileQueryKey = ['profile'] as const;
 
 export async function fetchProfile(signal?: AbortSignal): Promise<ProfileResponse> {
-  const profile = await post<ProfileResponse>('/api-user-wallet-balance', {}, { session: true, signal });
+  const profile = await call(endpoints.profile, {}, { signal });
   syncServerClock(profile.server_time, profile.time_zone);
   return profile;
 }

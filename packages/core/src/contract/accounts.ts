@@ -1,5 +1,5 @@
 /**
- * Request and response shapes of the account endpoints (legacy contract, spec 01 section 7,
+ * Request shapes of the account endpoints (legacy contract, spec 01 section 7,
  * plus the server-side code verification steps the old client lacked).
  * Every request body also carries `env_type` and `app_key` (see `legacyEnvelope`).
  */
@@ -103,59 +103,15 @@ export const headlineRequest = z.object({
     .default([1]),
 });
 
-export type BettingStatus = '0' | '1';
-
-export interface SessionResponse {
-  status: true;
-  msg: string;
-  user_name: string;
-  /** Omitted for the web app, which receives the token only as an HttpOnly cookie. */
-  unique_token?: string;
-  mobile: string;
-  betting_status: BettingStatus;
-}
-
-export interface OkResponse {
-  status: true;
-  msg: string;
-}
-
-export interface ResetTicketResponse extends OkResponse {
-  reset_token: string;
-}
-
-/** One row of the home market list (spec 01 section 3). */
-export interface MarketRow {
-  game_id: number;
-  game_name: string;
-  open_time: string;
-  close_time: string;
-  open_result: string;
-  close_result: string;
-  msg_status: 1 | 2;
-}
-
-/** `/api-user-wallet-balance`: the profile object of spec 01 section 3. */
-export interface ProfileResponse {
-  status: true;
-  user_name: string;
-  mobile: string;
-  mobile_1: string;
-  betting_status: BettingStatus;
-  /** Points as a display string, e.g. "95" or "142.50". */
-  wallet_amt: string;
-  min_withdrawal: string;
-  withdraw_open_time: string;
-  withdraw_close_time: string;
-  /** Outstanding debt from a corrected result (game-rules D7), as points; "0" when none. */
-  debt_amt: string;
-  result: MarketRow[];
-  /** The server clock (ISO 8601): the app decides open/closed by this, never by the phone's clock. */
-  server_time: string;
-  /** The IANA time zone market times are in (MARKET_TIME_ZONE), so the app reads the server clock in it. */
-  time_zone: string;
-}
-
+export type {
+  BettingStatus,
+  OkResponse,
+  PasswordChangedResponse,
+  ResetTicketResponse,
+  SessionResponse,
+} from '../endpoints/auth/index.ts';
+export type { ProfileResponse, ProfileUpdateResponse } from '../endpoints/profile/index.ts';
+export type { MarketRow } from '../endpoints/markets/index.ts';
 export type {
   HeadlineResponse,
   HowToPlayResponse,

@@ -5,17 +5,31 @@
  */
 import type { AnyEndpoint } from './define.ts';
 import { auditEndpoints } from './audit/index.ts';
+import { authEndpoints } from './auth/index.ts';
 import { contentEndpoints } from './content/index.ts';
+import { devEndpoints } from './dev/index.ts';
+import { fundsEndpoints } from './funds/index.ts';
+import { healthEndpoints } from './health/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
+import { profileEndpoints } from './profile/index.ts';
 import { reportEndpoints } from './reports/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
+import { transferEndpoints } from './transfers/index.ts';
+import { walletEndpoints } from './wallet/index.ts';
 
 export const endpoints = {
-  ...contentEndpoints,
-  ...operatorsEndpoints,
-  ...settingsEndpoints,
   ...auditEndpoints,
+  ...authEndpoints,
+  ...contentEndpoints,
+  ...devEndpoints,
+  ...fundsEndpoints,
+  ...healthEndpoints,
+  ...operatorsEndpoints,
+  ...profileEndpoints,
   ...reportEndpoints,
+  ...settingsEndpoints,
+  ...transferEndpoints,
+  ...walletEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,19 +1,9 @@
-import {
-  changePasswordRequest,
-  checkMobileRequest,
-  forgotCheckRequest,
-  forgotPasswordRequest,
-  loginRequest,
-  profileUpdateRequest,
-  registerRequest,
-  resendOtpRequest,
-  verifyForgotOtpRequest,
-} from '@gama/core/contract/accounts';
-import type { OkResponse, ResetTicketResponse, SessionResponse } from '@gama/core/contract/accounts';
+import type { SessionResponse } from '@gama/core/contract/accounts';
 import { accountMessages as m } from '@gama/core/contract/messages';
+import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Ctx } from '../../http/legacy.ts';
-import { legacyRoute } from '../../http/legacy.ts';
+import type { RouteCtx } from '../../http/route.ts';
+import { route } from '../../http/route.ts';
 import { cacheKey } from './session-cache.ts';
 import type { ClientMeta, SignedIn } from './service.ts';
 import * as accounts from './service.ts';
@@ -29,11 +19,13 @@ function meta(request: FastifyRequest): ClientMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
+type Transport = Pick<RouteCtx<typeof endpoints.login>, 'request' | 'reply' | 'isWeb'>;
+
 export function authRoutes(app: FastifyInstance): void {
   const deps = app.deps;
   const secureCookie = deps.config.COOKIE_SECURE;
 
-  function signedIn(ctx: Ctx<unknown>, session: SignedIn, msg: string): SessionResponse {
+  function signedIn(ctx: Transport, session: SignedIn, msg: string): SessionResponse {
     setSessionCookie(ctx.request, ctx.reply, session.token, secureCookie);
     const response: SessionResponse = {
       status: true,
@@ -47,84 +39,59 @@ export function authRoutes(app: FastifyInstance): void {
     return response;
   }
 
-  legacyRoute(app, '/api-user-login', { auth: 'public', schema: loginRequest }, async (ctx) =>
+  route(app, endpoints.login, async (ctx) =>
     signedIn(ctx, await accounts.login(deps, ctx.body, meta(ctx.request)), m.loginSuccess),
   );
 
-  legacyRoute(
-    app,
-    '/api-check-mobile',
-    { auth: 'public', schema: checkMobileRequest },
-    async ({ body, request }) => {
-      await accounts.startRegistration(deps, body.mobile, meta(request));
-      return { status: true, msg: m.otpSent } satisfies OkResponse;
-    },
-  );
+  route(app, endpoints.checkMobile, async ({ body, request }) => {
+    await accounts.startRegistration(deps, body.mobile, meta(request));
+    return { status: true, msg: m.otpSent };
+  });
 
-  legacyRoute(
-    app,
-    '/api-resend-otp',
-    { auth: 'public', schema: resendOtpRequest },
-    async ({ body, request }) => {
-      let sessionMobile: string | undefined;
-      if (body.purpose === 'withdraw_upi') {
-        const token = sessionTokenFrom(request, request.body as Record<string, unknown>);
-        sessionMobile = token
-          ? (await resolveSession(deps.db, deps.clock, token, deps.sessions))?.player.mobile
-          : undefined;
-      }
-      await accounts.resendCode(deps, body.mobile, body.purpose, meta(request), sessionMobile);
-      return { status: true, msg: m.otpResent } satisfies OkResponse;
-    },
-  );
+  route(app, endpoints.resendOtp, async ({ body, raw, request }) => {
+    let sessionMobile: string | undefined;
+    if (body.purpose === 'withdraw_upi') {
+      const token = sessionTokenFrom(request, raw);
+      sessionMobile = token
+        ? (await resolveSession(deps.db, deps.clock, token, deps.sessions))?.player.mobile
+        : undefined;
+    }
+    await accounts.resendCode(deps, body.mobile, body.purpose, meta(request), sessionMobile);
+    return { status: true, msg: m.otpResent };
+  });
 
-  legacyRoute(app, '/api-user-registration', { auth: 'public', schema: registerRequest }, async (ctx) =>
+  route(app, endpoints.register, async (ctx) =>
     signedIn(ctx, await accounts.register(deps, ctx.body, meta(ctx.request)), m.registerSuccess),
   );
 
-  legacyRoute(
-    app,
-    '/api-forget-check-mobile',
-    { auth: 'public', schema: forgotCheckRequest },
-    async ({ body, request }) => {
-      await accounts.startPasswordReset(deps, body.mobile, meta(request));
-      return { status: true, msg: m.otpSent } satisfies OkResponse;
-    },
-  );
+  route(app, endpoints.forgotCheckMobile, async ({ body, request }) => {
+    await accounts.startPasswordReset(deps, body.mobile, meta(request));
+    return { status: true, msg: m.otpSent };
+  });
 
-  legacyRoute(
-    app,
-    '/api-verify-forgot-otp',
-    { auth: 'public', schema: verifyForgotOtpRequest },
-    async ({ body }) => {
-      const resetToken = await accounts.verifyResetCode(deps, body.mobile, body.otp);
-      return { status: true, msg: 'OTP verified', reset_token: resetToken } satisfies ResetTicketResponse;
-    },
-  );
+  route(app, endpoints.verifyForgotOtp, async ({ body }) => {
+    const resetToken = await accounts.verifyResetCode(deps, body.mobile, body.otp);
+    return { status: true, msg: 'OTP verified', reset_token: resetToken };
+  });
 
-  legacyRoute(
-    app,
-    '/api-forgot-password',
-    { auth: 'public', schema: forgotPasswordRequest },
-    async ({ body }) => {
-      await accounts.resetPassword(deps, {
-        mobile: body.mobile,
-        newPassword: body.new_pass,
-        ticket: body.reset_token,
-      });
-      return { status: true, msg: m.passwordUpdated } satisfies OkResponse;
-    },
-  );
+  route(app, endpoints.forgotPassword, async ({ body }) => {
+    await accounts.resetPassword(deps, {
+      mobile: body.mobile,
+      newPassword: body.new_pass,
+      ticket: body.reset_token,
+    });
+    return { status: true, msg: m.passwordUpdated };
+  });
 
-  legacyRoute(app, '/api-user-logout', { auth: 'player' }, async ({ reply, sessionHash }) => {
+  route(app, endpoints.logout, async ({ reply, sessionHash }) => {
     await revokeSession(deps.db, deps.clock, sessionHash);
     // Committed: this process forgets it now; the others heard the NOTIFY.
     deps.sessions.forgetToken(cacheKey(sessionHash));
     clearSessionCookie(reply);
-    return { status: true, msg: m.loggedOut } satisfies OkResponse;
+    return { status: true, msg: m.loggedOut };
   });
 
-  legacyRoute(app, '/api-change-password', { auth: 'player', schema: changePasswordRequest }, async (ctx) => {
+  route(app, endpoints.changePassword, async (ctx) => {
     const token = await accounts.changePassword(
       deps,
       ctx.player.id,
@@ -133,12 +100,7 @@ export function authRoutes(app: FastifyInstance): void {
     );
     setSessionCookie(ctx.request, ctx.reply, token, secureCookie);
     return ctx.isWeb
-      ? ({ status: true, msg: m.passwordChanged } satisfies OkResponse)
+      ? { status: true, msg: m.passwordChanged }
       : { status: true, msg: m.passwordChanged, unique_token: token };
-  });
-
-  legacyRoute(app, '/api-profile-update', { auth: 'player', schema: profileUpdateRequest }, async (ctx) => {
-    await accounts.renamePlayer(deps, ctx.player.id, ctx.body.user_name);
-    return { status: true, msg: m.profileUpdated, user_name: ctx.body.user_name };
   });
 }

@@ -1,22 +1,19 @@
+import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
-
-const outboxQuery = z.object({ mobile: z.string().regex(/^\d{10}$/, { error: 'mobile must be 10 digits' }) });
+import { route } from '../../http/route.ts';
 
 /** The development SMS outbox; registered only while the outbox provider is active (never in production). */
 export function devRoutes(app: FastifyInstance): void {
   const { db, sms } = app.deps;
   if (sms.name !== 'outbox') return;
 
-  app.get('/api/dev/outbox', async (request) => {
-    const parsed = outboxQuery.safeParse(request.query);
-    if (!parsed.success)
-      throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'mobile is required');
+  route(app, endpoints.devOutbox, async ({ query }) => {
     const { rows } = await db.query<{ mobile: string; body: string; created_at: Date }>(
       'SELECT mobile, body, created_at FROM sms_outbox WHERE mobile = $1 ORDER BY id DESC LIMIT 50',
-      [parsed.data.mobile],
+      [query.mobile],
     );
-    return { messages: rows };
+    return {
+      messages: rows.map((r) => ({ mobile: r.mobile, body: r.body, created_at: r.created_at.toISOString() })),
+    };
   });
 }

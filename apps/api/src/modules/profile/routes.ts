@@ -1,13 +1,17 @@
 import type { ProfileResponse } from '@gama/core/contract/accounts';
-import type { FastifyInstance } from 'fastify';
-import { JsonText, legacyRoute } from '../../http/legacy.ts';
+import { accountMessages } from '@gama/core/contract/messages';
+import { endpoints } from '@gama/core/endpoints';
 import { formatPaise } from '@gama/core/rules/money';
+import type { FastifyInstance } from 'fastify';
+import { JsonText, route } from '../../http/route.ts';
+import { renamePlayer } from '../auth/service.ts';
 
 export function profileRoutes(app: FastifyInstance): void {
   // Every open app polls this every 5 s: the balance comes from the wallet cache, the list from its cache.
-  const { markets, clock, settings, wallets, config } = app.deps;
+  const deps = app.deps;
+  const { markets, clock, settings, wallets, config } = deps;
 
-  legacyRoute(app, '/api-user-wallet-balance', { auth: 'player' }, async ({ player }) => {
+  route(app, endpoints.profile, async ({ player }) => {
     const [withdraw, contacts, money, list] = await Promise.all([
       settings.get('withdraw'),
       settings.get('contacts'),
@@ -30,5 +34,10 @@ export function profileRoutes(app: FastifyInstance): void {
     };
     // The market list's JSON is serialized once per cache rebuild; only the player's part is serialized here.
     return new JsonText(`${JSON.stringify(profile).slice(0, -1)},"result":${list.json}}`);
+  });
+
+  route(app, endpoints.profileUpdate, async ({ body, player }) => {
+    await renamePlayer(deps, player.id, body.user_name);
+    return { status: true, msg: accountMessages.profileUpdated, user_name: body.user_name };
   });
 }

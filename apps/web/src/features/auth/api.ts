@@ -1,10 +1,6 @@
-import type {
-  OkResponse,
-  OtpPurpose,
-  ResetTicketResponse,
-  SessionResponse,
-} from '@gama/core/contract/accounts';
-import { post } from '../../lib/api-client.ts';
+import type { OtpPurpose } from '@gama/core/contract/accounts';
+import { endpoints } from '@gama/core/endpoints';
+import { call } from '../../lib/api-client.ts';
 
 export interface Credentials {
   mobile: string;
@@ -18,15 +14,12 @@ export interface RegistrationDraft {
 }
 
 export const authApi = {
-  login: (body: Credentials) => post<SessionResponse>('/api-user-login', body),
-  checkMobile: (mobile: string) => post<OkResponse>('/api-check-mobile', { mobile }),
-  resendOtp: (mobile: string, purpose: OtpPurpose) =>
-    post<OkResponse>('/api-resend-otp', { mobile, purpose }),
-  register: (body: RegistrationDraft & { otp: string }) =>
-    post<SessionResponse>('/api-user-registration', body),
-  forgotCheckMobile: (mobile: string) => post<OkResponse>('/api-forget-check-mobile', { mobile }),
-  verifyForgotOtp: (mobile: string, otp: string) =>
-    post<ResetTicketResponse>('/api-verify-forgot-otp', { mobile, otp }),
+  login: (body: Credentials) => call(endpoints.login, body),
+  checkMobile: (mobile: string) => call(endpoints.checkMobile, { mobile }),
+  resendOtp: (mobile: string, purpose: OtpPurpose) => call(endpoints.resendOtp, { mobile, purpose }),
+  register: (body: RegistrationDraft & { otp: string }) => call(endpoints.register, body),
+  forgotCheckMobile: (mobile: string) => call(endpoints.forgotCheckMobile, { mobile }),
+  verifyForgotOtp: (mobile: string, otp: string) => call(endpoints.verifyForgotOtp, { mobile, otp }),
   resetPassword: (body: { mobile: string; new_pass: string; reset_token: string }) =>
-    post<OkResponse>('/api-forgot-password', body),
+    call(endpoints.forgotPassword, body),
 };

@@ -1,8 +1,8 @@
-import type { OkResponse } from '@gama/core/contract/accounts';
+import { endpoints } from '@gama/core/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError, errorMessage, post } from '../../lib/api-client.ts';
+import { ApiError, call, errorMessage } from '../../lib/api-client.ts';
 import { clearStoredProfile } from '../../lib/session.ts';
 
 /**
@@ -13,7 +13,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => post<OkResponse>('/api-user-logout', {}),
+    mutationFn: () => call(endpoints.logout),
     onSettled: (_data, error) => {
       if (error && !(error instanceof ApiError && error.httpStatus === 401)) {
         toast.error(errorMessage(error));
