@@ -117,9 +117,13 @@ export function route<E extends AnyEndpoint>(
     url: endpoint.path,
     handler: async (request, reply) => {
       const { callers } = app.deps;
-      const raw = endpoint.method === 'GET' ? {} : bodyObject(request);
+      const readBody = () => (endpoint.method === 'GET' ? {} : bodyObject(request));
       const who: Record<string, unknown> = {};
+      // A legacy body carries the app key and may carry the token, so it is read first; an operator call is
+      // authenticated before its body is looked at, so a stranger learns nothing about what a body should be.
+      let raw: Record<string, unknown>;
       if (isLegacy(endpoint.access)) {
+        raw = readBody();
         if (!appKeyMatches(raw.app_key, appKey)) throw new AppError('BAD_APP_KEY', accountMessages.badAppKey);
         if (endpoint.access !== 'public') {
           const session = await callers.player(request, raw);
@@ -130,15 +134,18 @@ export function route<E extends AnyEndpoint>(
           who.player = session.player;
           who.sessionHash = session.tokenHash;
         }
-      } else if (endpoint.access === 'operator') {
-        const operator = await callers.operator(request, {
-          duringEnrolment: endpoint.duringEnrolment === true,
-        });
-        const permission = endpoint.permission;
-        if (permission === undefined || !can(operator.role, permission)) {
-          throw new AppError('FORBIDDEN', permission ? forbiddenMessage(permission) : 'Forbidden');
+      } else {
+        if (endpoint.access === 'operator') {
+          const operator = await callers.operator(request, {
+            duringEnrolment: endpoint.duringEnrolment === true,
+          });
+          const permission = endpoint.permission;
+          if (permission === undefined || !can(operator.role, permission)) {
+            throw new AppError('FORBIDDEN', permission ? forbiddenMessage(permission) : 'Forbidden');
+          }
+          who.operator = operator;
         }
-        who.operator = operator;
+        raw = readBody();
       }
       const ctx = {
         body: endpoint.body ? endpoint.body.parse(raw) : undefined,
