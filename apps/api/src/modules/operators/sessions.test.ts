@@ -215,6 +215,14 @@ describe('operator sign-in and sessions', () => {
     const asPlayer = await call(t, 'GET', '/admin-api/me', { token: player.token });
     expect(asPlayer.statusCode).toBe(403);
     expect((await call(t, 'GET', '/admin-api/me')).statusCode).toBe(401);
+    // Who is asked before what was sent: a stranger with a malformed body still hears 401.
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/sessions/end-others',
+      headers: { 'content-type': 'application/json' },
+      payload: '[]',
+    });
+    expect(stranger.statusCode).toBe(401);
   });
 
   it("keeps money.ts's operatorToken helper working", async () => {
