@@ -65,7 +65,12 @@ export class Operator {
   }
 
   async revert(marketId: number, date: string, half: 'open' | 'close'): Promise<void> {
-    await this.call('POST', '/admin-api/results/revert', { market_id: marketId, date, half });
+    await this.call('POST', '/admin-api/results/revert', {
+      market_id: marketId,
+      date,
+      half,
+      reason: 'Corrected in an end-to-end test',
+    });
   }
 
   async declare(marketId: number, date: string, half: 'open' | 'close', value: string): Promise<void> {

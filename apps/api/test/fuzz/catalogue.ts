@@ -37,13 +37,7 @@ import {
   statusQuery,
   withdrawApproveBody,
 } from '../../src/modules/admin/schemas.ts';
-import {
-  chartRequest,
-  declareBody,
-  exposureQuery,
-  resultsQuery,
-  revertBody,
-} from '../../src/modules/results/schemas.ts';
+import { chartRequest } from '../../src/modules/results/schemas.ts';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -139,11 +133,6 @@ const ADMIN_SCHEMAS: Record<string, Omit<RouteSpec, 'auth'>> = {
   'GET /admin-api/withdrawals': { query: statusQuery },
   'POST /admin-api/withdrawals/:id/approve': { body: withdrawApproveBody },
   'POST /admin-api/markets': { body: createMarketBody },
-  'POST /admin-api/results/declare': { body: declareBody },
-  'POST /admin-api/results/preview': { body: declareBody },
-  'POST /admin-api/results/revert': { body: revertBody },
-  'GET /admin-api/results': { query: resultsQuery },
-  'GET /admin-api/results/exposure': { query: exposureQuery },
 };
 
 /** The auth class and schemas of a route, or undefined when nobody has said who may call it. */

@@ -13,6 +13,7 @@ import { healthEndpoints } from './health/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
 import { profileEndpoints } from './profile/index.ts';
 import { reportEndpoints } from './reports/index.ts';
+import { resultsEndpoints } from './results/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
 import { transferEndpoints } from './transfers/index.ts';
 import { walletEndpoints } from './wallet/index.ts';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...operatorsEndpoints,
   ...profileEndpoints,
   ...reportEndpoints,
+  ...resultsEndpoints,
   ...settingsEndpoints,
   ...transferEndpoints,
   ...walletEndpoints,

@@ -4,7 +4,6 @@ import type { AnyEndpoint } from '@gama/core/endpoints/define';
 import { pathParams } from '@gama/core/endpoints/define';
 import { z } from 'zod';
 import type { ZodType } from 'zod';
-import { declareBody, exposureQuery, resultsQuery, revertBody } from '../results/schemas.ts';
 import {
   adjustBody,
   bettingStatusBody,
@@ -155,46 +154,6 @@ export function openApiDocument(): Record<string, unknown> {
           summary: 'Create a market with its daily times',
           security: secured,
           requestBody: json(createMarketBody),
-          responses,
-        },
-      },
-      '/admin-api/results/declare': {
-        post: {
-          summary: 'Declare a result half (main) or the result (Starline, Gali) and settle its bids once',
-          security: secured,
-          requestBody: json(declareBody),
-          responses,
-        },
-      },
-      '/admin-api/results/preview': {
-        post: {
-          summary: 'How many pending bids a candidate result would pay, and how much',
-          security: secured,
-          requestBody: json(declareBody),
-          responses,
-        },
-      },
-      '/admin-api/results/revert': {
-        post: {
-          summary: 'Revert the latest declaration (reverting the open reverts the close first)',
-          security: secured,
-          requestBody: json(revertBody),
-          responses,
-        },
-      },
-      '/admin-api/results': {
-        get: {
-          summary: 'Result revisions of a market, optionally for one date',
-          security: secured,
-          parameters: queryParams(resultsQuery),
-          responses,
-        },
-      },
-      '/admin-api/results/exposure': {
-        get: {
-          summary: 'What each number bet on would pay if it came',
-          security: secured,
-          parameters: queryParams(exposureQuery),
           responses,
         },
       },

@@ -307,7 +307,13 @@ beforeAll(async () => {
   await declare(m.gali, D1, '47');
   await at(D1, '17:40');
   // A corrected result: C's jodi win is taken back, B's left digit is paid again under the new declaration.
-  await ok(admin(t, owner, 'POST', '/admin-api/results/revert', { market_id: m.gali, date: D1 }));
+  await ok(
+    admin(t, owner, 'POST', '/admin-api/results/revert', {
+      market_id: m.gali,
+      date: D1,
+      reason: 'Wrong jodi entered',
+    }),
+  );
   await declare(m.gali, D1, '48');
   await at(D1, '18:00');
   await ok(

@@ -62,7 +62,7 @@ async function place(
 const declare = (body: Record<string, unknown>) =>
   admin<ApiBody>(t, op, 'POST', '/admin-api/results/declare', body);
 const revert = (body: Record<string, unknown>) =>
-  admin<ApiBody>(t, op, 'POST', '/admin-api/results/revert', body);
+  admin<ApiBody>(t, op, 'POST', '/admin-api/results/revert', { reason: 'wrong pana entered', ...body });
 
 interface BidState {
   id: number;

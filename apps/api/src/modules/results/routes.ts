@@ -1,82 +1,166 @@
-import type { FastifyInstance } from 'fastify';
-import { chartRequest, declareBody, exposureQuery, resultsQuery, revertBody } from './schemas.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '@gama/core/endpoints';
+import { ZodError } from 'zod';
+import { chartRequest } from './schemas.ts';
 import { AppError } from '../../http/errors.ts';
 import { legacyRoute } from '../../http/legacy.ts';
+import { route } from '../../http/route.ts';
 import { audit } from '../audit/writer.ts';
+import type { Operator } from '../operators/sessions.ts';
 import { operatorFromRequest } from '../operators/sessions.ts';
-import type { Permission } from '@gama/core/operators/permissions';
-import { can, forbiddenMessage } from '@gama/core/operators/permissions';
 import { marketById, marketsOf } from '../markets/repository.ts';
+import { resultsBoard } from './board.ts';
+import {
+  approveDeclaration,
+  listDeclarations,
+  rejectDeclaration,
+  requestDeclaration,
+} from './declarations.ts';
 import { chartDays, resultSource } from './display.ts';
-import { declareResult, exposure, previewResult, resultHistory, revertResult } from './service.ts';
+import {
+  declareResult,
+  exposure,
+  previewResult,
+  resultHistory,
+  revertPreview,
+  revertResult,
+} from './service.ts';
+import { ownerSetting } from '../settings/owner-settings.ts';
 
 export function resultRoutes(app: FastifyInstance): void {
   const deps = app.deps;
   const { db, clock } = deps;
   deps.markets.setResultSource(resultSource);
 
-  // Every call is audited, refused ones included: a failed declare is worth knowing about.
-  function operatorRoute(
-    path: string,
-    action: string,
-    permission: Permission,
-    run: (operatorId: number, body: unknown) => Promise<object>,
-  ) {
-    app.post(path, async (request) => {
-      const op = await operatorFromRequest(db, clock, request);
-      if (!can(op.role, permission)) throw new AppError('FORBIDDEN', forbiddenMessage(permission));
-      const detail = (request.body ?? {}) as Record<string, unknown>;
-      try {
-        const result = await run(op.id, request.body);
-        await audit(db, {
-          operatorId: op.id,
-          action,
-          targetType: 'market',
-          targetId: String(detail.market_id),
-          detail: { ...detail, outcome: result },
-          request,
-          at: clock.now(),
-        });
-        return { status: true, ...result };
-      } catch (error) {
-        const msg = error instanceof Error ? error.message : 'failed';
-        await audit(db, {
-          operatorId: op.id,
-          action: `${action}_refused`,
-          targetType: 'market',
-          targetId: String(detail.market_id),
-          detail: { ...detail, msg },
-          request,
-          at: clock.now(),
-        });
-        throw error;
-      }
+  const actions = new Map<string, { action: string; target: 'market' | 'result_declaration' }>([
+    [endpoints.resultsPreview.path, { action: 'result_preview', target: 'market' }],
+    [endpoints.resultsDeclare.path, { action: 'result_declare', target: 'market' }],
+    [endpoints.resultsApprove.path, { action: 'result_approve', target: 'result_declaration' }],
+    [endpoints.resultsReject.path, { action: 'result_reject', target: 'result_declaration' }],
+    [endpoints.resultsRevertPreview.path, { action: 'result_revert_preview', target: 'market' }],
+    [endpoints.resultsRevert.path, { action: 'result_revert', target: 'market' }],
+  ]);
+  /** Requests whose handler ran and audited them; the others were refused before it (permission, schema). */
+  const handled = new WeakSet<FastifyRequest>();
+
+  // Refusals before the handler (no permission, a malformed body) are audited too, for a signed-in operator.
+  app.addHook('onError', async (request, _reply, error) => {
+    const known = request.method === 'POST' ? actions.get(request.routeOptions.url ?? '') : undefined;
+    if (!known || handled.has(request)) return;
+    const operator = await operatorFromRequest(db, clock, request).catch(() => null);
+    if (!operator) return;
+    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+      string,
+      unknown
+    >;
+    const msg = error instanceof ZodError ? (error.issues[0]?.message ?? 'Invalid request') : error.message;
+    await audit(db, {
+      operatorId: operator.id,
+      action: `${known.action}_refused`,
+      targetType: known.target,
+      targetId: String(known.target === 'market' ? body.market_id : body.declaration_id),
+      detail: { ...body, msg },
+      request,
+      at: clock.now(),
     });
+  });
+
+  /**
+   * Runs an operator action and audits it, refused ones included: a failed declare or a refused approval is
+   * worth knowing about. The target is the market, or the declaration for approvals and rejections.
+   */
+  async function audited<T extends object>(
+    ctx: { operator: Operator; request: FastifyRequest; raw: Record<string, unknown> },
+    action: string,
+    target: { type: 'market' | 'result_declaration'; id: unknown },
+    run: () => Promise<T>,
+  ): Promise<T> {
+    handled.add(ctx.request);
+    const entry = {
+      operatorId: ctx.operator.id,
+      targetType: target.type,
+      targetId: String(target.id),
+      request: ctx.request,
+    };
+    try {
+      const outcome = await run();
+      await audit(db, { ...entry, action, detail: { ...ctx.raw, outcome }, at: clock.now() });
+      return outcome;
+    } catch (error) {
+      const msg = error instanceof Error ? error.message : 'failed';
+      await audit(db, {
+        ...entry,
+        action: `${action}_refused`,
+        detail: { ...ctx.raw, msg },
+        at: clock.now(),
+      });
+      throw error;
+    }
   }
-
-  operatorRoute('/admin-api/results/declare', 'result_declare', 'results.declare', (id, body) =>
-    declareResult(deps, id, declareBody.parse(body)),
-  );
-  operatorRoute('/admin-api/results/revert', 'result_revert', 'results.revert', (id, body) =>
-    revertResult(deps, id, revertBody.parse(body)),
-  );
-  operatorRoute('/admin-api/results/preview', 'result_preview', 'results.declare', async (_id, body) =>
-    previewResult(deps, declareBody.parse(body)),
-  );
-
-  app.get('/admin-api/results', async (request) => {
-    const op = await operatorFromRequest(db, clock, request);
-    if (!can(op.role, 'results.read')) throw new AppError('FORBIDDEN', forbiddenMessage('results.read'));
-    const q = resultsQuery.parse(request.query);
-    return { status: true, results: await resultHistory(db, q.market_id, q.date) };
+  const market = (ctx: { raw: Record<string, unknown> }) => ({
+    type: 'market' as const,
+    id: ctx.raw.market_id,
+  });
+  const declaration = (ctx: { raw: Record<string, unknown> }) => ({
+    type: 'result_declaration' as const,
+    id: ctx.raw.declaration_id,
   });
 
-  app.get('/admin-api/results/exposure', async (request) => {
-    const op = await operatorFromRequest(db, clock, request);
-    if (!can(op.role, 'results.read')) throw new AppError('FORBIDDEN', forbiddenMessage('results.read'));
-    const q = exposureQuery.parse(request.query);
-    return { status: true, exposure: await exposure(deps, q) };
+  route(app, endpoints.resultsBoard, async ({ query }) => resultsBoard(deps, query));
+
+  route(app, endpoints.resultsPreview, async (ctx) => ({
+    status: true as const,
+    ...(await audited(ctx, 'result_preview', market(ctx), () => previewResult(deps, ctx.body))),
+  }));
+
+  route(app, endpoints.resultsDeclare, async (ctx) => {
+    const outcome = await audited(ctx, 'result_declare', market(ctx), async () => {
+      if (await ownerSetting(db, 'results_two_person'))
+        return requestDeclaration(deps, ctx.operator, ctx.body);
+      return { state: 'declared' as const, ...(await declareResult(deps, ctx.operator.id, ctx.body)) };
+    });
+    return { status: true as const, ...outcome };
   });
+
+  route(app, endpoints.resultsApprove, async (ctx) => ({
+    status: true as const,
+    ...(await audited(ctx, 'result_approve', declaration(ctx), () =>
+      approveDeclaration(deps, ctx.operator, ctx.body.declaration_id),
+    )),
+  }));
+
+  route(app, endpoints.resultsReject, async (ctx) => ({
+    status: true as const,
+    ...(await audited(ctx, 'result_reject', declaration(ctx), () =>
+      rejectDeclaration(deps, ctx.operator, ctx.body),
+    )),
+  }));
+
+  route(app, endpoints.resultsDeclarations, async ({ query }) => ({
+    status: true as const,
+    ...(await listDeclarations(db, query)),
+  }));
+
+  route(app, endpoints.resultsRevertPreview, async (ctx) =>
+    audited(ctx, 'result_revert_preview', market(ctx), () => revertPreview(deps, ctx.body)),
+  );
+
+  route(app, endpoints.resultsRevert, async (ctx) => ({
+    status: true as const,
+    ...(await audited(ctx, 'result_revert', market(ctx), () =>
+      revertResult(deps, ctx.operator.id, ctx.body),
+    )),
+  }));
+
+  route(app, endpoints.resultsHistory, async ({ query }) => ({
+    status: true as const,
+    results: await resultHistory(db, query.market_id, query.date),
+  }));
+
+  route(app, endpoints.resultsExposure, async ({ query }) => ({
+    status: true as const,
+    exposure: await exposure(deps, query),
+  }));
 
   // Charts are public: players whose betting is off may read them too (spec 01 section 1).
   legacyRoute(app, '/api-market-chart', { auth: 'public', schema: chartRequest }, async ({ body }) => {

@@ -23,6 +23,12 @@ import {
   starlineParams,
   wonExpression,
 } from './outcome-sql.ts';
+import type {
+  ExposureRow,
+  PreviewFigures as PreviewFiguresAnswer,
+  ResultRowResponse,
+  RevertPreviewResponse,
+} from '@gama/core/endpoints/results/index';
 import { revertRevision } from './revert.ts';
 import { settle } from './settle.ts';
 
@@ -38,6 +44,13 @@ export const resultMessages = {
   nothingToRevert: 'No declared result to revert',
   revertInProgress: 'A revert of this result is in progress; run revert again to finish it',
   marketNotFound: 'Market not found',
+  declarationPending: (value: string, maker: string) =>
+    `A declaration of this draw (${value} by ${maker}) is waiting for approval; approve or reject it first`,
+  declarationNotFound: 'Declaration not found',
+  ownDeclaration: 'You made this declaration; another operator must approve it',
+  declarationRejected: 'This declaration was rejected; declare the draw again',
+  declarationSuperseded: 'This draw was declared meanwhile; this declaration is closed without paying',
+  declarationApproved: 'This declaration was approved already; revert the result to correct it',
 } as const;
 
 export type Half = 'open' | 'close' | 'single';
@@ -48,16 +61,23 @@ export interface ResultRow {
   market_date: string;
   half: Half;
   value: string;
+  declared_by: number | null;
   declared_at: Date;
   settled_at: Date | null;
   revert_started_at: Date | null;
   reverted_at: Date | null;
+  reverted_by: number | null;
+  revert_reason: string | null;
 }
 
-const RESULT_COLUMNS = `id, market_id, to_char(market_date, 'YYYY-MM-DD') AS market_date, half, value, declared_at,
-  settled_at, revert_started_at, reverted_at`;
+const RESULT_COLUMNS = `id, market_id, to_char(market_date, 'YYYY-MM-DD') AS market_date, half, value, declared_by,
+  declared_at, settled_at, revert_started_at, reverted_at, reverted_by, revert_reason`;
 
-async function liveResults(db: Queryable, marketId: number, date: string): Promise<Map<Half, ResultRow>> {
+export async function liveResults(
+  db: Queryable,
+  marketId: number,
+  date: string,
+): Promise<Map<Half, ResultRow>> {
   const { rows } = await db.query<ResultRow>(
     `SELECT ${RESULT_COLUMNS} FROM results WHERE market_id = $1 AND market_date = $2::date AND reverted_at IS NULL`,
     [marketId, date],
@@ -65,13 +85,13 @@ async function liveResults(db: Queryable, marketId: number, date: string): Promi
   return new Map(rows.map((r) => [r.half, r]));
 }
 
-interface Target {
+export interface Target {
   market: Market;
   date: string;
   half: Half;
 }
 
-async function resolveTarget(
+export async function resolveTarget(
   deps: Deps,
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined },
 ): Promise<Target> {
@@ -86,7 +106,7 @@ async function resolveTarget(
   return { market, date: input.date, half: 'single' };
 }
 
-function checkValue(group: MarketGroup, value: string): void {
+export function checkValue(group: MarketGroup, value: string): void {
   if (group === 'gali') {
     if (!/^\d{2}$/.test(value)) throw new AppError('VALIDATION', resultMessages.badGali);
   } else if (!/^\d{3}$/.test(value) || !isPana(value)) {
@@ -95,7 +115,7 @@ function checkValue(group: MarketGroup, value: string): void {
 }
 
 /** A draw can be declared once its bidding has closed: never for a future day or before its time. */
-function checkDrawTime(target: Target, now: Date): void {
+export function checkDrawTime(target: Target, now: Date): void {
   const { market, date, half } = target;
   const day = dayTimes(market.schedule, weekdayOf(date));
   const drawMinutes = half === 'close' ? day.closeMinutes + (day.closesNextDay ? 1440 : 0) : day.openMinutes;
@@ -105,7 +125,12 @@ function checkDrawTime(target: Target, now: Date): void {
   }
 }
 
-function paramsFor(group: MarketGroup, half: Half, value: string, live: Map<Half, ResultRow>): ResultParams {
+export function paramsFor(
+  group: MarketGroup,
+  half: Half,
+  value: string,
+  live: Map<Half, ResultRow>,
+): ResultParams {
   if (group === 'starline') return starlineParams(value);
   if (group === 'gali') return galiParams(value);
   if (half === 'open') return mainParams(value, null);
@@ -119,6 +144,72 @@ function noteFor(market: Market, date: string, half: Half, value: string): strin
   return `Win ${market.name} ${formatBidDate(date)} (${what} ${value})`;
 }
 
+/**
+ * Writes a draw's result revision inside a transaction that holds the market `FOR UPDATE`. Every bid insert
+ * holds a KEY SHARE lock on its market (the foreign key) until it commits, and checks for a live result after
+ * it (place.ts): locking the market waits for bids in flight, so the settlement that follows sees them; bids
+ * that come after see this result and are refused. A declaration still waiting for this draw is closed as
+ * superseded: the draw has its result now.
+ */
+export async function writeResult(
+  tx: Queryable,
+  target: Target,
+  value: string,
+  declaredBy: number,
+  now: Date,
+): Promise<number> {
+  const inserted = await tx.query<{ id: number }>(
+    `INSERT INTO results (market_id, market_date, half, value, declared_by, declared_at)
+     VALUES ($1, $2::date, $3, $4, $5, $6) RETURNING id`,
+    [target.market.id, target.date, target.half, value, declaredBy, now],
+  );
+  const id = inserted.rows[0]?.id;
+  if (id === undefined) throw new Error('result not written');
+  await tx.query(
+    `UPDATE result_declarations SET state = 'superseded', decided_at = $4,
+            reason = 'Declared directly (' || $5 || ') while it waited'
+      WHERE market_id = $1 AND market_date = $2::date AND half = $3 AND state = 'pending_approval'`,
+    [target.market.id, target.date, target.half, now, value],
+  );
+  return id;
+}
+
+export const lockMarketForDeclare = (tx: Queryable, marketId: number) =>
+  tx.query('SELECT 1 FROM markets WHERE id = $1 FOR UPDATE', [marketId]);
+
+/** Settles a live revision from its cursor: a no-op once it is settled or being reverted (settle.ts). */
+export async function settleResult(
+  deps: Deps,
+  target: Target,
+  result: ResultRow,
+): Promise<{ settled: number; wins: number }> {
+  const live = await liveResults(deps.db, target.market.id, target.date);
+  const params = paramsFor(target.market.grp, target.half, result.value, live);
+  const outcome = await settle(
+    deps.db,
+    {
+      resultId: result.id,
+      marketId: target.market.id,
+      marketDate: target.date,
+      half: target.half,
+      params,
+      note: noteFor(target.market, target.date, target.half, result.value),
+    },
+    deps.clock.now(),
+  );
+  deps.markets.invalidate();
+  return outcome;
+}
+
+export async function resultById(db: Queryable, id: number): Promise<ResultRow | undefined> {
+  const { rows } = await db.query<ResultRow>(`SELECT ${RESULT_COLUMNS} FROM results WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/**
+ * Declares and settles a draw at once (the two-person rule off). Declaring the same value again continues
+ * the same revision, so a retry, or ten racing calls, end where one call would.
+ */
 export async function declareResult(
   deps: Deps,
   operatorId: number,
@@ -127,53 +218,31 @@ export async function declareResult(
   const { db, clock } = deps;
   const target = await resolveTarget(deps, input);
   checkValue(target.market.grp, input.value);
-  let live = await liveResults(db, target.market.id, target.date);
-  const params = paramsFor(target.market.grp, target.half, input.value, live);
+  const live = await liveResults(db, target.market.id, target.date);
+  paramsFor(target.market.grp, target.half, input.value, live);
   checkDrawTime(target, clock.now());
 
   let result = live.get(target.half);
   let resumed = true;
   if (!result) {
     try {
-      const rows = await db.transaction(async (tx) => {
-        // Every bid insert holds a KEY SHARE lock on its market (the foreign key) until it commits, and checks
-        // for a live result after it (place.ts). Locking the market here waits for bids in flight, so the
-        // settlement that follows sees them; bids that come after see this result and are refused.
-        await tx.query('SELECT 1 FROM markets WHERE id = $1 FOR UPDATE', [target.market.id]);
-        const inserted = await tx.query<{ id: number }>(
-          `INSERT INTO results (market_id, market_date, half, value, declared_by, declared_at)
-           VALUES ($1, $2::date, $3, $4, $5, $6) RETURNING id`,
-          [target.market.id, target.date, target.half, input.value, operatorId, clock.now()],
-        );
-        return inserted.rows;
+      const id = await db.transaction(async (tx) => {
+        await lockMarketForDeclare(tx, target.market.id);
+        return writeResult(tx, target, input.value, operatorId, clock.now());
       });
       resumed = false;
-      live = await liveResults(db, target.market.id, target.date);
-      result = live.get(target.half);
-      if (!result || result.id !== rows[0]?.id) throw new Error('declared result not found');
+      result = await resultById(db, id);
+      if (!result) throw new Error('declared result not found');
     } catch (error) {
       // Another declare of the same half won the race: continue as a retry of it.
       if (pgCode(error) !== '23505') throw error;
-      live = await liveResults(db, target.market.id, target.date);
-      result = live.get(target.half);
+      result = (await liveResults(db, target.market.id, target.date)).get(target.half);
       if (!result) throw error;
     }
   }
   if (result.value !== input.value) throw new AppError('CONFLICT', resultMessages.alreadyDeclared);
   if (result.revert_started_at) throw new AppError('CONFLICT', resultMessages.revertInProgress);
-  const outcome = await settle(
-    db,
-    {
-      resultId: result.id,
-      marketId: target.market.id,
-      marketDate: target.date,
-      half: target.half,
-      params,
-      note: noteFor(target.market, target.date, target.half, input.value),
-    },
-    clock.now(),
-  );
-  deps.markets.invalidate();
+  const outcome = await settleResult(deps, target, result);
   return { result_id: result.id, settled: outcome.settled, wins: outcome.wins, resumed };
 }
 
@@ -182,46 +251,30 @@ export async function declareResult(
  * run at start-up, so the bids above a revision's cursor do not wait for an operator to declare again.
  */
 export async function resumeSettlements(deps: Deps): Promise<Array<{ result_id: number; settled: number }>> {
-  const { db, clock } = deps;
-  const { rows } = await db.query<ResultRow>(
+  const { rows } = await deps.db.query<ResultRow>(
     `SELECT ${RESULT_COLUMNS} FROM results
       WHERE reverted_at IS NULL AND settled_at IS NULL AND revert_started_at IS NULL ORDER BY id`,
   );
   const resumed = [];
   for (const result of rows) {
-    const market = await marketById(db, result.market_id);
+    const market = await marketById(deps.db, result.market_id);
     if (!market) continue;
-    const live = await liveResults(db, market.id, result.market_date);
-    const params = paramsFor(market.grp, result.half, result.value, live);
-    const outcome = await settle(
-      db,
-      {
-        resultId: result.id,
-        marketId: market.id,
-        marketDate: result.market_date,
-        half: result.half,
-        params,
-        note: noteFor(market, result.market_date, result.half, result.value),
-      },
-      clock.now(),
-    );
+    const target = { market, date: result.market_date, half: result.half };
+    const outcome = await settleResult(deps, target, result);
     resumed.push({ result_id: result.id, settled: outcome.settled });
   }
-  if (resumed.length > 0) deps.markets.invalidate();
   return resumed;
 }
 
-/** Reverts the latest declaration of a market and date; reverting the open first reverts the close. */
-export async function revertResult(
+/** The live revisions a revert would undo, in order: reverting the open first reverts the close. */
+async function revertTargets(
   deps: Deps,
-  operatorId: number,
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined },
-): Promise<{ reverted: Array<{ result_id: number; half: Half; reversed: number; reopened: number }> }> {
-  const { db, clock } = deps;
+): Promise<{ market: Market; todo: ResultRow[] }> {
   if (!isIsoDate(input.date)) throw new AppError('VALIDATION', resultMessages.badDate);
-  const market = await marketById(db, input.market_id);
+  const market = await marketById(deps.db, input.market_id);
   if (!market) throw new AppError('NOT_FOUND', resultMessages.marketNotFound);
-  const live = await liveResults(db, market.id, input.date);
+  const live = await liveResults(deps.db, market.id, input.date);
   let halves: Half[];
   if (market.grp !== 'main') halves = ['single'];
   else if (input.half === 'open') halves = ['close', 'open'];
@@ -229,13 +282,25 @@ export async function revertResult(
   else halves = live.has('close') ? ['close'] : ['open'];
   const todo = halves.map((h) => live.get(h)).filter((r): r is ResultRow => r !== undefined);
   if (todo.length === 0) throw new AppError('NOT_FOUND', resultMessages.nothingToRevert);
+  return { market, todo };
+}
+
+/** Reverts the latest declaration of a market and date; reverting the open first reverts the close. */
+export async function revertResult(
+  deps: Deps,
+  operatorId: number,
+  input: { market_id: number; date: string; half?: 'open' | 'close' | undefined; reason: string },
+): Promise<{ reverted: Array<{ result_id: number; half: Half; reversed: number; reopened: number }> }> {
+  const { db, clock } = deps;
+  const { market, todo } = await revertTargets(deps, input);
   const reverted = [];
   for (const result of todo) {
     const now = clock.now();
-    await db.query('UPDATE results SET revert_started_at = coalesce(revert_started_at, $2) WHERE id = $1', [
-      result.id,
-      now,
-    ]);
+    await db.query(
+      `UPDATE results SET revert_started_at = coalesce(revert_started_at, $2),
+              revert_reason = coalesce(revert_reason, $3) WHERE id = $1`,
+      [result.id, now, input.reason],
+    );
     const note = `Result corrected: ${market.name} ${formatBidDate(result.market_date)} (${result.half === 'single' ? 'result' : `${result.half} result`} ${result.value} reverted)`;
     const step = await revertRevision(db, result.id, note, now);
     await db.query(
@@ -248,17 +313,110 @@ export async function revertResult(
   return { reverted };
 }
 
-/** For a candidate result: how many pending bids would win and what they would be paid. */
-export async function previewResult(
+/**
+ * What `revertResult` would do with the same input, read without moving anything: per revision the bids it
+ * decided and its unreversed credits; per player what is taken back against what the wallet holds. A
+ * reversal takes what the wallet holds and records the rest as debt (decision 003), so a player whose balance
+ * does not cover their winnings goes into debt by the difference.
+ */
+export async function revertPreview(
   deps: Deps,
-  input: { market_id: number; date: string; half?: 'open' | 'close' | undefined; value: string },
-): Promise<{ bids: number; winners: number; payout: string; stakes: string }> {
+  input: { market_id: number; date: string; half?: 'open' | 'close' | undefined },
+): Promise<RevertPreviewResponse> {
   const { db } = deps;
-  const target = await resolveTarget(deps, input);
-  checkValue(target.market.grp, input.value);
-  const live = await liveResults(db, target.market.id, target.date);
-  const params = paramsFor(target.market.grp, target.half, input.value, live);
-  const { rows } = await db.query<{ bids: number; winners: number; payout: number; stakes: number }>(
+  const { todo } = await revertTargets(deps, input);
+  const ids = todo.map((r) => r.id);
+  const { rows: perResult } = await db.query<{
+    id: number;
+    bids: number;
+    winners: number;
+    take_back: number;
+  }>(
+    `SELECT r.id,
+            (SELECT count(*) FROM bids b
+              WHERE b.market_id = r.market_id AND b.market_date = r.market_date AND b.settle_half = r.half
+                AND (r.settled_at IS NOT NULL OR b.id <= r.settled_through))::int AS bids,
+            (SELECT count(*) FROM win_credits c WHERE c.result_id = r.id AND c.reversal_journal_id IS NULL)::int
+              AS winners,
+            (SELECT coalesce(sum(c.payout), 0) FROM win_credits c
+              WHERE c.result_id = r.id AND c.reversal_journal_id IS NULL)::bigint AS take_back
+       FROM results r WHERE r.id = ANY($1::bigint[])`,
+    [ids],
+  );
+  const { rows: players } = await db.query<{
+    player_id: number;
+    user_name: string;
+    mobile: string;
+    balance: number;
+    take_back: number;
+  }>(
+    `SELECT p.id AS player_id, p.user_name, p.mobile, w.balance, t.take_back
+       FROM (SELECT c.player_id, sum(c.payout)::bigint AS take_back FROM win_credits c
+              WHERE c.result_id = ANY($1::bigint[]) AND c.reversal_journal_id IS NULL AND c.payout > 0
+              GROUP BY c.player_id) t
+       JOIN players p ON p.id = t.player_id
+       JOIN accounts w ON w.player_id = t.player_id AND w.kind = 'wallet'
+      ORDER BY t.take_back - w.balance DESC, p.id`,
+    [ids],
+  );
+  const byId = new Map(perResult.map((r) => [r.id, r]));
+  let fromWallets = 0;
+  let intoDebt = 0;
+  const debtors = [];
+  for (const p of players) {
+    const fromWallet = Math.min(p.balance, p.take_back);
+    fromWallets += fromWallet;
+    const debt = p.take_back - fromWallet;
+    intoDebt += debt;
+    if (debt > 0) {
+      debtors.push({
+        player_id: p.player_id,
+        user_name: p.user_name,
+        mobile: p.mobile,
+        balance: formatPaise(p.balance),
+        take_back: formatPaise(p.take_back),
+        debt_after: formatPaise(debt),
+      });
+    }
+  }
+  const results = todo.map((r) => {
+    const figures = byId.get(r.id) ?? { bids: 0, winners: 0, take_back: 0 };
+    return {
+      result_id: r.id,
+      half: r.half,
+      value: r.value,
+      declared_at: r.declared_at.toISOString(),
+      bids: figures.bids,
+      winners: figures.winners,
+      take_back: figures.take_back,
+    };
+  });
+  return {
+    status: true,
+    results: results.map((r) => ({ ...r, take_back: formatPaise(r.take_back) })),
+    bids: results.reduce((n, r) => n + r.bids, 0),
+    winners: results.reduce((n, r) => n + r.winners, 0),
+    take_back: formatPaise(results.reduce((n, r) => n + r.take_back, 0)),
+    from_wallets: formatPaise(fromWallets),
+    into_debt: formatPaise(intoDebt),
+    players_into_debt: debtors,
+  };
+}
+
+export interface PreviewPaise {
+  bids: number;
+  winners: number;
+  payout: number;
+  stakes: number;
+}
+
+/** For a candidate value of a draw: its pending bids, how many would win and what they would be paid. */
+export async function previewFigures(
+  db: Queryable,
+  target: Target,
+  params: ResultParams,
+): Promise<PreviewPaise> {
+  const { rows } = await db.query<PreviewPaise>(
     `SELECT count(*)::int AS bids, count(*) FILTER (WHERE ${wonExpression(4)})::int AS winners,
             coalesce(sum(${PAYOUT_SQL}) FILTER (WHERE ${wonExpression(4)}), 0)::bigint AS payout,
             coalesce(sum(b.amount), 0)::bigint AS stakes
@@ -266,62 +424,92 @@ export async function previewResult(
       WHERE b.market_id = $1 AND b.market_date = $2::date AND b.settle_half = $3 AND b.status = 'pending'`,
     [target.market.id, target.date, target.half, ...paramValues(params)],
   );
-  const row = rows[0] ?? { bids: 0, winners: 0, payout: 0, stakes: 0 };
+  return rows[0] ?? { bids: 0, winners: 0, payout: 0, stakes: 0 };
+}
+
+/** The figures as the API sends them; `house` is what the house keeps (negative: what it loses). */
+export function formatPreview(p: PreviewPaise): PreviewFiguresAnswer {
   return {
-    bids: row.bids,
-    winners: row.winners,
-    payout: formatPaise(row.payout),
-    stakes: formatPaise(row.stakes),
+    bids: p.bids,
+    winners: p.winners,
+    payout: formatPaise(p.payout),
+    stakes: formatPaise(p.stakes),
+    house: formatPaise(p.stakes - p.payout),
   };
+}
+
+/** What a candidate value would do, before anything moves. */
+export async function previewResult(
+  deps: Deps,
+  input: { market_id: number; date: string; half?: 'open' | 'close' | undefined; value: string },
+): Promise<PreviewFiguresAnswer> {
+  const { db } = deps;
+  const target = await resolveTarget(deps, input);
+  checkValue(target.market.grp, input.value);
+  const live = await liveResults(db, target.market.id, target.date);
+  const params = paramsFor(target.market.grp, target.half, input.value, live);
+  return formatPreview(await previewFigures(db, target, params));
 }
 
 /** The house's exposure: for each number bet on, what it would pay if that number came. */
 export async function exposure(
   deps: Deps,
-  input: { market_id: number; date: string; bet_type?: string | undefined },
-): Promise<
-  Array<{
-    bet_type: string;
-    session: string;
-    digits: string;
-    close_digits: string;
-    bids: number;
-    stakes: string;
-    payout: string;
-  }>
-> {
+  input: { market_id: number; date: string; half?: Half | undefined; bet_type?: string | undefined },
+): Promise<ExposureRow[]> {
   // PostgreSQL's ::date cast would throw on anything else (a 500); refuse it as the declare path does.
   if (!isIsoDate(input.date)) throw new AppError('VALIDATION', resultMessages.badDate);
-  const { rows } = await deps.db.query<{
-    bet_type: string;
-    session: string;
-    digits: string;
-    close_digits: string;
-    bids: number;
-    stakes: number;
-    payout: number;
-  }>(
-    `SELECT b.bet_type, b.session, b.digits, b.close_digits, count(*)::int AS bids,
+  const { rows } = await deps.db.query<ExposurePaise>(
+    `SELECT b.bet_type, b.session, b.settle_half AS half, b.digits, b.close_digits, count(*)::int AS bids,
             sum(b.amount)::bigint AS stakes, sum(${PAYOUT_SQL})::bigint AS payout
        FROM bid_outcomes b
-      WHERE b.market_id = $1 AND b.market_date = $2::date AND b.status = 'pending' AND ($3::text IS NULL OR b.bet_type = $3)
-      GROUP BY b.bet_type, b.session, b.digits, b.close_digits
+      WHERE b.market_id = $1 AND b.market_date = $2::date AND b.status = 'pending'
+        AND ($3::text IS NULL OR b.bet_type = $3) AND ($4::text IS NULL OR b.settle_half = $4)
+      GROUP BY b.bet_type, b.session, b.settle_half, b.digits, b.close_digits
       ORDER BY payout DESC, b.bet_type, b.digits LIMIT 1000`,
-    [input.market_id, input.date, input.bet_type ?? null],
+    [input.market_id, input.date, input.bet_type ?? null, input.half ?? null],
   );
-  return rows.map((r) => ({ ...r, stakes: formatPaise(r.stakes), payout: formatPaise(r.payout) }));
+  return rows.map(formatExposure);
 }
+
+export interface ExposurePaise {
+  bet_type: string;
+  session: string;
+  half: Half;
+  digits: string;
+  close_digits: string;
+  bids: number;
+  stakes: number;
+  payout: number;
+}
+
+export const formatExposure = (r: ExposurePaise): ExposureRow => ({
+  bet_type: r.bet_type,
+  session: r.session,
+  half: r.half,
+  digits: r.digits,
+  close_digits: r.close_digits,
+  bids: r.bids,
+  stakes: formatPaise(r.stakes),
+  payout: formatPaise(r.payout),
+});
 
 export async function resultHistory(
   db: Queryable,
   marketId: number,
   date: string | undefined,
-): Promise<ResultRow[]> {
+): Promise<ResultRowResponse[]> {
   if (date !== undefined && !isIsoDate(date)) throw new AppError('VALIDATION', resultMessages.badDate);
   const { rows } = await db.query<ResultRow>(
     `SELECT ${RESULT_COLUMNS} FROM results WHERE market_id = $1 AND ($2::date IS NULL OR market_date = $2::date)
       ORDER BY market_date DESC, id DESC LIMIT 500`,
     [marketId, date ?? null],
   );
-  return rows;
+  const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+  return rows.map((r) => ({
+    ...r,
+    declared_at: r.declared_at.toISOString(),
+    settled_at: iso(r.settled_at),
+    revert_started_at: iso(r.revert_started_at),
+    reverted_at: iso(r.reverted_at),
+  }));
 }

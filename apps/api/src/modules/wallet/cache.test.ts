@@ -203,6 +203,7 @@ describe('the home list shows every movement of the wallet at once (PGlite and P
         market_id: market,
         date: '2026-11-20',
         half: 'open',
+        reason: 'wrong pana entered',
       });
       expect(reverted.statusCode).toBe(200);
     });

@@ -1,0 +1,73 @@
+/** Helpers for the results desk suites: bids through the real API, the two-person setting, result rows. */
+import { sha256 } from '../src/modules/auth/tokens.ts';
+import type { TestApp } from './helpers.ts';
+
+export const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
+/** A Friday (weekday 5). */
+export const DATE = '2026-11-20';
+export const BID_DATE = '20-November-2026';
+
+export interface BidRow {
+  digits: string;
+  closedigits?: string;
+  points: number;
+  session?: string;
+}
+
+export async function placeBids(
+  t: TestApp,
+  player: { token: string },
+  group: 'main' | 'starline' | 'gali',
+  market: number,
+  pana: string,
+  rows: BidRow[],
+  bidDate = BID_DATE,
+): Promise<void> {
+  const path =
+    group === 'main'
+      ? '/api-submit-bid'
+      : group === 'starline'
+        ? '/api-starline-submit-bid'
+        : '/api-galidisawar-submit-bid';
+  const res = await t.post(
+    path,
+    { game_id: market, new_result: { pana, bid_date: bidDate, result: rows } },
+    { token: player.token },
+  );
+  if (res.statusCode !== 200) throw new Error(`${pana}: ${res.raw}`);
+}
+
+/** The owner setting `results_two_person`, changed as an owner changes it (`PATCH /admin-api/settings`). */
+export async function setTwoPerson(t: TestApp, ownerToken: string, on: boolean): Promise<void> {
+  // The owner kept the console open while the suite moved the clock (as `admin` in money.ts assumes).
+  await t.db.query('UPDATE operator_sessions SET last_seen_at = $2 WHERE token_hash = $1', [
+    sha256(ownerToken),
+    t.clock.now(),
+  ]);
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: '/admin-api/settings',
+    headers: { authorization: `Bearer ${ownerToken}` },
+    payload: { results_two_person: on },
+  });
+  if (res.statusCode !== 200) throw new Error(`settings: ${res.body}`);
+}
+
+/** Win credits of a market still in force, and the win journals that paid them. */
+export async function winsOf(t: TestApp, market: number): Promise<{ credits: number; journals: number }> {
+  const { rows } = await t.db.query<{ credits: number; journals: number }>(
+    `SELECT count(*)::int AS credits, count(DISTINCT c.journal_id)::int AS journals
+       FROM win_credits c JOIN bids b ON b.id = c.bid_id
+      WHERE b.market_id = $1 AND c.reversal_journal_id IS NULL`,
+    [market],
+  );
+  return rows[0] ?? { credits: 0, journals: 0 };
+}
+
+export async function liveResultCount(t: TestApp, market: number): Promise<number> {
+  const { rows } = await t.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM results WHERE market_id = $1 AND reverted_at IS NULL',
+    [market],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,385 @@
+/**
+ * The results desk (issue 14): today's draws, preview, declare (with the two-person rule), approve or reject a
+ * waiting declaration, revert with a reason after seeing what it reverses, result history and exposure.
+ * Amounts are points as text with up to two decimals (`"142.50"`), as everywhere in the API; times are ISO
+ * 8601 instants; dates are `YYYY-MM-DD` market dates.
+ */
+import { z } from 'zod';
+import { numberOrText } from '../../contract/numbers.ts';
+import { endpoint } from '../define.ts';
+
+const ok = z.literal(true);
+const domain = 'results';
+
+export const resultsMessages = {
+  revertReason: 'Give a reason for the revert (at least 5 characters)',
+  rejectReason: 'Give a reason for the rejection (at least 3 characters)',
+} as const;
+
+const id = () =>
+  numberOrText().pipe(z.coerce.number<string | number>().int().positive().max(Number.MAX_SAFE_INTEGER));
+const isoDate = z.string().max(10);
+const group = z.enum(['main', 'starline', 'gali']);
+/** `open` / `close` on main markets; left out for a Starline slot or a Gali market (one draw a day). */
+const halfInput = z.enum(['open', 'close']).optional();
+/** How a draw is named in answers: Starline and Gali draws are `single`. */
+const half = z.enum(['open', 'close', 'single']);
+const points = z.string();
+const instant = z.string();
+const count = z.number().int().nonnegative();
+
+const draw = { market_id: id(), date: isoDate, half: halfInput };
+
+export const declareBody = z.object({ ...draw, value: z.string().max(3) });
+export const revertTargetBody = z.object(draw);
+export const revertBody = z.object({
+  ...draw,
+  reason: z
+    .string({ error: resultsMessages.revertReason })
+    .trim()
+    .min(5, { error: resultsMessages.revertReason })
+    .max(500),
+});
+export const declarationBody = z.object({ declaration_id: id() });
+export const rejectBody = z.object({
+  declaration_id: id(),
+  reason: z
+    .string({ error: resultsMessages.rejectReason })
+    .trim()
+    .min(3, { error: resultsMessages.rejectReason })
+    .max(500),
+});
+export const resultsQuery = z.object({ market_id: id(), date: isoDate.optional() });
+export const exposureQuery = z.object({
+  market_id: id(),
+  date: isoDate,
+  /** Only the bids one draw decides (`single` for Starline and Gali). */
+  half: half.optional(),
+  bet_type: z.string().max(40).optional(),
+});
+export const boardQuery = z.object({ date: isoDate.optional(), group: group.optional() });
+export const declarationStates = ['pending_approval', 'declared', 'rejected', 'superseded'] as const;
+export const declarationsQuery = z.object({
+  /** `pending` is short for `pending_approval`; `all` lists every state. */
+  state: z.enum(['pending', ...declarationStates, 'all']).default('pending'),
+  market_id: id().optional(),
+  date: isoDate.optional(),
+  limit: numberOrText().pipe(z.coerce.number<string | number>().int().min(1).max(200)).default(50),
+  offset: numberOrText().pipe(z.coerce.number<string | number>().int().min(0).max(1_000_000)).default(0),
+});
+
+/** What a candidate value would do to the draw's pending bids; `house` is stakes minus payout. */
+export const previewFigures = z.strictObject({
+  bids: count,
+  winners: count,
+  payout: points,
+  stakes: points,
+  house: points,
+});
+
+const operatorRef = z.strictObject({ id: z.number().int(), username: z.string() });
+
+export const declaration = z.strictObject({
+  declaration_id: z.number().int(),
+  market_id: z.number().int(),
+  market_name: z.string(),
+  group,
+  date: z.string(),
+  half,
+  value: z.string(),
+  state: z.enum(declarationStates),
+  maker: operatorRef,
+  created_at: instant,
+  /** Figures when it was made (the approver can preview again for current ones). */
+  preview: previewFigures,
+  /** Who approved or rejected it; null while pending and for a superseded one. */
+  checker: operatorRef.nullable(),
+  decided_at: instant.nullable(),
+  reason: z.string().nullable(),
+  result_id: z.number().int().nullable(),
+});
+
+const declared = z.strictObject({
+  status: ok,
+  state: z.literal('declared'),
+  result_id: z.number().int(),
+  /** Bids decided by this call (0 on a retry of a finished declaration). */
+  settled: count,
+  wins: count,
+  /** The declaration existed already: this call continued or repeated it. */
+  resumed: z.boolean(),
+});
+
+export const declareAnswer = z.discriminatedUnion('state', [
+  declared,
+  z.strictObject({
+    status: ok,
+    state: z.literal('pending_approval'),
+    declaration_id: z.number().int(),
+    resumed: z.boolean(),
+    preview: previewFigures,
+  }),
+]);
+
+export const approveAnswer = declared.extend({ declaration_id: z.number().int() });
+
+export const rejectAnswer = z.strictObject({
+  status: ok,
+  state: z.literal('rejected'),
+  declaration_id: z.number().int(),
+});
+
+export const previewAnswer = previewFigures.extend({ status: ok });
+
+export const resultRow = z.strictObject({
+  id: z.number().int(),
+  market_id: z.number().int(),
+  market_date: z.string(),
+  half,
+  value: z.string(),
+  declared_by: z.number().int().nullable(),
+  declared_at: instant,
+  settled_at: instant.nullable(),
+  revert_started_at: instant.nullable(),
+  reverted_at: instant.nullable(),
+  reverted_by: z.number().int().nullable(),
+  revert_reason: z.string().nullable(),
+});
+
+export const exposureRow = z.strictObject({
+  bet_type: z.string(),
+  session: z.string(),
+  half,
+  digits: z.string(),
+  close_digits: z.string(),
+  bids: count,
+  stakes: points,
+  /** What these bids would pay if their number came. */
+  payout: points,
+});
+
+export const drawStates = [
+  'bidding_open',
+  'closed_awaiting_result',
+  'pending_approval',
+  'declared',
+  'no_draw',
+] as const;
+
+export const boardDraw = z.strictObject({
+  half,
+  /** The draw's time on the market's clock (`10:00 AM`); bidding for it ends then. */
+  draw_time: z.string(),
+  /** The draw falls after midnight, on the next calendar day (an overnight main market's close). */
+  next_day: z.boolean(),
+  state: z.enum(drawStates),
+  result: z
+    .strictObject({ result_id: z.number().int(), value: z.string(), declared_at: instant, paid: points })
+    .nullable(),
+  pending: z
+    .strictObject({
+      declaration_id: z.number().int(),
+      value: z.string(),
+      maker: operatorRef,
+      created_at: instant,
+    })
+    .nullable(),
+  /** Bids this draw decides that are not decided yet. */
+  pending_bids: count,
+  pending_stakes: points,
+  /** The costliest numbers for the house among those bids (at most 3); the exposure call has the rest. */
+  top_exposure: z.array(exposureRow),
+});
+
+export const boardMarket = z.strictObject({
+  market_id: z.number().int(),
+  name: z.string(),
+  group,
+  active: z.boolean(),
+  draws: z.array(boardDraw),
+});
+
+export const boardAnswer = z.strictObject({
+  status: ok,
+  date: z.string(),
+  server_time: instant,
+  time_zone: z.string(),
+  /** `results_two_person`: a declaration waits for a second operator. */
+  two_person: z.boolean(),
+  markets: z.array(boardMarket),
+});
+
+export const revertPreviewAnswer = z.strictObject({
+  status: ok,
+  /** Revisions the revert would undo, in the order it would undo them (the close before the open). */
+  results: z.array(
+    z.strictObject({
+      result_id: z.number().int(),
+      half,
+      value: z.string(),
+      declared_at: instant,
+      /** Bids it decided, which read as pending again afterwards. */
+      bids: count,
+      winners: count,
+      take_back: points,
+    }),
+  ),
+  bids: count,
+  winners: count,
+  /** Winnings to be reversed in total; each player's wallet pays what it holds, the rest becomes debt. */
+  take_back: points,
+  from_wallets: points,
+  into_debt: points,
+  /** Players whose balance does not cover what is taken back (decision 003: the rest is recorded as debt). */
+  players_into_debt: z.array(
+    z.strictObject({
+      player_id: z.number().int(),
+      user_name: z.string(),
+      mobile: z.string(),
+      balance: points,
+      take_back: points,
+      debt_after: points,
+    }),
+  ),
+});
+
+export const revertAnswer = z.strictObject({
+  status: ok,
+  reverted: z.array(z.strictObject({ result_id: z.number().int(), half, reversed: count, reopened: count })),
+});
+
+export const resultsEndpoints = {
+  resultsBoard: endpoint({
+    domain,
+    method: 'GET',
+    path: '/admin-api/results/board',
+    access: 'operator',
+    permission: 'results.read',
+    summary:
+      "The day's draws of every market (default: today on the market clock), each with its state, result, " +
+      'waiting declaration, pending bids and stakes, and its costliest numbers',
+    query: boardQuery,
+    response: boardAnswer,
+    errors: ['VALIDATION'],
+  }),
+  resultsPreview: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/results/preview',
+    access: 'operator',
+    permission: 'results.declare',
+    summary:
+      'What a candidate value would do, before anything moves: pending bids, winners, total payout, total ' +
+      'stakes and the house result (stakes minus payout)',
+    body: declareBody,
+    response: previewAnswer,
+    errors: ['VALIDATION', 'NOT_FOUND'],
+  }),
+  resultsDeclare: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/results/declare',
+    access: 'operator',
+    permission: 'results.declare',
+    summary:
+      'Declare a draw. With `results_two_person` on it answers state "pending_approval" and pays nothing until ' +
+      'another operator approves; off, it declares and settles at once (state "declared"). Repeating it ' +
+      'continues the same declaration',
+    body: declareBody,
+    response: declareAnswer,
+    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+  }),
+  resultsApprove: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/results/approve',
+    access: 'operator',
+    permission: 'results.approve',
+    summary:
+      'Approve a waiting declaration (not one you made): declares and settles it exactly once, however often ' +
+      'it is repeated',
+    body: declarationBody,
+    response: approveAnswer,
+    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+  }),
+  resultsReject: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/results/reject',
+    access: 'operator',
+    permission: 'results.approve',
+    summary: 'Reject a waiting declaration with a reason; nothing is paid',
+    body: rejectBody,
+    response: rejectAnswer,
+    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+  }),
+  resultsDeclarations: endpoint({
+    domain,
+    method: 'GET',
+    path: '/admin-api/results/declarations',
+    access: 'operator',
+    permission: 'results.read',
+    summary: 'Declarations by state (default: waiting for approval), newest first',
+    query: declarationsQuery,
+    response: z.strictObject({ status: ok, total: count, declarations: z.array(declaration) }),
+    errors: ['VALIDATION'],
+  }),
+  resultsRevertPreview: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/results/revert-preview',
+    access: 'operator',
+    permission: 'results.revert',
+    summary:
+      'What a revert would reverse, before anything moves: the revisions, their bids and winners, the total ' +
+      'taken back and the players it would put into debt',
+    body: revertTargetBody,
+    response: revertPreviewAnswer,
+    errors: ['VALIDATION', 'NOT_FOUND'],
+  }),
+  resultsRevert: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/results/revert',
+    access: 'operator',
+    permission: 'results.revert',
+    summary:
+      'Revert the latest declaration of a draw with a reason (reverting the open reverts the close first); ' +
+      'its winnings are taken back and its bids read as pending again',
+    body: revertBody,
+    response: revertAnswer,
+    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+  }),
+  resultsHistory: endpoint({
+    domain,
+    method: 'GET',
+    path: '/admin-api/results',
+    access: 'operator',
+    permission: 'results.read',
+    summary: 'Every declaration of a market (reverted ones included), newest first',
+    query: resultsQuery,
+    response: z.strictObject({ status: ok, results: z.array(resultRow) }),
+    errors: ['VALIDATION'],
+  }),
+  resultsExposure: endpoint({
+    domain,
+    method: 'GET',
+    path: '/admin-api/results/exposure',
+    access: 'operator',
+    permission: 'results.read',
+    summary: "The house's exposure: each number bet on with its pending stakes and what it would pay",
+    query: exposureQuery,
+    response: z.strictObject({ status: ok, exposure: z.array(exposureRow) }),
+    errors: ['VALIDATION'],
+  }),
+};
+
+export type BoardResponse = z.output<typeof boardAnswer>;
+export type BoardDraw = z.output<typeof boardDraw>;
+export type DeclareResponse = z.output<typeof declareAnswer>;
+export type ApproveResponse = z.output<typeof approveAnswer>;
+export type Declaration = z.output<typeof declaration>;
+export type PreviewFigures = z.output<typeof previewFigures>;
+export type RevertPreviewResponse = z.output<typeof revertPreviewAnswer>;
+export type ResultRowResponse = z.output<typeof resultRow>;
+export type ExposureRow = z.output<typeof exposureRow>;
