@@ -16,7 +16,7 @@ import { formatPaise } from '@gama/core/rules/money';
 import type { Session } from '@gama/core/rules/sessions';
 import type { Queryable } from '../../db/database.ts';
 import type { Page, Paging } from './sql.ts';
-import { PENDING, Params, bidWhere, localTime, orderBy, outcomeCtes, pagedAggregate } from './sql.ts';
+import { PENDING, Params, bidWhere, liveCte, localTime, orderBy, pagedAggregate, paidCte } from './sql.ts';
 
 export interface Report<R, T> {
   rows: R[];
@@ -55,13 +55,22 @@ export async function sellReport(tx: Queryable, q: SellQuery, paging: Paging) {
   const p = new Params();
   const page: Page<SellRow> = await pagedAggregate<SellRow>(
     tx,
-    `SELECT to_char(a.market_date, 'YYYY-MM-DD') AS date, a.market_id, m.name AS market_name, m.grp,
-            m.sort AS market_sort, a.bet_type, a.session, a.bids, a.stakes, a.total
-       FROM (SELECT b.market_date, b.market_id, b.bet_type, b.session, count(*) AS bids,
-                    coalesce(sum(b.amount), 0)::bigint AS stakes, GROUPING(b.market_date) = 1 AS total
-               FROM bids b WHERE ${bidWhere(q, p)}
-              GROUP BY GROUPING SETS ((b.market_date, b.market_id, b.bet_type, b.session), ())) a
-       LEFT JOIN markets m ON m.id = a.market_id`,
+    {
+      from: `FROM bids b WHERE ${bidWhere(q, p)}`,
+      keys: [
+        'b.market_date AS market_date',
+        'b.market_id AS market_id',
+        'b.bet_type AS bet_type',
+        'b.session AS session',
+      ],
+      measures: [
+        ['count(*)', 'bids'],
+        ['sum(b.amount)::bigint', 'stakes'],
+      ],
+      select: `SELECT to_char(a.market_date, 'YYYY-MM-DD') AS date, a.market_id, m.name AS market_name, m.grp,
+                      m.sort AS market_sort, a.bet_type, a.session, a.bids, a.stakes, a.total
+                 FROM a LEFT JOIN markets m ON m.id = a.market_id`,
+    },
     p,
     orderBy(
       {
@@ -106,59 +115,50 @@ interface WinningRow extends MarketCells {
   placed_at: string;
 }
 
-/** The winning bids of the range and filters, with `columns` selected over `paid w`, `bids b` and `joins`. */
-function winnersSql(q: WinningQuery, p: Params, columns: string, joins = ''): string {
-  const player = q.player_id === undefined ? '' : ` AND b.player_id = ${p.add(q.player_id, 'bigint')}`;
-  return `WITH ${outcomeCtes(q, p)}
-    SELECT ${columns} FROM paid w JOIN bids b ON b.id = w.bid_id ${joins}
-     WHERE ${bidWhere(q, p)}${player}`;
-}
-
-/** Every winning bid (one row each, so a page is read with LIMIT), and the totals over all of them. */
+/**
+ * Every winning bid (one row each), and the totals over all of them, in one statement: the winners are read once,
+ * the page is cut from them, and only the page's rows fetch their players' names.
+ */
 export async function winningReport(tx: Queryable, q: WinningQuery, paging: Paging) {
-  const tp = new Params();
-  const { rows: totals } = await tx.query<{
-    winning_bids: number;
-    winners: number;
-    stakes: number;
-    payout: number;
-  }>(
-    winnersSql(
-      q,
-      tp,
-      `count(*) AS winning_bids, count(DISTINCT b.player_id) AS winners,
-       coalesce(sum(b.amount), 0)::bigint AS stakes, coalesce(sum(w.payout), 0)::bigint AS payout`,
-    ),
-    tp.values,
-  );
   const p = new Params();
-  const winners = winnersSql(
-    q,
-    p,
-    `to_char(b.market_date, 'YYYY-MM-DD') AS date, b.market_id, m.name AS market_name, m.grp, m.sort AS market_sort,
-     b.bet_type, b.session, b.digits, b.close_digits, w.value AS result, b.id AS bid_id, b.player_id,
-     pl.user_name, pl.mobile, b.amount AS stake, w.payout, ${localTime('b.created_at')} AS placed_at`,
-    'JOIN markets m ON m.id = b.market_id JOIN players pl ON pl.id = b.player_id',
-  );
-  const order = orderBy(
-    {
-      date: { sql: 's.date', dir: 'asc' },
-      market: { sql: 's.market_name', dir: 'asc' },
-      payout: { sql: 's.payout', dir: 'desc' },
-      points: { sql: 's.stake', dir: 'desc' },
-    },
-    q.sort,
-    q.dir,
-    `s.date, ${MARKET_ORDER}, s.bid_id`,
-  );
-  const { rows } = await tx.query<WinningRow>(
-    `SELECT s.* FROM (${winners}) s ORDER BY ${order}
-      LIMIT ${p.add(paging.limit, 'bigint')} OFFSET ${p.add(paging.offset, 'bigint')}`,
+  const order = (x: string) =>
+    orderBy(
+      {
+        date: { sql: `${x}.market_date`, dir: 'asc' },
+        market: { sql: `${x}.market_name`, dir: 'asc' },
+        payout: { sql: `${x}.payout`, dir: 'desc' },
+        points: { sql: `${x}.amount`, dir: 'desc' },
+      },
+      q.sort,
+      q.dir,
+      `${x}.market_date, ${x}.market_sort, ${x}.market_id, ${x}.bid_id`,
+    );
+  const { rows } = await tx.query<
+    Partial<WinningRow> & { winning_bids: number; winners: number; stakes: number; total_payout: number }
+  >(
+    `WITH ${liveCte(q, p)}, ${paidCte(q, p, true)},
+     totals AS (
+       SELECT count(*) AS winning_bids, count(DISTINCT w.player_id) AS winners,
+              coalesce(sum(w.amount), 0)::bigint AS stakes, coalesce(sum(w.payout), 0)::bigint AS total_payout
+         FROM paid w),
+     page AS (
+       SELECT w.* FROM (SELECT w.*, m.name AS market_name, m.grp, m.sort AS market_sort
+                          FROM paid w JOIN markets m ON m.id = w.market_id) w
+        ORDER BY ${order('w')}
+        LIMIT ${p.add(paging.limit, 'bigint')} OFFSET ${p.add(paging.offset, 'bigint')})
+     SELECT t.*, to_char(pg.market_date, 'YYYY-MM-DD') AS date, pg.market_id, pg.market_name, pg.grp,
+            pg.bet_type, pg.session, pg.digits, pg.close_digits, pg.value AS result, pg.bid_id, pg.player_id,
+            pl.user_name, pl.mobile, pg.amount AS stake, pg.payout, ${localTime('pg.created_at')} AS placed_at
+       FROM totals t
+       LEFT JOIN page pg ON true
+       LEFT JOIN players pl ON pl.id = pg.player_id
+      ORDER BY ${order('pg')}`,
     p.values,
   );
-  const t = totals[0] ?? { winning_bids: 0, winners: 0, stakes: 0, payout: 0 };
+  const t = rows[0] ?? { winning_bids: 0, winners: 0, stakes: 0, total_payout: 0 };
+  const page = rows.filter((r): r is WinningRow & typeof t => r.bid_id !== null && r.bid_id !== undefined);
   return {
-    rows: rows.map((r) => ({
+    rows: page.map((r) => ({
       date: r.date,
       ...marketCells(r),
       ...betCells(r),
@@ -177,7 +177,7 @@ export async function winningReport(tx: Queryable, q: WinningQuery, paging: Pagi
       winning_bids: t.winning_bids,
       winners: t.winners,
       stakes: formatPaise(t.stakes),
-      payout: formatPaise(t.payout),
+      payout: formatPaise(t.total_payout),
     },
     totalRows: t.winning_bids,
   };
@@ -199,31 +199,63 @@ const measureCells = (r: Measures) => ({
   house_result: formatPaise(r.stakes - r.payouts),
 });
 
-/** Aggregates of bids with their outcome, for `SELECT … FROM bids b` joined to `live` and `paid`. */
-export const OUTCOME_MEASURES = `count(*) AS bids, coalesce(sum(b.amount), 0)::bigint AS stakes,
-  coalesce(sum(b.amount) FILTER (WHERE ${PENDING}), 0)::bigint AS pending_stakes,
-  count(w.bid_id) AS winning_bids, coalesce(sum(w.payout), 0)::bigint AS payouts`;
+/** Additive aggregates of bids with their outcome, over `bids b` joined to `live l` and `paid w` (the dashboard). */
+export const OUTCOME_MEASURES: ReadonlyArray<readonly [string, string]> = [
+  ['count(*)', 'bids'],
+  ['sum(b.amount)::bigint', 'stakes'],
+  [`coalesce(sum(b.amount) FILTER (WHERE ${PENDING}), 0)::bigint`, 'pending_stakes'],
+  ['count(w.bid_id)', 'winning_bids'],
+  ['coalesce(sum(w.payout), 0)::bigint', 'payouts'],
+];
 
 interface ProfitLossRow extends MarketCells, Measures {
   total: boolean;
   date: string;
 }
 
+/**
+ * Stakes come from one pass over the range's bids, grouped by draw (market day, market, deciding half); a draw
+ * without a live result is all pending, a settled one has nothing pending, and only a draw being settled right
+ * now counts its bids past the settlement's cursor. Payouts come from the credits alone, which carry their draw.
+ */
 export async function profitLossReport(tx: Queryable, q: ProfitLossQuery, paging: Paging) {
   const p = new Params();
   const page = await pagedAggregate<ProfitLossRow>(
     tx,
-    `WITH ${outcomeCtes(q, p)}
-     SELECT to_char(a.market_date, 'YYYY-MM-DD') AS date, a.market_id, m.name AS market_name, m.grp,
-            m.sort AS market_sort, a.bids, a.stakes, a.pending_stakes, a.winning_bids, a.payouts,
-            a.stakes - a.payouts AS house_result, a.total
-       FROM (SELECT b.market_date, b.market_id, ${OUTCOME_MEASURES}, GROUPING(b.market_date) = 1 AS total
-               FROM bids b
-               LEFT JOIN live l ON l.market_id = b.market_id AND l.market_date = b.market_date AND l.half = b.settle_half
-               LEFT JOIN paid w ON w.bid_id = b.id
-              WHERE ${bidWhere(q, p)}
-              GROUP BY GROUPING SETS ((b.market_date, b.market_id), ())) a
-       LEFT JOIN markets m ON m.id = a.market_id`,
+    {
+      ctes: `${liveCte(q, p)}, ${paidCte(q, p)},
+        draws AS (
+          SELECT b.market_date, b.market_id, b.settle_half, count(*) AS bids, sum(b.amount)::bigint AS stakes
+            FROM bids b WHERE ${bidWhere(q, p)}
+           GROUP BY 1, 2, 3),
+        moved AS (
+          SELECT d.market_date, d.market_id, d.bids, d.stakes,
+                 CASE WHEN l.id IS NULL THEN d.stakes
+                      WHEN l.settled_at IS NOT NULL THEN 0
+                      ELSE (SELECT coalesce(sum(b.amount), 0)::bigint FROM bids b
+                             WHERE b.market_id = d.market_id AND b.market_date = d.market_date
+                               AND b.settle_half = d.settle_half AND b.id > l.settled_through AND ${bidWhere(q, p)})
+                 END AS pending_stakes,
+                 0 AS winning_bids, 0 AS payouts
+            FROM draws d
+            LEFT JOIN live l ON l.market_id = d.market_id AND l.market_date = d.market_date AND l.half = d.settle_half
+          UNION ALL
+          SELECT w.market_date, w.market_id, 0, 0, 0, count(*), sum(w.payout)::bigint
+            FROM paid w GROUP BY 1, 2)`,
+      from: 'FROM moved x',
+      keys: ['x.market_date AS market_date', 'x.market_id AS market_id'],
+      measures: [
+        ['sum(x.bids)::bigint', 'bids'],
+        ['sum(x.stakes)::bigint', 'stakes'],
+        ['sum(x.pending_stakes)::bigint', 'pending_stakes'],
+        ['sum(x.winning_bids)::bigint', 'winning_bids'],
+        ['sum(x.payouts)::bigint', 'payouts'],
+      ],
+      select: `SELECT to_char(a.market_date, 'YYYY-MM-DD') AS date, a.market_id, m.name AS market_name, m.grp,
+                      m.sort AS market_sort, a.bids, a.stakes, a.pending_stakes, a.winning_bids, a.payouts,
+                      a.stakes - a.payouts AS house_result, a.total
+                 FROM a LEFT JOIN markets m ON m.id = a.market_id`,
+    },
     p,
     orderBy(
       {
@@ -264,21 +296,32 @@ const customerCells = (r: CustomerRow) => ({
   player_net: formatPaise(r.payouts - r.stakes),
 });
 
+/** Stakes per player from the bids, payouts per player from the credits (which name their player). */
 export async function customerSellReport(tx: Queryable, q: CustomerSellQuery, paging: Paging) {
   const p = new Params();
   const player = q.player_id === undefined ? '' : ` AND b.player_id = ${p.add(q.player_id, 'bigint')}`;
   const page = await pagedAggregate<CustomerRow>(
     tx,
-    `WITH ${outcomeCtes(q, p)}
-     SELECT a.player_id, pl.user_name, pl.mobile, a.bids, a.stakes, a.winning_bids, a.payouts,
-            a.payouts - a.stakes AS player_net, a.total
-       FROM (SELECT b.player_id, count(*) AS bids, coalesce(sum(b.amount), 0)::bigint AS stakes,
-                    count(w.bid_id) AS winning_bids, coalesce(sum(w.payout), 0)::bigint AS payouts,
-                    GROUPING(b.player_id) = 1 AS total
-               FROM bids b LEFT JOIN paid w ON w.bid_id = b.id
-              WHERE ${bidWhere(q, p)}${player}
-              GROUP BY GROUPING SETS ((b.player_id), ())) a
-       LEFT JOIN players pl ON pl.id = a.player_id`,
+    {
+      ctes: `${liveCte(q, p)}, ${paidCte(q, p)},
+        moved AS (
+          SELECT b.player_id, count(*) AS bids, sum(b.amount)::bigint AS stakes, 0 AS winning_bids, 0 AS payouts
+            FROM bids b WHERE ${bidWhere(q, p)}${player}
+           GROUP BY 1
+          UNION ALL
+          SELECT w.player_id, 0, 0, count(*), sum(w.payout)::bigint FROM paid w GROUP BY 1)`,
+      from: 'FROM moved x',
+      keys: ['x.player_id AS player_id'],
+      measures: [
+        ['sum(x.bids)::bigint', 'bids'],
+        ['sum(x.stakes)::bigint', 'stakes'],
+        ['sum(x.winning_bids)::bigint', 'winning_bids'],
+        ['sum(x.payouts)::bigint', 'payouts'],
+      ],
+      select: `SELECT a.player_id, pl.user_name, pl.mobile, a.bids, a.stakes, a.winning_bids, a.payouts,
+                      a.payouts - a.stakes AS player_net, a.total
+                 FROM a LEFT JOIN players pl ON pl.id = a.player_id`,
+    },
     p,
     orderBy(
       {

@@ -15,7 +15,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { Market } from '../markets/repository.ts';
 import { PAYOUT_SQL } from '../results/outcome-sql.ts';
 import { OUTCOME_MEASURES } from './bids.ts';
-import { Params, bidWhere, instants, localTime, outcomeCtes, readInZone } from './sql.ts';
+import { Params, bidWhere, instants, liveCte, localTime, paidCte, readInZone } from './sql.ts';
 
 /** How many of today's undeclared draws the dashboard shows, and how many numbers of each. */
 const DRAWS_SHOWN = 20;
@@ -72,9 +72,10 @@ async function dayFigures(tx: Queryable, today: string) {
   const { rows } = await tx.query<
     Measures & { market_id: number | null; grp: MarketGroup | null; by_market: boolean; by_group: boolean }
   >(
-    `WITH ${outcomeCtes(range, p)}
+    `WITH ${liveCte(range, p)}, ${paidCte(range, p)}
      SELECT b.market_id, b.grp, GROUPING(b.market_id) = 0 AS by_market, GROUPING(b.grp) = 0 AS by_group,
-            ${OUTCOME_MEASURES}, count(DISTINCT b.player_id) AS players
+            ${OUTCOME_MEASURES.map(([sql, name]) => `${sql} AS ${name}`).join(', ')},
+            count(DISTINCT b.player_id) AS players
        FROM bids b
        LEFT JOIN live l ON l.market_id = b.market_id AND l.market_date = b.market_date AND l.half = b.settle_half
        LEFT JOIN paid w ON w.bid_id = b.id

@@ -19,6 +19,9 @@ import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { verifyLedger } from '../ledger/verify.ts';
+import { mainParams } from '../results/outcome-sql.ts';
+import { resumeSettlements } from '../results/service.ts';
+import { settle } from '../results/settle.ts';
 
 const D1 = '2026-11-18';
 const D2 = '2026-11-19';
@@ -996,5 +999,58 @@ describe('dashboard', () => {
     const after = (await get<Dashboard>(endpoints.dashboard.path)).json;
     expect(after.next_draws[0]).toMatchObject({ market_name: 'REP DAY', half: 'close' });
     expect(after.totals).toMatchObject({ payouts: '475', pending_stakes: '20', house_result: '-385' });
+  });
+});
+
+describe('a draw in the middle of its settlement', () => {
+  it('counts the bids past the cursor as pending and only the credits written so far as paid', async () => {
+    await place(A, 'main', m.night, 'Single Digit', [
+      { digits: '1', points: 10, session: 'open' },
+      { digits: '2', points: 10, session: 'open' },
+      { digits: '3', points: 10, session: 'open' },
+    ]);
+    await place(B, 'main', m.night, 'Single Digit', [{ digits: '1', points: 20, session: 'open' }]);
+    // As a server stopped after the first chunk leaves it: a live revision whose cursor is past two bids only.
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, $2, 'open', '128', $3) RETURNING id`,
+      [m.night, D3, t.clock.now()],
+    );
+    const target = {
+      resultId: rows[0]?.id ?? 0,
+      marketId: m.night,
+      marketDate: D3,
+      half: 'open' as const,
+      params: mainParams('128', null),
+      note: 'Win REP NIGHT',
+    };
+    await settle(t.db, target, t.clock.now(), 2, 1);
+    const row = async () =>
+      (await report(endpoints.profitLossReport.path, { from: D3, to: D3, market_id: m.night })).rows[0];
+    const outcome = (status: string) =>
+      one(
+        `SELECT coalesce(sum(amount), 0)::bigint AS v FROM bid_outcomes WHERE market_id = $1 AND market_date = $2 AND status = $3`,
+        [m.night, D3, status],
+      );
+    expect(paise((await row())?.pending_stakes)).toBe(await outcome('pending'));
+    expect(await row()).toMatchObject({
+      bids: 4,
+      stakes: '50',
+      pending_stakes: '30',
+      winning_bids: 1,
+      payouts: '95',
+    });
+    const halfway = await report(endpoints.winningReport.path, { from: D3, to: D3, market_id: m.night });
+    expect(halfway.rows.map((r) => [r.player_id, r.digits, r.payout])).toEqual([[A.id, '1', '95']]);
+
+    await resumeSettlements(t.app.deps);
+    expect(await row()).toMatchObject({ pending_stakes: '0', winning_bids: 2, payouts: '285' });
+    expect(paise((await row())?.payouts)).toBe(
+      0 -
+        (await houseOf(
+          'win',
+          `j.ref_type = 'result' AND j.ref_id IN (SELECT id FROM results WHERE market_id = $1 AND market_date = $2::date)`,
+          [m.night, D3],
+        )),
+    );
   });
 });

@@ -25,7 +25,11 @@ export async function readInZone<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    await tx.query("SELECT set_config('TimeZone', $1, true)", [timeZone]);
+    // A month's bids group by hash in memory with room to spare; the default 4 MB sent them to sorts on disk.
+    // Local to this read, and modest: PGlite's whole database lives in about 320 MB.
+    await tx.query("SELECT set_config('TimeZone', $1, true), set_config('work_mem', '32MB', true)", [
+      timeZone,
+    ]);
     return fn(tx);
   });
 }
@@ -64,19 +68,44 @@ export function bidWhere(q: BidFilters, p: Params, b = 'b'): string {
 }
 
 /**
- * CTEs `live` (the live result revisions of the range's market days) and `paid` (their win credits not taken
- * back), from which a bid's outcome follows as in the `bid_outcomes` view: pending while its draw has no live
- * revision settled past it, won when `paid` has it. Reading credits through the results of the range keeps the
- * join to the range's winners instead of every credit ever written.
+ * CTE `live`: the live result revisions of the range's market days, of the market or group asked for. A bid's
+ * outcome follows from it as in the `bid_outcomes` view: pending while its draw has no live revision settled past
+ * it, won when the revision credited it.
  */
-export function outcomeCtes(q: BidFilters, p: Params): string {
-  const market = q.market_id === undefined ? '' : ` AND r.market_id = ${p.add(q.market_id, 'bigint')}`;
+export function liveCte(q: BidFilters, p: Params): string {
+  const where = [
+    'r.reverted_at IS NULL',
+    `r.market_date BETWEEN ${p.add(q.from, 'date')} AND ${p.add(q.to, 'date')}`,
+  ];
+  if (q.market_id !== undefined) where.push(`r.market_id = ${p.add(q.market_id, 'bigint')}`);
+  if (q.group !== undefined) {
+    where.push(`r.market_id IN (SELECT id FROM markets WHERE grp = ${p.add(q.group, 'text')})`);
+  }
   return `live AS MATERIALIZED (
-      SELECT r.id, r.market_id, r.market_date, r.half, r.value, r.settled_at, r.settled_through FROM results r
-       WHERE r.reverted_at IS NULL AND r.market_date BETWEEN ${p.add(q.from, 'date')} AND ${p.add(q.to, 'date')}${market}),
-    paid AS MATERIALIZED (
-      SELECT c.bid_id, c.payout, c.player_id, l.value FROM live l JOIN win_credits c ON c.result_id = l.id
-       WHERE c.reversal_journal_id IS NULL)`;
+      SELECT r.id, r.market_id, r.market_date, r.half, r.value, r.settled_at, r.settled_through
+        FROM results r WHERE ${where.join(' AND ')})`;
+}
+
+/**
+ * CTE `paid` (after `live`): the win credits of live revisions not taken back, one per winning bid, which add up
+ * to the win journals less the win reversals. Credits carry their market day and player; the bid is joined only
+ * when a filter on its bet type or session (or `withBid`) needs it.
+ */
+export function paidCte(
+  q: BidFilters & { player_id?: number | undefined },
+  p: Params,
+  withBid = false,
+): string {
+  const bidFilter = q.bet_type !== undefined || q.session !== undefined;
+  const join = withBid || bidFilter ? `JOIN bids b ON b.id = c.bid_id AND ${bidWhere(q, p)}` : '';
+  const player = q.player_id === undefined ? '' : ` AND c.player_id = ${p.add(q.player_id, 'bigint')}`;
+  const bidColumns = withBid
+    ? ', b.bet_type, b.session, b.digits, b.close_digits, b.amount, b.created_at'
+    : '';
+  return `paid AS MATERIALIZED (
+      SELECT c.bid_id, c.payout, c.player_id, l.value, l.market_id, l.market_date${bidColumns}
+        FROM live l JOIN win_credits c ON c.result_id = l.id ${join}
+       WHERE c.reversal_journal_id IS NULL${player})`;
 }
 
 /** A bid `b` joined to `live` as `l` is still pending. */
@@ -94,20 +123,47 @@ export interface Page<R> {
   totalRows: number;
 }
 
+export interface Aggregate {
+  /** CTEs the aggregate reads (`live AS (…), paid AS (…)`), if any. */
+  ctes?: string;
+  /** `FROM … WHERE …` of the rows to aggregate. */
+  from: string;
+  /** Grouping columns, each `expression AS name`. */
+  keys: readonly string[];
+  /** Additive measures (counts and sums), each `[aggregate expression, name]`. */
+  measures: ReadonlyArray<readonly [string, string]>;
+  /**
+   * The answer's columns over `a`, the groups plus one totals row (keys NULL, measures summed, `a.total`),
+   * with any joins: `SELECT … FROM a LEFT JOIN markets m ON m.id = a.market_id`.
+   */
+  select: string;
+}
+
 /**
- * Runs `shaped`, a SELECT whose rows carry a boolean `total`: exactly one total row (the empty grouping set of
- * a `GROUPING SETS`) and the report's rows. One pass over the data answers the page and the totals of all rows.
+ * Aggregates once (a hash aggregate, no sort), then answers the page of groups in `order` and the totals of all
+ * groups, which are the sums of the groups' measures, in one statement.
  */
 export async function pagedAggregate<R extends { total: boolean }>(
   tx: Queryable,
-  shaped: string,
+  q: Aggregate,
   p: Params,
   order: string,
   paging: Paging,
 ): Promise<Page<R>> {
+  const names = q.keys.map((key) => key.split(/\s+AS\s+/i).pop() as string);
   const { rows } = await tx.query<R & { total_rows: number | null }>(
-    `WITH shaped AS MATERIALIZED (${shaped})
-     (SELECT s.*, (SELECT count(*) FROM shaped WHERE NOT total) AS total_rows FROM shaped s WHERE s.total)
+    `WITH ${q.ctes === undefined ? '' : `${q.ctes},`}
+     groups AS MATERIALIZED (
+       SELECT ${q.keys.join(', ')}, ${q.measures.map(([sql, name]) => `${sql} AS ${name}`).join(', ')}
+         ${q.from}
+        GROUP BY ${q.keys.map((_, i) => i + 1).join(', ')}),
+     a AS (
+       SELECT ${names.join(', ')}, ${q.measures.map(([, name]) => name).join(', ')}, false AS total FROM groups
+       UNION ALL
+       SELECT ${names.map(() => 'NULL').join(', ')},
+              ${q.measures.map(([, name]) => `coalesce(sum(${name}), 0)::bigint`).join(', ')}, true FROM groups),
+     shaped AS MATERIALIZED (${q.select})
+     (SELECT s.*, (SELECT count(*) FROM groups) AS total_rows FROM shaped s WHERE s.total)
      UNION ALL
      (SELECT s.*, NULL::bigint FROM shaped s WHERE NOT s.total ORDER BY ${order}
        LIMIT ${p.add(paging.limit, 'bigint')} OFFSET ${p.add(paging.offset, 'bigint')})`,

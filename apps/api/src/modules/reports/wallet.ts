@@ -30,21 +30,17 @@ interface Movement extends Record<Breakdown, number> {
   closing: number;
 }
 
-/** Aggregates over `moves m` (amount, kind, in_range) for one group of wallets. */
-function movementSql(): string {
-  const sum = (filter: string) => `coalesce(sum(m.amount) FILTER (WHERE ${filter}), 0)::bigint`;
-  const breakdown = BREAKDOWN.map(
-    (column) =>
-      `${sum(`m.in_range AND m.kind IN (${KINDS[column].map((k) => `'${k}'`).join(', ')})`)} AS ${column}`,
-  );
-  return [
-    `${sum('NOT m.in_range')} AS opening`,
-    `${sum('m.in_range AND m.amount > 0')} AS money_in`,
-    `-${sum('m.in_range AND m.amount < 0')} AS money_out`,
-    `coalesce(sum(m.amount), 0)::bigint AS closing`,
-    ...breakdown,
-  ].join(',\n');
-}
+const sumWhere = (filter: string) => `coalesce(sum(m.amount) FILTER (WHERE ${filter}), 0)::bigint`;
+const kindsOf = (column: Breakdown) => KINDS[column].map((k) => `'${k}'`).join(', ');
+
+/** The additive measures of a group of wallet entries `m` (amount, kind, in_range), summed or not. */
+const MOVEMENT: ReadonlyArray<readonly [string, string]> = [
+  [sumWhere('NOT m.in_range'), 'opening'],
+  [sumWhere('m.in_range AND m.amount > 0'), 'money_in'],
+  [`-${sumWhere('m.in_range AND m.amount < 0')}`, 'money_out'],
+  ['coalesce(sum(m.amount), 0)::bigint', 'closing'],
+  ...BREAKDOWN.map((column) => [sumWhere(`m.in_range AND m.kind IN (${kindsOf(column)})`), column] as const),
+];
 
 const movementCells = (r: Movement) => ({
   opening: formatPaise(r.opening),
@@ -70,16 +66,20 @@ export async function walletReport(tx: Queryable, q: WalletQuery, paging: Paging
   const player = q.player_id === undefined ? '' : ` AND a.player_id = ${p.add(q.player_id, 'bigint')}`;
   const page = await pagedAggregate<WalletRow>(
     tx,
-    `WITH moves AS (
-       SELECT a.player_id, e.amount, j.kind, j.created_at >= ${start} AS in_range
-         FROM entries e
-         JOIN accounts a ON a.id = e.account_id AND a.kind = 'wallet'
-         JOIN journals j ON j.id = e.journal_id
-        WHERE j.created_at < ${end}${player})
-     SELECT g.*, pl.user_name, pl.mobile
-       FROM (SELECT m.player_id, ${movementSql()}, GROUPING(m.player_id) = 1 AS total
-               FROM moves m GROUP BY GROUPING SETS ((m.player_id), ())) g
-       LEFT JOIN players pl ON pl.id = g.player_id`,
+    {
+      // Entries are first summed per player, kind, side of the range and sign: the eleven filtered sums then
+      // run over a few dozen rows per player instead of every entry.
+      from: `FROM (SELECT a.player_id, j.kind, j.created_at >= ${start} AS in_range, e.amount > 0 AS credit,
+                          sum(e.amount)::bigint AS amount
+                     FROM entries e
+                     JOIN accounts a ON a.id = e.account_id AND a.kind = 'wallet'
+                     JOIN journals j ON j.id = e.journal_id
+                    WHERE j.created_at < ${end}${player}
+                    GROUP BY 1, 2, 3, 4) m`,
+      keys: ['m.player_id AS player_id'],
+      measures: MOVEMENT,
+      select: `SELECT a.*, pl.user_name, pl.mobile FROM a LEFT JOIN players pl ON pl.id = a.player_id`,
+    },
     p,
     orderBy(
       {
@@ -118,17 +118,18 @@ interface DayRow extends Omit<Movement, 'opening' | 'closing'> {
 export async function walletDailyReport(tx: Queryable, q: WalletDailyQuery, paging: Paging) {
   const p = new Params();
   const { start, end } = instants(q, p);
-  const sum = (filter: string) => `coalesce(sum(m.amount) FILTER (WHERE ${filter}), 0)::bigint`;
   const { rows } = await tx.query<DayRow & { opening_before: number }>(
     `WITH moves AS (
-       SELECT e.amount, j.kind, j.created_at >= ${start} AS in_range, j.created_at::date AS day
+       SELECT j.created_at::date AS day, j.kind, j.created_at >= ${start} AS in_range, e.amount > 0 AS credit,
+              sum(e.amount)::bigint AS amount
          FROM entries e
          JOIN accounts a ON a.id = e.account_id AND a.kind = 'wallet'
          JOIN journals j ON j.id = e.journal_id
-        WHERE j.created_at < ${end}),
+        WHERE j.created_at < ${end}
+        GROUP BY 1, 2, 3, 4),
      per_day AS (
-       SELECT m.day, ${sum('m.amount > 0')} AS money_in, -${sum('m.amount < 0')} AS money_out,
-              ${BREAKDOWN.map((column) => `${sum(`m.kind IN (${KINDS[column].map((k) => `'${k}'`).join(', ')})`)} AS ${column}`).join(', ')}
+       SELECT m.day, ${sumWhere('m.amount > 0')} AS money_in, -${sumWhere('m.amount < 0')} AS money_out,
+              ${BREAKDOWN.map((column) => `${sumWhere(`m.kind IN (${kindsOf(column)})`)} AS ${column}`).join(', ')}
          FROM moves m WHERE m.in_range GROUP BY m.day)
      SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
             (SELECT coalesce(sum(m.amount), 0)::bigint FROM moves m WHERE NOT m.in_range) AS opening_before,
