@@ -21,6 +21,7 @@ import { seedDemoContent } from '../../apps/api/src/seed/content.ts';
 import { seedMarket } from '../../apps/api/src/seed/markets.ts';
 import { hashPassword } from '../../apps/api/src/modules/auth/passwords.ts';
 import { createSession } from '../../apps/api/src/modules/auth/sessions.ts';
+import { writeOwnerSettingDefaults } from '../../apps/api/src/modules/settings/owner-settings.ts';
 import { freePort } from '../../apps/api/test/ports.ts';
 import type { BodyKind, LoadSpec, LoadSummary } from './load.ts';
 import type { OpenLoadSpec, OpenLoadSummary } from './open-load.ts';
@@ -65,6 +66,7 @@ export async function startBench(label: string): Promise<Bench> {
     close: '11:30 PM',
     now: clock.now(),
   });
+  await writeOwnerSettingDefaults(db, config, clock.now());
   const app = await buildApp({ config, db, clock, pepper: 'bench-pepper-0123456789', logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

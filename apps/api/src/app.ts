@@ -31,7 +31,6 @@ import { SettingsCache } from './modules/content/settings.ts';
 import { operatorRoutes } from './modules/operators/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -103,9 +102,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await Promise.all([stopSessions(), stopWallets()]);
   });
-
-  // The owner settings' defaults depend on NODE_ENV; written once so every reader sees stored values.
-  await writeOwnerSettingDefaults(options.db, config, options.clock.now());
 
   registerErrorHandler(app);
   await registerSecurity(app);

@@ -15,6 +15,7 @@ import type { Database } from './db/database.ts';
 import { loadPepper, openDatabase, prepareDatabase } from './db/open.ts';
 import { seedDemoContent } from './seed/content.ts';
 import { ensureFirstOperator } from './modules/operators/accounts.ts';
+import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { resumeSettlements } from './modules/results/service.ts';
 import { armFault } from './lib/fault.ts';
@@ -90,6 +91,8 @@ async function prepare(
   const seeded = await seedDemoContent(db, clock.now(), {
     defaultBettingStatus: config.DEFAULT_BETTING_STATUS,
   });
+  // The owner settings' defaults depend on NODE_ENV; written once so every process reads stored values.
+  await writeOwnerSettingDefaults(db, config, clock.now());
   return { migrations, seeded };
 }
 

@@ -8,6 +8,7 @@ import type { Database } from '../src/db/database.ts';
 import { seedDemoContent } from '../src/seed/content.ts';
 import type { PlayerSpec } from '../src/seed/players.ts';
 import { buildPlayer } from '../src/seed/players.ts';
+import { writeOwnerSettingDefaults } from '../src/modules/settings/owner-settings.ts';
 import { openTestDatabase } from './db.ts';
 
 export const APP_KEY = 'test-app-key-123';
@@ -60,6 +61,8 @@ export async function createTestApp(
   if (options.seed !== false) {
     await seedDemoContent(db, clock.now(), { defaultBettingStatus: config.DEFAULT_BETTING_STATUS });
   }
+  // What server.ts does at start-up (buildApp never touches the database).
+  await writeOwnerSettingDefaults(db, config, clock.now());
   const logs: string[] = [];
   const responses: string[] = [];
   const app = await buildApp({
