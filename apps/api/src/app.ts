@@ -39,6 +39,7 @@ import { createSmsProvider } from './sms/provider.ts';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const defaultAdminDist = fileURLToPath(new URL('../../admin/dist/', import.meta.url));
 
 export interface BuildOptions {
   config: Config;
@@ -131,15 +132,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   return app;
 }
 
-/** The player app, its assets and the demo images, all from this one port. */
+/** The built index page of an app, or undefined when that app has not been built. */
+function readIndex(dist: string, appKey: string): string | undefined {
+  const indexPath = `${dist}/index.html`;
+  // The app key is not a secret (it identifies the client app), so the page can carry it.
+  return existsSync(indexPath)
+    ? readFileSync(indexPath, 'utf8').replace('%GAMA_APP_KEY%', appKey)
+    : undefined;
+}
+
+const isConsolePath = (path: string) => path === '/admin' || path.startsWith('/admin/');
+
+/**
+ * The player app at `/`, the operator console at `/admin/` (its own bundle: players never download it), their
+ * assets and the demo images, all from this one port.
+ */
 async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifyStatic, { root: publicDir, prefix: '/static/', decorateReply: false });
   const webDist = config.WEB_DIST ?? defaultWebDist;
-  const indexPath = `${webDist}/index.html`;
-  // The app key is not a secret (it identifies the client app), so the page can carry it.
-  const indexHtml = existsSync(indexPath)
-    ? readFileSync(indexPath, 'utf8').replace('%GAMA_APP_KEY%', config.APP_KEY)
-    : undefined;
+  const adminDist = config.ADMIN_DIST ?? defaultAdminDist;
+  const indexHtml = readIndex(webDist, config.APP_KEY);
+  const consoleHtml = readIndex(adminDist, config.APP_KEY);
   const sendIndex = (reply: FastifyReply, html: string) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   if (indexHtml !== undefined) {
@@ -147,11 +160,26 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
     app.get('/', (_request, reply) => sendIndex(reply, indexHtml));
     app.get('/index.html', (_request, reply) => sendIndex(reply, indexHtml));
   }
-  // Unknown API paths get the JSON error shape; any other page path is the app's own route.
+  if (consoleHtml !== undefined) {
+    await app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: '/admin/',
+      index: false,
+      wildcard: true,
+      decorateReply: false,
+    });
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+    app.get('/admin/', (_request, reply) => sendIndex(reply, consoleHtml));
+    app.get('/admin/index.html', (_request, reply) => sendIndex(reply, consoleHtml));
+  }
+  // Unknown API paths get the JSON error shape; any other page path is the route of the app it is under.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api') || path.startsWith('/admin-api') || path.startsWith('/static/');
-    if (indexHtml !== undefined && request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
+    const isPage = request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path);
+    if (isPage && isConsolePath(path)) {
+      if (consoleHtml !== undefined) return sendIndex(reply, consoleHtml);
+    } else if (isPage && indexHtml !== undefined) {
       return sendIndex(reply, indexHtml);
     }
     return reply.code(404).send(failureBody('NOT_FOUND', `No such endpoint: ${request.method} ${path}`));

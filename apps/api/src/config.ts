@@ -46,6 +46,7 @@ export const configSchema = z
       .min(10, { message: 'operator passwords must be at least 10 characters' })
       .optional(),
     WEB_DIST: z.string().optional(),
+    ADMIN_DIST: z.string().optional(),
     /** Server processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Test-only: the server kills itself at this point (lib/fault.ts). */

@@ -156,8 +156,22 @@ export function specFor(route: RouteRef): RouteSpec | undefined {
   if (url.startsWith('/admin-api/')) return { auth: 'operator', ...ADMIN_SCHEMAS[`${method} ${url}`] };
   if (url === '/healthz' && method === 'GET') return { auth: 'health' };
   if (url === '/api/dev/outbox' && method === 'GET') return { auth: 'dev-outbox', query: outboxQuery };
-  // '/', '/index.html' and '/*' exist only when the player app has been built (apps/web/dist).
-  if (['*', '/static/*', '/', '/index.html', '/*'].includes(url) && method === 'GET')
+  // '/', '/index.html' and '/*' exist only when the player app has been built (apps/web/dist), the '/admin'
+  // ones only when the console has (apps/admin/dist).
+  if (
+    [
+      '*',
+      '/static/*',
+      '/',
+      '/index.html',
+      '/*',
+      '/admin',
+      '/admin/',
+      '/admin/index.html',
+      '/admin/*',
+    ].includes(url) &&
+    method === 'GET'
+  )
     return { auth: 'static' };
   const legacy = LEGACY[url];
   return legacy && method === 'POST' ? legacy : undefined;

@@ -2,16 +2,25 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 
-export type ButtonVariant = 'primary' | 'money' | 'outline' | 'ghost' | 'whatsapp';
+export type ButtonVariant = 'primary' | 'money' | 'outline' | 'ghost' | 'whatsapp' | 'danger';
 
 interface LookProps {
   variant?: ButtonVariant;
   block?: boolean;
   large?: boolean;
+  /** The console's dense rows: a shorter button with smaller text. */
+  small?: boolean;
 }
 
-function classes({ variant = 'primary', block, large }: LookProps, extra?: string): string {
-  return [styles.button, styles[variant], block && styles.block, large && styles.large, extra]
+function classes({ variant = 'primary', block, large, small }: LookProps, extra?: string): string {
+  return [
+    styles.button,
+    styles[variant],
+    block && styles.block,
+    large && styles.large,
+    small && styles.small,
+    extra,
+  ]
     .filter(Boolean)
     .join(' ');
 }
@@ -27,6 +36,7 @@ export function Button({
   variant,
   block,
   large,
+  small,
   busy = false,
   busyText,
   icon,
@@ -40,7 +50,7 @@ export function Button({
     <button
       {...rest}
       type={type}
-      className={classes({ variant, block, large }, className)}
+      className={classes({ variant, block, large, small }, className)}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
     >
@@ -54,9 +64,18 @@ interface ButtonLinkProps extends LinkProps, LookProps {
   icon?: ReactNode;
 }
 
-export function ButtonLink({ variant, block, large, icon, children, className, ...rest }: ButtonLinkProps) {
+export function ButtonLink({
+  variant,
+  block,
+  large,
+  small,
+  icon,
+  children,
+  className,
+  ...rest
+}: ButtonLinkProps) {
   return (
-    <Link {...rest} className={classes({ variant, block, large }, className)}>
+    <Link {...rest} className={classes({ variant, block, large, small }, className)}>
       {icon}
       <span>{children}</span>
     </Link>

@@ -119,7 +119,8 @@ export function PhoneField({ onValueChange, ...props }: SpecialisedProps) {
   );
 }
 
-export function OtpField({ onValueChange, ...props }: SpecialisedProps) {
+/** A code typed on the digit pad: the player's 4-digit SMS codes, the console's 6-digit authenticator codes. */
+export function OtpField({ onValueChange, length = 4, ...props }: SpecialisedProps & { length?: number }) {
   return (
     <TextField
       {...props}
@@ -128,7 +129,7 @@ export function OtpField({ onValueChange, ...props }: SpecialisedProps) {
       autoComplete="one-time-code"
       pattern="[0-9]*"
       inputClassName={styles.otp}
-      onValueChange={(value) => onValueChange(digitsOnly(value, 4))}
+      onValueChange={(value) => onValueChange(digitsOnly(value, length))}
     />
   );
 }

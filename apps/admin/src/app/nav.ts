@@ -1,0 +1,69 @@
+import type { Permission, Role } from '@gama/core/operators/permissions';
+import { can } from '@gama/core/operators/permissions';
+import {
+  ArrowDownToLine,
+  ArrowUpFromLine,
+  Laptop,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Trophy,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Shown only to roles holding it; none means every operator. */
+  permission?: Permission;
+}
+
+export interface NavSection {
+  title: string;
+  items: NavItem[];
+}
+
+/** The side navigation; each item is shown only to roles that may use its screen (the server checks again). */
+export const navSections: NavSection[] = [
+  {
+    title: 'Desk',
+    items: [
+      { to: '/results', label: 'Results', icon: Trophy, permission: 'results.read' },
+      { to: '/deposits', label: 'Deposits', icon: ArrowDownToLine, permission: 'deposits.read' },
+      { to: '/withdrawals', label: 'Withdrawals', icon: ArrowUpFromLine, permission: 'withdrawals.read' },
+      { to: '/players', label: 'Players', icon: Users, permission: 'players.read' },
+    ],
+  },
+  {
+    title: 'Owner',
+    items: [
+      { to: '/operators', label: 'Operators', icon: UserCog, permission: 'operators.manage' },
+      { to: '/settings', label: 'Settings', icon: Settings, permission: 'settings.read' },
+      { to: '/audit', label: 'Audit log', icon: ScrollText, permission: 'audit.read' },
+    ],
+  },
+  {
+    title: 'My account',
+    items: [
+      { to: '/account/sessions', label: 'My sessions', icon: Laptop },
+      { to: '/account/two-factor', label: 'Two-factor', icon: ShieldCheck },
+    ],
+  },
+];
+
+export function visibleSections(role: Role): NavSection[] {
+  return navSections
+    .map((section) => ({
+      ...section,
+      items: section.items.filter((item) => item.permission === undefined || can(role, item.permission)),
+    }))
+    .filter((section) => section.items.length > 0);
+}
+
+/** Where an operator lands after signing in: the first screen their role can use. */
+export function homePath(role: Role): string {
+  return visibleSections(role)[0]?.items[0]?.to ?? '/account/sessions';
+}

@@ -1,0 +1,55 @@
+import { PageSkeleton } from '@gama/ui/Skeleton';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { useOperator } from '../lib/session.ts';
+import { homePath } from './nav.ts';
+import { NotFoundScreen, RouteErrorScreen } from './StatusScreens.tsx';
+
+const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout.tsx'));
+const SignInScreen = lazy(() => import('../features/auth/SignInScreen.tsx'));
+const EnrolScreen = lazy(() => import('../features/auth/EnrolScreen.tsx'));
+const SessionsScreen = lazy(() => import('../features/account/SessionsScreen.tsx'));
+const TwoFactorScreen = lazy(() => import('../features/account/TwoFactorScreen.tsx'));
+const OperatorsScreen = lazy(() => import('../features/operators/OperatorsScreen.tsx'));
+const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx'));
+const AuditScreen = lazy(() => import('../features/audit/AuditScreen.tsx'));
+
+function Root() {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** The first screen the operator's role can use. */
+function Home() {
+  const operator = useOperator();
+  return <Navigate to={homePath(operator.role)} replace />;
+}
+
+export const router = createBrowserRouter(
+  [
+    {
+      element: <Root />,
+      errorElement: <RouteErrorScreen />,
+      children: [
+        { path: 'sign-in', element: <SignInScreen /> },
+        { path: 'enrol', element: <EnrolScreen /> },
+        {
+          element: <ConsoleLayout />,
+          children: [
+            { index: true, element: <Home /> },
+            { path: 'account/sessions', element: <SessionsScreen /> },
+            { path: 'account/two-factor', element: <TwoFactorScreen /> },
+            { path: 'operators', element: <OperatorsScreen /> },
+            { path: 'settings', element: <SettingsScreen /> },
+            { path: 'audit', element: <AuditScreen /> },
+            { path: '*', element: <NotFoundScreen /> },
+          ],
+        },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);

@@ -1,0 +1,124 @@
+import { Button, type ButtonVariant } from '@gama/ui/Button';
+import { Dialog } from '@gama/ui/Dialog';
+import { useSingleFlight } from '@gama/ui/use-single-flight';
+import { CircleAlert } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { errorMessage } from '../lib/api-client.ts';
+import styles from './ConfirmDialog.module.css';
+
+export interface ReasonInput {
+  label: string;
+  /** Shorter reasons are refused before sending (the server checks again). */
+  minLength?: number;
+  placeholder?: string;
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** The effect in words and numbers: "Credit 1,000.00 points to Ravi Kumar (98xxxxxx10)". */
+  children: ReactNode;
+  confirmLabel: string;
+  busyText: string;
+  tone?: Extract<ButtonVariant, 'primary' | 'danger' | 'money'>;
+  /** Ask for a reason (reject, revert, adjust); it is passed to `onConfirm`. */
+  reason?: ReasonInput;
+  /** Runs the action; a refusal keeps the dialog open with the server's message. */
+  onConfirm: (reason: string) => Promise<unknown>;
+}
+
+/**
+ * Every action that moves money or a result goes through here. The focus starts on Cancel, so Enter on a
+ * freshly opened confirmation never does the destructive thing; the confirm button is busy while the call
+ * runs and cannot be pressed twice.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return (
+    <Dialog open={props.open} onClose={props.onClose} title={props.title} className={styles.dialog}>
+      {props.open && <ConfirmBody {...props} />}
+    </Dialog>
+  );
+}
+
+function ConfirmBody({
+  onClose,
+  children,
+  confirmLabel,
+  busyText,
+  tone = 'primary',
+  reason,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const reasonId = useId();
+  const errorId = useId();
+
+  const submit = useSingleFlight(async () => {
+    const trimmed = text.trim();
+    if (reason && trimmed.length < (reason.minLength ?? 1)) {
+      setError(
+        reason.minLength && reason.minLength > 1
+          ? `Give a reason of at least ${reason.minLength} characters`
+          : 'Give a reason',
+      );
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(trimmed);
+      onClose();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form
+      className={styles.body}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className={styles.effect}>{children}</div>
+      {reason && (
+        <div className={styles.reason}>
+          <label htmlFor={reasonId}>{reason.label}</label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            rows={3}
+            maxLength={500}
+            value={text}
+            placeholder={reason.placeholder}
+            onChange={(event) => setText(event.target.value)}
+            aria-invalid={error !== null || undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          <CircleAlert size={16} aria-hidden="true" />
+          {error}
+        </p>
+      )}
+      <div className={styles.actions}>
+        {/* autoFocus: the safe choice is the default one. */}
+        <Button variant="outline" onClick={onClose} disabled={busy} autoFocus>
+          Cancel
+        </Button>
+        <Button type="submit" variant={tone} busy={busy} busyText={busyText}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

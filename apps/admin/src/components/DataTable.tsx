@@ -1,0 +1,295 @@
+import { Skeleton } from '@gama/ui/Skeleton';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { PAGE_SIZES, type SortDir } from '../shared/table-params.ts';
+import { EmptyState, ErrorNotice } from './ErrorNotice.tsx';
+import styles from './DataTable.module.css';
+
+export interface Column<R> {
+  id: string;
+  header: string;
+  cell: (row: R) => ReactNode;
+  /** The value in a CSV export of the rows shown; without it the column is left out of the export. */
+  csv?: (row: R) => string | number | null;
+  /** The server's sort key for this column; sortable only when set. */
+  sort?: string;
+  align?: 'start' | 'end';
+  /** On a phone each row is a card: this column is its heading. */
+  primary?: boolean;
+}
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  onPageSize?: (size: number) => void;
+}
+
+export interface Sorting {
+  sort: string;
+  dir: SortDir;
+  onSort: (key: string) => void;
+}
+
+interface DataTableProps<R> {
+  /** What the table lists, for screen readers ("Deposits waiting for a decision"). */
+  caption: string;
+  columns: ReadonlyArray<Column<R>>;
+  rows: readonly R[] | undefined;
+  rowKey: (row: R) => string | number;
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  empty: string;
+  paging?: Paging;
+  sorting?: Sorting;
+  /** Enter or a click on a row. */
+  onOpen?: (row: R) => void;
+  /** Keys pressed on a focused row (queue shortcuts); return true when handled. */
+  onRowKey?: (key: string, row: R) => boolean;
+  /** Bulk selection: a checkbox per row and one for the page. */
+  selection?: {
+    selected: ReadonlySet<string | number>;
+    onChange: (next: Set<string | number>) => void;
+    /** Rows that cannot be picked (already decided). */
+    selectable?: (row: R) => boolean;
+  };
+  /** Buttons at the end of each row. */
+  actions?: (row: R) => ReactNode;
+  rowTone?: (row: R) => 'warning' | 'danger' | undefined;
+}
+
+/**
+ * The console's table: server-side paging and sorting, keyboard navigation (arrows or j/k between rows, Enter
+ * to open, the screen's own shortcuts), and on a phone each row becomes a card with its labels.
+ */
+export function DataTable<R>(props: DataTableProps<R>) {
+  const { caption, columns, rows, rowKey, loading, error, onRetry, empty, paging, sorting } = props;
+  const { onOpen, onRowKey, selection, actions, rowTone } = props;
+  const body = useRef<HTMLTableSectionElement>(null);
+
+  const interactive = Boolean(onOpen || onRowKey);
+
+  function moveFocus(from: HTMLElement, step: number) {
+    const all = Array.from(body.current?.querySelectorAll<HTMLElement>('tr[data-row]') ?? []);
+    const at = all.indexOf(from);
+    all[Math.min(all.length - 1, Math.max(0, at + step))]?.focus();
+  }
+
+  function onKey(event: KeyboardEvent<HTMLTableRowElement>, row: R) {
+    if (event.target !== event.currentTarget) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key;
+    if (key === 'ArrowDown' || key === 'j') moveFocus(event.currentTarget, 1);
+    else if (key === 'ArrowUp' || key === 'k') moveFocus(event.currentTarget, -1);
+    else if (key === 'Enter' && onOpen) onOpen(row);
+    else if (!onRowKey?.(key, row)) return;
+    event.preventDefault();
+  }
+
+  const selectableRows = rows?.filter((row) => selection?.selectable?.(row) ?? true) ?? [];
+  const allPicked =
+    selection !== undefined &&
+    selectableRows.length > 0 &&
+    selectableRows.every((row) => selection.selected.has(rowKey(row)));
+
+  const colCount = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
+
+  return (
+    <div className={styles.wrap}>
+      {error !== undefined && error !== null && <ErrorNotice error={error} onRetry={onRetry} />}
+      <div className={styles.scroller}>
+        <table className={styles.table} aria-busy={loading || undefined}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {selection && (
+                <th scope="col" className={styles.pick}>
+                  <input
+                    type="checkbox"
+                    aria-label="Select every row on this page"
+                    checked={allPicked}
+                    disabled={selectableRows.length === 0}
+                    onChange={(event) => {
+                      const next = new Set(selection.selected);
+                      for (const row of selectableRows) {
+                        if (event.target.checked) next.add(rowKey(row));
+                        else next.delete(rowKey(row));
+                      }
+                      selection.onChange(next);
+                    }}
+                  />
+                </th>
+              )}
+              {columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={column.align === 'end' ? styles.end : undefined}
+                  aria-sort={
+                    sorting && column.sort && sorting.sort === column.sort
+                      ? sorting.dir === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined
+                  }
+                >
+                  {sorting && column.sort ? (
+                    <SortButton column={column} sorting={sorting} sortKey={column.sort} />
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              ))}
+              {actions && (
+                <th scope="col" className={styles.end}>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody ref={body}>
+            {rows === undefined && loading
+              ? Array.from({ length: 5 }, (_, index) => (
+                  <tr key={index} className={styles.skeletonRow}>
+                    <td colSpan={colCount}>
+                      <Skeleton height={18} />
+                    </td>
+                  </tr>
+                ))
+              : rows?.map((row) => {
+                  const key = rowKey(row);
+                  const tone = rowTone?.(row);
+                  return (
+                    <tr
+                      key={key}
+                      data-row=""
+                      tabIndex={interactive ? 0 : undefined}
+                      className={[
+                        interactive && styles.interactive,
+                        tone && styles[tone],
+                        selection?.selected.has(key) && styles.picked,
+                      ]
+                        .filter(Boolean)
+                        .join(' ')}
+                      onKeyDown={interactive ? (event) => onKey(event, row) : undefined}
+                      onClick={
+                        onOpen
+                          ? (event) => {
+                              // Buttons, links and checkboxes inside the row do their own thing.
+                              if ((event.target as HTMLElement).closest('button, a, input, label')) return;
+                              onOpen(row);
+                            }
+                          : undefined
+                      }
+                    >
+                      {selection && (
+                        <td className={styles.pick}>
+                          <input
+                            type="checkbox"
+                            aria-label={`Select row ${key}`}
+                            checked={selection.selected.has(key)}
+                            disabled={!(selection.selectable?.(row) ?? true)}
+                            onChange={(event) => {
+                              const next = new Set(selection.selected);
+                              if (event.target.checked) next.add(key);
+                              else next.delete(key);
+                              selection.onChange(next);
+                            }}
+                          />
+                        </td>
+                      )}
+                      {columns.map((column) => (
+                        <td
+                          key={column.id}
+                          data-label={column.header}
+                          className={[column.align === 'end' && styles.end, column.primary && styles.primary]
+                            .filter(Boolean)
+                            .join(' ')}
+                        >
+                          {column.cell(row)}
+                        </td>
+                      ))}
+                      {actions && <td className={[styles.end, styles.actions].join(' ')}>{actions(row)}</td>}
+                    </tr>
+                  );
+                })}
+          </tbody>
+        </table>
+        {rows !== undefined && rows.length === 0 && !loading && <EmptyState>{empty}</EmptyState>}
+      </div>
+      {paging && <Pager paging={paging} shown={rows?.length ?? 0} />}
+    </div>
+  );
+}
+
+function SortButton<R>({
+  column,
+  sorting,
+  sortKey,
+}: {
+  column: Column<R>;
+  sorting: Sorting;
+  sortKey: string;
+}) {
+  const active = sorting.sort === sortKey;
+  const Icon = !active ? ArrowUpDown : sorting.dir === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <button type="button" className={styles.sort} onClick={() => sorting.onSort(sortKey)}>
+      {column.header}
+      <Icon size={14} aria-hidden="true" className={active ? undefined : styles.sortIdle} />
+    </button>
+  );
+}
+
+const count = new Intl.NumberFormat('en-IN');
+
+function Pager({ paging, shown }: { paging: Paging; shown: number }) {
+  const { page, pageSize, total, onPage, onPageSize } = paging;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = total === 0 ? 0 : first + shown - 1;
+  return (
+    <nav className={styles.pager} aria-label="Pages">
+      <p className="tabular">
+        {count.format(first)}–{count.format(last)} of {count.format(total)}
+      </p>
+      <div className={styles.pagerControls}>
+        {onPageSize && (
+          <label className={styles.pageSize}>
+            <span>Rows</span>
+            <select value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button
+          type="button"
+          className={styles.pageButton}
+          onClick={() => onPage(page - 1)}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
+          <ChevronLeft size={18} aria-hidden="true" />
+        </button>
+        <span className="tabular">
+          Page {page} of {pages}
+        </span>
+        <button
+          type="button"
+          className={styles.pageButton}
+          onClick={() => onPage(page + 1)}
+          disabled={page >= pages}
+          aria-label="Next page"
+        >
+          <ChevronRight size={18} aria-hidden="true" />
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button } from '@gama/ui/Button';
+import { Filter, X } from 'lucide-react';
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import styles from './FilterBar.module.css';
+
+/**
+ * A table's filters: typed values are a draft until Apply (or Enter), so the URL and the server see one change,
+ * not one per keystroke. `values` are what the URL holds now.
+ */
+export function useFilterDraft<F extends string>(values: Record<F, string>) {
+  const [draft, setDraft] = useState(values);
+  const key = JSON.stringify(values);
+  // The URL changed (back button, a link, Clear): the draft follows it.
+  useEffect(() => setDraft(values), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const set = (name: F, value: string) => setDraft((current) => ({ ...current, [name]: value }));
+  return { draft, set };
+}
+
+export function FilterBar({
+  onApply,
+  onClear,
+  children,
+  label = 'Filters',
+}: {
+  onApply: () => void;
+  onClear?: () => void;
+  children: ReactNode;
+  label?: string;
+}) {
+  return (
+    <form
+      className={styles.bar}
+      role="search"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply();
+      }}
+    >
+      {children}
+      <div className={styles.buttons}>
+        <Button type="submit" small icon={<Filter size={16} aria-hidden="true" />}>
+          Apply
+        </Button>
+        {onClear && (
+          <Button small variant="ghost" icon={<X size={16} aria-hidden="true" />} onClick={onClear}>
+            Clear
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+interface FilterInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
+export function FilterInput({ label, value, onValueChange, className, ...rest }: FilterInputProps) {
+  const id = useId();
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label htmlFor={id}>{label}</label>
+      <input {...rest} id={id} value={value} onChange={(event) => onValueChange(event.target.value)} />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { formatPoints } from '@gama/ui/money';
+
+interface MoneyProps {
+  /** Integer paise, or the server's display string. */
+  paise: number | bigint | string;
+  /** `in` (green, +) for money coming in, `out` (red, −) for money going out; plain otherwise. */
+  flow?: 'in' | 'out';
+  className?: string;
+}
+
+/** Points the one way the console shows them: Indian grouping, two decimals, tabular digits. */
+export function Money({ paise, flow, className }: MoneyProps) {
+  const text = formatPoints(paise);
+  const shown =
+    flow === 'in' && !text.startsWith('-')
+      ? `+${text}`
+      : flow === 'out'
+        ? `−${text.replace(/^-/, '')}`
+        : text;
+  return (
+    <span
+      className={['tabular', flow === 'in' && 'money-in', flow === 'out' && 'money-out', className]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      {shown}
+    </span>
+  );
+}

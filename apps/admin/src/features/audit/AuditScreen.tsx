@@ -1,0 +1,207 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { Answer, CallInput } from '@gama/core/endpoints/define';
+import { Dialog } from '@gama/ui/Dialog';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { ExportButton } from '../../components/ExportButton.tsx';
+import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
+import { call, urlOf } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useCan } from '../../lib/session.ts';
+import { useTableParams } from '../../shared/table-params.ts';
+import { actionLabel } from './action-labels.ts';
+import styles from './AuditScreen.module.css';
+
+type AuditRow = Answer<typeof endpoints.auditList>['rows'][number];
+type AuditSort = NonNullable<CallInput<typeof endpoints.auditList>['sort']>;
+
+const filterNames = ['operator_id', 'action', 'player_id', 'from', 'to'] as const;
+const sortKeys = ['at', 'action', 'operator'] as const;
+
+/** The audit entries take one sort text: `at` ascending, `-at` descending. */
+function auditSort(sort: string, dir: 'asc' | 'desc'): AuditSort {
+  const key = (sortKeys as readonly string[]).includes(sort) ? sort : 'at';
+  return (dir === 'desc' ? `-${key}` : key) as AuditSort;
+}
+
+/** Every operator action and sign-in: who, when, from where, what, before and after. */
+export default function AuditScreen() {
+  const table = useTableParams({ filters: filterNames, defaultSort: 'at' });
+  const { draft, set } = useFilterDraft(table.filters);
+  const [open, setOpen] = useState<AuditRow | null>(null);
+  const canListOperators = useCan('operators.manage');
+
+  const query = { ...table.activeFilters, sort: auditSort(table.sort, table.dir) };
+  const rows = useQuery({
+    queryKey: ['audit', query, table.page, table.pageSize],
+    queryFn: ({ signal }) =>
+      call(endpoints.auditList, { ...query, page: table.page, page_size: table.pageSize }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const actions = useQuery({
+    queryKey: ['audit', 'actions'],
+    queryFn: ({ signal }) => call(endpoints.auditActions, {}, { signal }),
+    staleTime: 300_000,
+  });
+  const operators = useQuery({
+    queryKey: ['operators'],
+    queryFn: ({ signal }) => call(endpoints.operatorsList, {}, { signal }),
+    enabled: canListOperators,
+  });
+
+  const columns: Column<AuditRow>[] = [
+    { id: 'at', header: 'Time', sort: 'at', cell: (r) => formatDateTime(r.at), csv: (r) => r.at },
+    {
+      id: 'operator',
+      header: 'Operator',
+      sort: 'operator',
+      primary: true,
+      cell: (r) => r.username ?? '—',
+      csv: (r) => r.username,
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      sort: 'action',
+      cell: (r) => actionLabel(r.action),
+      csv: (r) => r.action,
+    },
+    {
+      id: 'target',
+      header: 'Target',
+      cell: (r) => (r.target_type ? `${r.target_type} ${r.target_id ?? ''}` : '—'),
+      csv: (r) => (r.target_type ? `${r.target_type} ${r.target_id ?? ''}` : null),
+    },
+    {
+      id: 'player',
+      header: 'Player',
+      cell: (r) => (r.player_id === null ? '—' : <Link to={`/players/${r.player_id}`}>#{r.player_id}</Link>),
+      csv: (r) => r.player_id,
+    },
+    { id: 'ip', header: 'From', cell: (r) => r.ip ?? '—', csv: (r) => r.ip },
+  ];
+
+  const operatorOptions = [
+    { value: '', label: 'Any operator' },
+    ...(operators.data?.operators.map((o) => ({ value: String(o.id), label: o.username })) ?? []),
+  ];
+  const actionOptions = [
+    { value: '', label: 'Any action' },
+    ...(actions.data?.actions.map((a) => ({ value: a, label: actionLabel(a) })) ?? []),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Every operator action and every sign-in, newest first. Click a row for before and after."
+        actions={<ExportButton href={urlOf(endpoints.auditExport, query)} filename="audit.csv" />}
+      />
+      <FilterBar
+        onApply={() => table.setFilters(draft)}
+        onClear={() => table.setFilters({ operator_id: '', action: '', player_id: '', from: '', to: '' })}
+      >
+        {canListOperators ? (
+          <SelectField
+            inline
+            label="Operator"
+            value={draft.operator_id}
+            onValueChange={(v) => set('operator_id', v)}
+            options={operatorOptions}
+          />
+        ) : (
+          <FilterInput
+            label="Operator id"
+            inputMode="numeric"
+            value={draft.operator_id}
+            onValueChange={(v) => set('operator_id', v.replace(/\D/g, ''))}
+          />
+        )}
+        <SelectField
+          inline
+          label="Action"
+          value={draft.action}
+          onValueChange={(v) => set('action', v)}
+          options={actionOptions}
+        />
+        <FilterInput
+          label="Player id"
+          inputMode="numeric"
+          value={draft.player_id}
+          onValueChange={(v) => set('player_id', v.replace(/\D/g, ''))}
+        />
+        <FilterInput label="From" type="date" value={draft.from} onValueChange={(v) => set('from', v)} />
+        <FilterInput label="To" type="date" value={draft.to} onValueChange={(v) => set('to', v)} />
+      </FilterBar>
+      <DataTable
+        caption="Audit log"
+        columns={columns}
+        rows={rows.data?.rows}
+        rowKey={(r) => r.id}
+        loading={rows.isFetching}
+        error={rows.error}
+        onRetry={() => void rows.refetch()}
+        empty="No audit entries match these filters."
+        sorting={{ sort: table.sort, dir: table.dir, onSort: table.setSort }}
+        paging={{
+          page: table.page,
+          pageSize: table.pageSize,
+          total: rows.data?.total ?? 0,
+          onPage: table.setPage,
+          onPageSize: table.setPageSize,
+        }}
+        onOpen={setOpen}
+        rowTone={(r) => (r.action.endsWith('failed') ? 'danger' : undefined)}
+      />
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title="Audit entry"
+        className={styles.detail}
+      >
+        {open && <AuditDetail row={open} />}
+      </Dialog>
+    </>
+  );
+}
+
+function AuditDetail({ row }: { row: AuditRow }) {
+  const facts: Array<[string, string]> = [
+    ['Time', formatDateTime(row.at)],
+    ['Operator', row.username ?? '—'],
+    ['Action', actionLabel(row.action)],
+    ['Target', row.target_type ? `${row.target_type} ${row.target_id ?? ''}` : '—'],
+    ['From', row.ip ?? '—'],
+    ['Browser', row.user_agent ?? '—'],
+    ['Request id', row.request_id ?? '—'],
+  ];
+  return (
+    <div className={styles.detailBody}>
+      <dl className={styles.facts}>
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Json title="Before" value={row.before} />
+      <Json title="After" value={row.after} />
+      {Object.keys(row.detail).length > 0 && <Json title="Detail" value={row.detail} />}
+    </div>
+  );
+}
+
+function Json({ title, value }: { title: string; value: unknown }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <section>
+      <h3 className={styles.jsonTitle}>{title}</h3>
+      <pre className={styles.json}>{JSON.stringify(value, null, 2)}</pre>
+    </section>
+  );
+}

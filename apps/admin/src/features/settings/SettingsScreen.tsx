@@ -1,0 +1,190 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { Answer, CallInput } from '@gama/core/endpoints/define';
+import { Button } from '@gama/ui/Button';
+import { TextField } from '@gama/ui/Field';
+import { formatWholePoints } from '@gama/ui/money';
+import { Skeleton } from '@gama/ui/Skeleton';
+import { useQuery } from '@tanstack/react-query';
+import { Save } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { PageHeader, Panel } from '../../components/PageHeader.tsx';
+import { call } from '../../lib/api-client.ts';
+import { useCan } from '../../lib/session.ts';
+import { useAfterAction } from '../../shared/use-action.ts';
+import styles from './SettingsScreen.module.css';
+
+type Settings = Answer<typeof endpoints.settingsRead>['settings'];
+type Patch = CallInput<typeof endpoints.settingsUpdate>;
+const settingsKey = ['settings'] as const;
+
+/** The owner's settings: the two-person rules and mandatory two-factor. */
+export default function SettingsScreen() {
+  const settings = useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => call(endpoints.settingsRead, {}, { signal }),
+  });
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description="Rules that apply to every operator. Each change is in the audit log."
+      />
+      {settings.isPending ? (
+        <Skeleton height={240} radius={12} />
+      ) : settings.isError ? (
+        <ErrorNotice error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <SettingsForm key={JSON.stringify(settings.data.settings)} saved={settings.data.settings} />
+      )}
+    </>
+  );
+}
+
+function SettingsForm({ saved }: { saved: Settings }) {
+  const canChange = useCan('settings.manage');
+  const after = useAfterAction();
+  const [resultsTwoPerson, setResultsTwoPerson] = useState(saved.results_two_person);
+  const [totpRequired, setTotpRequired] = useState(saved.totp_required);
+  const [threshold, setThreshold] = useState(String(saved.withdrawal_two_person_above));
+  const [thresholdError, setThresholdError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<Patch | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const points = Number(threshold);
+    if (!/^\d{1,8}$/.test(threshold) || points > 10_000_000) {
+      setThresholdError('Enter a whole number of points from 0 to 1,00,00,000');
+      return;
+    }
+    const patch: Patch = {};
+    if (resultsTwoPerson !== saved.results_two_person) patch.results_two_person = resultsTwoPerson;
+    if (totpRequired !== saved.totp_required) patch.totp_required = totpRequired;
+    if (points !== saved.withdrawal_two_person_above) patch.withdrawal_two_person_above = points;
+    if (Object.keys(patch).length > 0) setConfirming(patch);
+  };
+
+  const changes = confirming ? describe(confirming) : [];
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Settings" className={styles.form}>
+      <Panel title="Two-person rules">
+        <Toggle
+          label="Results need a second operator"
+          hint="A declared result pays nothing until another operator with the results role approves it."
+          checked={resultsTwoPerson}
+          onChange={setResultsTwoPerson}
+          disabled={!canChange}
+        />
+        <div className={styles.threshold}>
+          <TextField
+            label="Withdrawals above this many points need a second operator (0: never)"
+            name="withdrawal_two_person_above"
+            inputMode="numeric"
+            value={threshold}
+            onValueChange={(value) => {
+              setThreshold(value.replace(/\D/g, '').slice(0, 8));
+              setThresholdError(undefined);
+            }}
+            error={thresholdError}
+            disabled={!canChange}
+          />
+        </div>
+      </Panel>
+      <Panel title="Sign-in">
+        <Toggle
+          label="Two-factor required for every operator"
+          hint="Operators without it must enrol at their next sign-in before they can do anything else."
+          checked={totpRequired}
+          onChange={setTotpRequired}
+          disabled={!canChange}
+        />
+      </Panel>
+      {canChange && (
+        <div>
+          <Button type="submit" icon={<Save size={18} aria-hidden="true" />}>
+            Save changes
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Save settings"
+        confirmLabel="Save"
+        busyText="Saving"
+        onConfirm={() =>
+          after(() => call(endpoints.settingsUpdate, confirming ?? {}), {
+            success: 'Settings saved',
+            refresh: [settingsKey],
+          })
+        }
+      >
+        <ul className={styles.changes}>
+          {changes.map((change, index) => (
+            <li key={index}>{change}</li>
+          ))}
+        </ul>
+      </ConfirmDialog>
+    </form>
+  );
+}
+
+function describe(patch: Patch): ReactNode[] {
+  const lines: ReactNode[] = [];
+  if (patch.results_two_person !== undefined)
+    lines.push(
+      patch.results_two_person
+        ? 'Results will need a second operator’s approval before they pay.'
+        : 'A declared result will pay at once, without a second operator.',
+    );
+  if (patch.withdrawal_two_person_above !== undefined)
+    lines.push(
+      patch.withdrawal_two_person_above === 0 ? (
+        'No withdrawal will need a second operator.'
+      ) : (
+        <>
+          Withdrawals above <strong>{formatWholePoints(patch.withdrawal_two_person_above)} points</strong>{' '}
+          will need a second operator.
+        </>
+      ),
+    );
+  if (patch.totp_required !== undefined)
+    lines.push(
+      patch.totp_required
+        ? 'Every operator will need two-factor; those without it must enrol at their next sign-in.'
+        : 'Two-factor will be optional.',
+    );
+  return lines;
+}
+
+function Toggle({
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  disabled: boolean;
+}) {
+  return (
+    <label className={styles.toggle}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        <span className={styles.toggleLabel}>{label}</span>
+        <span className={styles.hint}>{hint}</span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,22 @@
+import { endpoints } from '@gama/core/endpoints';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { call } from './api-client.ts';
+import { forgetSession } from './session.ts';
+
+/** Ends the session on the server (the cookie goes with it) and forgets everything the console held. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (message?: string) => {
+    try {
+      await call(endpoints.operatorLogout, {});
+    } catch {
+      // The session may already be gone on the server; signing out locally is what matters now.
+    }
+    forgetSession(queryClient);
+    if (message) toast.info(message, { id: 'signed-out' });
+    await navigate('/sign-in', { replace: true });
+  };
+}

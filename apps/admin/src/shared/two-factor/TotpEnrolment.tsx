@@ -1,0 +1,117 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { Answer } from '@gama/core/endpoints/define';
+import { Button } from '@gama/ui/Button';
+import { OtpField } from '@gama/ui/Field';
+import { useFormFields } from '@gama/ui/use-form-fields';
+import { useSingleFlight } from '@gama/ui/use-single-flight';
+import { QrCode, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { call, errorMessage } from '../../lib/api-client.ts';
+import styles from './TotpEnrolment.module.css';
+
+type Enrolment = Answer<typeof endpoints.totpEnrol>;
+export type EnrolledOperator = Answer<typeof endpoints.totpConfirm>['operator'];
+
+const sixDigits = (value: string) =>
+  /^\d{6}$/.test(value) ? null : 'Enter the 6-digit code from your authenticator app';
+
+/** "JBSWY3DPEHPK3PXP" as "JBSW Y3DP EHPK 3PXP", easier to type into an app by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * Two-factor enrolment: the server makes a secret and draws its QR code (an image from this server, no other
+ * host); the operator scans it and proves it works with a current code, and only then is two-factor on.
+ */
+export function TotpEnrolment({ onEnrolled }: { onEnrolled: (operator: EnrolledOperator) => void }) {
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { values, field, validate, show } = useFormFields({ code: '' });
+
+  const start = useSingleFlight(async () => {
+    setStarting(true);
+    setFailure(null);
+    try {
+      setEnrolment(await call(endpoints.totpEnrol, {}));
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setStarting(false);
+    }
+  });
+
+  const confirm = useSingleFlight(async () => {
+    setConfirming(true);
+    try {
+      const answer = await call(endpoints.totpConfirm, { code: values.code });
+      onEnrolled(answer.operator);
+    } catch (error) {
+      show('code', errorMessage(error));
+    } finally {
+      setConfirming(false);
+    }
+  });
+
+  if (!enrolment) {
+    return (
+      <div className={styles.start}>
+        <p>
+          You need an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Authy or
+          any other TOTP app).
+        </p>
+        {failure && (
+          <p className={styles.failure} role="alert">
+            {failure}
+          </p>
+        )}
+        <Button
+          busy={starting}
+          busyText="Preparing"
+          icon={<QrCode size={18} aria-hidden="true" />}
+          onClick={() => void start()}
+        >
+          Set up two-factor
+        </Button>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (validate(event.currentTarget, [['code', sixDigits, values.code]])) void confirm();
+  };
+
+  return (
+    <div className={styles.enrol}>
+      <ol className={styles.steps}>
+        <li>Scan this code with your authenticator app.</li>
+        <li>Enter the 6-digit code the app shows to finish.</li>
+      </ol>
+      <div className={styles.qrRow}>
+        <img
+          className={styles.qr}
+          src={enrolment.qr_image}
+          alt="QR code to add Gama to an authenticator app"
+          width={200}
+          height={200}
+        />
+        <div className={styles.secret}>
+          <p>Cannot scan? Type this key into the app:</p>
+          <code data-testid="totp-secret">{grouped(enrolment.secret)}</code>
+        </div>
+      </div>
+      <form className={styles.form} onSubmit={submit} noValidate aria-label="Confirm two-factor">
+        <OtpField label="Code from the app" length={6} {...field('code')} />
+        <Button
+          type="submit"
+          busy={confirming}
+          busyText="Checking code"
+          icon={<ShieldCheck size={18} aria-hidden="true" />}
+        >
+          Turn on two-factor
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helpers.ts';
+import { createTestApp } from '../../test/helpers.ts';
+
+/** Two tiny built apps: the player app at / and the console at /admin/, each with an index and one asset. */
+const root = mkdtempSync(join(tmpdir(), 'gama-static-'));
+const webDist = join(root, 'web');
+const adminDist = join(root, 'admin');
+for (const [dist, name] of [
+  [webDist, 'player'],
+  [adminDist, 'console'],
+] as const) {
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><title>${name}</title>`);
+  writeFileSync(join(dist, 'assets', `${name}-abc123.js`), `console.log('${name}');`);
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEB_DIST: webDist, ADMIN_DIST: adminDist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('the player app and the console from one port', () => {
+  it('serves the console index at /admin/ and for every console page path', async () => {
+    for (const url of ['/admin/', '/admin/index.html', '/admin/players/12/passbook', '/admin/audit?page=2']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>console</title>');
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const bare = await get('/admin');
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/admin/');
+  });
+
+  it("serves the console's assets, and a missing asset is a 404, not a page", async () => {
+    const asset = await get('/admin/assets/console-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe("console.log('console');");
+    const missing = await get('/admin/assets/gone-000000.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
+  });
+
+  it('keeps the player app at every other page path, and its assets', async () => {
+    for (const url of ['/', '/imp', '/login', '/administrator', '/admins/x']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>player</title>');
+    }
+    const asset = await get('/assets/player-abc123.js');
+    expect(asset.body).toBe("console.log('player');");
+    // The player bundle is not reachable under the console prefix, nor the console's under the player's.
+    expect((await get('/admin/assets/player-abc123.js')).statusCode).toBe(404);
+    expect((await get('/assets/console-abc123.js')).statusCode).toBe(404);
+  });
+
+  it('answers unknown operator API paths with the JSON error, not a page', async () => {
+    const res = await get('/admin-api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
+  });
+
+  it('sends the same security headers on console pages and assets as on the player app', async () => {
+    const player = await get('/imp');
+    for (const url of ['/admin/', '/admin/results', '/admin/assets/console-abc123.js']) {
+      const res = await get(url);
+      for (const name of [
+        'content-security-policy',
+        'x-content-type-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'x-frame-options',
+      ]) {
+        expect(res.headers[name], `${url} ${name}`).toBe(player.headers[name]);
+      }
+    }
+    expect(String(player.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+});
+
+describe('without a built console', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp({ env: { WEB_DIST: webDist, ADMIN_DIST: join(root, 'not-built') } });
+  });
+  afterAll(async () => {
+    await bare.close();
+  });
+
+  it("answers console paths with a 404 instead of the player app's page", async () => {
+    const res = await bare.app.inject({ method: 'GET', url: '/admin/results' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
+    const player = await bare.app.inject({ method: 'GET', url: '/imp' });
+    expect(player.body).toContain('<title>player</title>');
+  });
+});
