@@ -8,6 +8,8 @@ import styles from './ConfirmDialog.module.css';
 
 export interface ReasonInput {
   label: string;
+  /** One line (a payment reference) instead of a paragraph (a reason). */
+  singleLine?: boolean;
   /** Shorter reasons are refused before sending (the server checks again). */
   minLength?: number;
   placeholder?: string;
@@ -61,8 +63,8 @@ function ConfirmBody({
     if (reason && trimmed.length < (reason.minLength ?? 1)) {
       setError(
         reason.minLength && reason.minLength > 1
-          ? `Give a reason of at least ${reason.minLength} characters`
-          : 'Give a reason',
+          ? `Enter at least ${reason.minLength} characters`
+          : `Fill in: ${reason.label}`,
       );
       return;
     }
@@ -91,17 +93,31 @@ function ConfirmBody({
       {reason && (
         <div className={styles.reason}>
           <label htmlFor={reasonId}>{reason.label}</label>
-          <textarea
-            id={reasonId}
-            name="reason"
-            rows={3}
-            maxLength={500}
-            value={text}
-            placeholder={reason.placeholder}
-            onChange={(event) => setText(event.target.value)}
-            aria-invalid={error !== null || undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
+          {reason.singleLine ? (
+            <input
+              id={reasonId}
+              name="reason"
+              maxLength={100}
+              autoComplete="off"
+              value={text}
+              placeholder={reason.placeholder}
+              onChange={(event) => setText(event.target.value)}
+              aria-invalid={error !== null || undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+          ) : (
+            <textarea
+              id={reasonId}
+              name="reason"
+              rows={3}
+              maxLength={500}
+              value={text}
+              placeholder={reason.placeholder}
+              onChange={(event) => setText(event.target.value)}
+              aria-invalid={error !== null || undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+          )}
         </div>
       )}
       {error && (

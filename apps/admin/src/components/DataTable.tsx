@@ -1,7 +1,7 @@
 import { Skeleton } from '@gama/ui/Skeleton';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { PAGE_SIZES, type SortDir } from '../shared/table-params.ts';
+import { PAGE_SIZES, type SortDir } from '../lib/table-params.ts';
 import { EmptyState, ErrorNotice } from './ErrorNotice.tsx';
 import styles from './DataTable.module.css';
 

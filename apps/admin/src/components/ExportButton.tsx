@@ -1,6 +1,6 @@
 import { Button } from '@gama/ui/Button';
 import { Download } from 'lucide-react';
-import { downloadText, toCsv } from '../shared/csv.ts';
+import { downloadText, toCsv } from '../lib/csv.ts';
 import type { Column } from './DataTable.tsx';
 import styles from './ExportButton.module.css';
 

@@ -12,7 +12,7 @@ import { SelectField } from '../../components/SelectField.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.ts';
-import { useTableParams } from '../../shared/table-params.ts';
+import { useTableParams } from '../../lib/table-params.ts';
 import { actionLabel } from './action-labels.ts';
 import styles from './AuditScreen.module.css';
 

@@ -1,0 +1,21 @@
+/** The colours a status pill comes in. */
+export type Tone = 'success' | 'danger' | 'pending' | 'warning' | 'info' | 'brand';
+
+/** A request's state as a pill: words and a colour (green in / approved, red rejected, grey waiting). */
+export const requestStates: Record<string, { label: string; tone: Tone }> = {
+  pending: { label: 'Pending', tone: 'pending' },
+  awaiting_second_approval: { label: 'Needs 2nd approval', tone: 'warning' },
+  approved: { label: 'Approved', tone: 'success' },
+  rejected: { label: 'Rejected', tone: 'danger' },
+};
+
+export function stateOf(state: string): { label: string; tone: Tone } {
+  return requestStates[state] ?? { label: state, tone: 'pending' };
+}
+
+/** Paise as a plain decimal for a CSV cell (spreadsheets sum it): 1234567 → "12345.67". */
+export function csvPoints(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
