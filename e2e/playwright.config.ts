@@ -94,7 +94,24 @@ export default defineConfig({
   projects: [
     {
       name: 'betting-on',
-      testIgnore: /\.betting-off\.spec\.ts$/,
+      testIgnore: [/\.betting-off\.spec\.ts$/, /\/console\//],
+      use: { baseURL: bettingOnUrl },
+    },
+    // The operator console: a laptop desk and the phone an operator approves withdrawals on.
+    {
+      name: 'console-desktop',
+      testMatch: /\/console\/.*\.spec\.ts$/,
+      use: {
+        baseURL: bettingOnUrl,
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+      },
+    },
+    {
+      name: 'console-phone',
+      testMatch: /\/console\/.*\.spec\.ts$/,
       use: { baseURL: bettingOnUrl },
     },
     {

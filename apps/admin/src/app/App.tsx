@@ -3,25 +3,34 @@ import { RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { setSessionListeners } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { forgetSession } from '../lib/session.ts';
+import { forgetSession, meKey } from '../lib/session.ts';
 import { router } from './router.tsx';
 
 const queryClient = createQueryClient();
 
-const here = () => `${router.state.location.pathname}${router.state.location.search}`;
+const BASENAME = '/admin';
+
+/** Where the operator is, as a path inside the console (the router's state carries the basename). */
+function here(): string {
+  const { pathname, search } = router.state.location;
+  const inside = pathname.startsWith(BASENAME) ? pathname.slice(BASENAME.length) || '/' : pathname;
+  return `${inside}${search}`;
+}
 
 setSessionListeners({
   // The server ended the session (idle for too long, signed out elsewhere, disabled by an owner).
   lost: ({ message }) => {
     const from = here();
+    // Only a session this tab knew can be "lost"; a first visit simply goes to sign-in.
+    const known = queryClient.getQueryData(meKey) !== undefined;
     forgetSession(queryClient);
-    if (router.state.location.pathname === '/sign-in') return;
-    toast.error(message, { id: 'session-lost' });
+    if (from.startsWith('/sign-in')) return;
+    if (known) toast.error(message, { id: 'session-lost' });
     void router.navigate('/sign-in', { replace: true, state: { from } });
   },
   // Two-factor became mandatory and this operator has not enrolled yet: nothing else answers until they do.
   enrol: () => {
-    if (router.state.location.pathname !== '/enrol') void router.navigate('/enrol', { replace: true });
+    if (!here().startsWith('/enrol')) void router.navigate('/enrol', { replace: true });
   },
 });
 

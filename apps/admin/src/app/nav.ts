@@ -1,17 +1,6 @@
 import type { Permission, Role } from '@gama/core/operators/permissions';
 import { can } from '@gama/core/operators/permissions';
-import {
-  ArrowDownToLine,
-  ArrowUpFromLine,
-  Laptop,
-  ScrollText,
-  Settings,
-  ShieldCheck,
-  Trophy,
-  UserCog,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { Laptop, ScrollText, Settings, ShieldCheck, UserCog, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -28,15 +17,6 @@ export interface NavSection {
 
 /** The side navigation; each item is shown only to roles that may use its screen (the server checks again). */
 export const navSections: NavSection[] = [
-  {
-    title: 'Desk',
-    items: [
-      { to: '/results', label: 'Results', icon: Trophy, permission: 'results.read' },
-      { to: '/deposits', label: 'Deposits', icon: ArrowDownToLine, permission: 'deposits.read' },
-      { to: '/withdrawals', label: 'Withdrawals', icon: ArrowUpFromLine, permission: 'withdrawals.read' },
-      { to: '/players', label: 'Players', icon: Users, permission: 'players.read' },
-    ],
-  },
   {
     title: 'Owner',
     items: [

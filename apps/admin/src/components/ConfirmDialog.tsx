@@ -86,6 +86,8 @@ function ConfirmBody({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        // A dialog may sit inside a page's form: its submit is its own.
+        event.stopPropagation();
         void submit();
       }}
     >
@@ -97,6 +99,7 @@ function ConfirmBody({
             <input
               id={reasonId}
               name="reason"
+              data-autofocus
               maxLength={100}
               autoComplete="off"
               value={text}
@@ -109,6 +112,7 @@ function ConfirmBody({
             <textarea
               id={reasonId}
               name="reason"
+              data-autofocus
               rows={3}
               maxLength={500}
               value={text}
@@ -127,8 +131,13 @@ function ConfirmBody({
         </p>
       )}
       <div className={styles.actions}>
-        {/* autoFocus: the safe choice is the default one. */}
-        <Button variant="outline" onClick={onClose} disabled={busy} autoFocus>
+        {/* The focus starts on the reason, or here: the safe choice is the default one. */}
+        <Button
+          variant="outline"
+          onClick={onClose}
+          disabled={busy}
+          data-autofocus={reason ? undefined : true}
+        >
           Cancel
         </Button>
         <Button type="submit" variant={tone} busy={busy} busyText={busyText}>

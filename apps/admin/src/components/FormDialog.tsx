@@ -52,6 +52,8 @@ function FormBody({ onClose, submitLabel, busyText, tone = 'primary', onSubmit, 
       noValidate
       onSubmit={(event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
+        // A dialog may sit inside a page's form: its submit is its own.
+        event.stopPropagation();
         void send(event.currentTarget);
       }}
     >

@@ -35,6 +35,8 @@ export function Dialog({
     if (open && !dialog.open) {
       const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      // The browser focuses the first control (the close button); a dialog may name a safer first choice.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
       return () => {
         if (dialog.open) dialog.close();
         opener?.focus();

@@ -81,7 +81,7 @@ function Desk({ role, idleSeconds }: { role: Role; idleSeconds: number }) {
       >
         <div className={styles.drawerBody}>
           <Brand />
-          <Navigation role={role} />
+          <Navigation role={role} onNavigate={() => setMenuOpen(false)} />
         </div>
       </Dialog>
     </div>
@@ -99,7 +99,7 @@ function Brand() {
   );
 }
 
-function Navigation({ role }: { role: Role }) {
+function Navigation({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   return (
     <nav className={styles.nav} aria-label="Console">
       {visibleSections(role).map((section) => (
@@ -110,6 +110,7 @@ function Navigation({ role }: { role: Role }) {
               <li key={item.to}>
                 <NavLink
                   to={item.to}
+                  onClick={onNavigate}
                   className={({ isActive }) =>
                     [styles.link, isActive && styles.active].filter(Boolean).join(' ')
                   }

@@ -72,7 +72,7 @@ export default function SessionsScreen() {
         empty="No sessions."
         actions={(s) => (
           <Button small variant={s.current ? 'ghost' : 'outline'} onClick={() => setEnding(s)}>
-            {s.current ? 'Sign out' : 'End session'}
+            {s.current ? 'Sign out here' : 'End session'}
           </Button>
         )}
       />

@@ -68,46 +68,48 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const changes = confirming ? describe(confirming) : [];
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Settings" className={styles.form}>
-      <Panel title="Two-person rules">
-        <Toggle
-          label="Results need a second operator"
-          hint="A declared result pays nothing until another operator with the results role approves it."
-          checked={resultsTwoPerson}
-          onChange={setResultsTwoPerson}
-          disabled={!canChange}
-        />
-        <div className={styles.threshold}>
-          <TextField
-            label="Withdrawals above this many points need a second operator (0: never)"
-            name="withdrawal_two_person_above"
-            inputMode="numeric"
-            value={threshold}
-            onValueChange={(value) => {
-              setThreshold(value.replace(/\D/g, '').slice(0, 8));
-              setThresholdError(undefined);
-            }}
-            error={thresholdError}
+    <>
+      <form onSubmit={submit} noValidate aria-label="Settings" className={styles.form}>
+        <Panel title="Two-person rules">
+          <Toggle
+            label="Results need a second operator"
+            hint="A declared result pays nothing until another operator with the results role approves it."
+            checked={resultsTwoPerson}
+            onChange={setResultsTwoPerson}
             disabled={!canChange}
           />
-        </div>
-      </Panel>
-      <Panel title="Sign-in">
-        <Toggle
-          label="Two-factor required for every operator"
-          hint="Operators without it must enrol at their next sign-in before they can do anything else."
-          checked={totpRequired}
-          onChange={setTotpRequired}
-          disabled={!canChange}
-        />
-      </Panel>
-      {canChange && (
-        <div>
-          <Button type="submit" icon={<Save size={18} aria-hidden="true" />}>
-            Save changes
-          </Button>
-        </div>
-      )}
+          <div className={styles.threshold}>
+            <TextField
+              label="Withdrawals above this many points need a second operator (0: never)"
+              name="withdrawal_two_person_above"
+              inputMode="numeric"
+              value={threshold}
+              onValueChange={(value) => {
+                setThreshold(value.replace(/\D/g, '').slice(0, 8));
+                setThresholdError(undefined);
+              }}
+              error={thresholdError}
+              disabled={!canChange}
+            />
+          </div>
+        </Panel>
+        <Panel title="Sign-in">
+          <Toggle
+            label="Two-factor required for every operator"
+            hint="Operators without it must enrol at their next sign-in before they can do anything else."
+            checked={totpRequired}
+            onChange={setTotpRequired}
+            disabled={!canChange}
+          />
+        </Panel>
+        {canChange && (
+          <div>
+            <Button type="submit" icon={<Save size={18} aria-hidden="true" />}>
+              Save changes
+            </Button>
+          </div>
+        )}
+      </form>
       <ConfirmDialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
@@ -127,7 +129,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
           ))}
         </ul>
       </ConfirmDialog>
-    </form>
+    </>
   );
 }
 

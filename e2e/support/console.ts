@@ -1,0 +1,93 @@
+/**
+ * The operator console's tests: operators made through the owner's API (preconditions only), sign-in through
+ * the console, the server's clock for two-factor codes, and screenshots at each project's size.
+ */
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { generate } from 'otplib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Operator } from './bidding.ts';
+import type { GamaApi } from './gama-api.ts';
+
+export type Role = 'owner' | 'results' | 'cashier' | 'support' | 'viewer';
+
+export interface OperatorAccount {
+  id: number;
+  username: string;
+  password: string;
+  role: Role;
+}
+
+/** A new operator with this role, created by the seeded owner over the API. */
+export async function createOperator(baseURL: string, role: Role): Promise<OperatorAccount> {
+  const owner = await Operator.login(baseURL);
+  const username = `e2e-${role}-${Math.random().toString(36).slice(2, 8)}`;
+  const password = `Console-pass-${Math.random().toString(36).slice(2, 8)}`;
+  const { operator } = await owner.call<{ operator: { id: number } }>('POST', '/admin-api/operators', {
+    username,
+    password,
+    role,
+  });
+  return { id: operator.id, username, password, role };
+}
+
+/** Signs in through the console's form (no two-factor) and waits for the desk. */
+export async function signIn(
+  page: Page,
+  account: Pick<OperatorAccount, 'username' | 'password'>,
+): Promise<void> {
+  await page.goto('/admin/sign-in');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signOutButton(page)).toBeVisible();
+  // The desk sends a new session on to the first screen of the role.
+  await expect(page).not.toHaveURL(/\/admin\/(sign-in)?$/);
+}
+
+/** The top bar's sign-out button. */
+export function signOutButton(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: 'Sign out' });
+}
+
+/**
+ * The server's clock runs from CLOCK_START, not the real time, and two-factor codes are checked against it:
+ * a player's wallet answer carries it.
+ */
+export async function serverClockOffsetMs(api: GamaApi): Promise<number> {
+  const player = await api.registerPlayer();
+  const login = await api.post('/api-user-login', { mobile: player.mobile, password: player.password });
+  const token = login.body.unique_token;
+  if (typeof token !== 'string') throw new Error(`player login failed: ${JSON.stringify(login.body)}`);
+  const before = Date.now();
+  const wallet = await api.post('/api-user-wallet-balance', { unique_token: token });
+  const serverTime = Date.parse(String(wallet.body.server_time));
+  if (Number.isNaN(serverTime)) throw new Error(`no server_time: ${JSON.stringify(wallet.body)}`);
+  return serverTime - (before + Date.now()) / 2;
+}
+
+/** The code an authenticator app shows for `secret` at the server's now, `steps` 30-second steps ahead. */
+export function totpCode(secret: string, offsetMs: number, steps = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor((Date.now() + offsetMs) / 1000) + steps * 30 });
+}
+
+const shotsDir = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'test-results',
+  'console-shots',
+);
+
+/** A screenshot for a visual check, one folder per project (desktop and phone). */
+export async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(shotsDir, info.project.name, `${name}.png`), fullPage: true });
+}
+
+export const isPhone = (info: TestInfo) => info.project.name === 'console-phone';
+
+/** On a phone the navigation sits behind the menu button. */
+export async function openScreen(page: Page, info: TestInfo, label: string): Promise<void> {
+  if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: label }).click();
+}

@@ -1,0 +1,110 @@
+import { expect, test } from '../../support/fixtures.ts';
+import {
+  createOperator,
+  isPhone,
+  openScreen,
+  serverClockOffsetMs,
+  shot,
+  signIn,
+  signOutButton,
+  totpCode,
+} from '../../support/console.ts';
+
+test('an owner signs in, sees every screen in the navigation, and signs out', async ({
+  page,
+  baseURL,
+}, info) => {
+  const owner = await createOperator(baseURL ?? '', 'owner');
+  await page.goto('/admin/');
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await shot(page, info, 'sign-in');
+
+  await signIn(page, owner);
+  await expect(page.getByText(owner.username, { exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Owner', { exact: true })).toBeVisible();
+  if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  for (const label of ['Operators', 'Settings', 'Audit log', 'My sessions', 'Two-factor']) {
+    await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  }
+  await shot(page, info, 'desk-owner-navigation');
+  if (isPhone(info)) await page.keyboard.press('Escape');
+
+  await signOutButton(page).click();
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  // The session is gone on the server: a page of the desk sends the browser back to sign-in.
+  await page.goto('/admin/operators');
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+});
+
+test('a wrong password is refused in the server words; a viewer sees only what the role allows', async ({
+  page,
+  baseURL,
+}, info) => {
+  const viewer = await createOperator(baseURL ?? '', 'viewer');
+  await page.goto('/admin/sign-in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Enter your username');
+  await page.getByLabel('Username').fill(viewer.username);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Username or password is incorrect');
+  await shot(page, info, 'sign-in-refused');
+
+  await signIn(page, viewer);
+  await expect(page.getByRole('banner').getByText('Viewer', { exact: true })).toBeVisible();
+  if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Operators' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  if (isPhone(info)) await page.keyboard.press('Escape');
+
+  // A screen the role cannot use, opened by its address, shows the server's refusal.
+  await page.goto('/admin/operators');
+  await expect(page.getByRole('alert')).toContainText('You do not have permission to manage operators');
+});
+
+test('two-factor: enrol with the QR code, then sign in with a code from the app', async ({
+  page,
+  baseURL,
+  api,
+}, info) => {
+  const offset = await serverClockOffsetMs(api);
+  const cashier = await createOperator(baseURL ?? '', 'cashier');
+  await signIn(page, cashier);
+  await openScreen(page, info, 'Two-factor');
+  await expect(page.getByRole('heading', { name: 'Two-factor', level: 1 })).toBeVisible();
+  await expect(page.getByText('Off', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Set up two-factor' }).click();
+
+  const qr = page.getByRole('img', { name: 'QR code to add Gama to an authenticator app' });
+  await expect(qr).toBeVisible();
+  // The QR code is an image drawn by this server, not fetched from anywhere else.
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await shot(page, info, 'two-factor-enrol');
+
+  await page.getByLabel('Code from the app').fill('000000');
+  await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+  await expect(page.getByLabel('Code from the app')).toHaveAccessibleDescription(/incorrect/);
+  await page.getByLabel('Code from the app').fill(await totpCode(secret, offset));
+  await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+  await expect(page.getByText('Two-factor is on. You will need a code at every sign-in.')).toBeVisible();
+  await expect(page.getByText('On', { exact: true })).toBeVisible();
+  await shot(page, info, 'two-factor-on');
+
+  await signOutButton(page).click();
+  await page.getByLabel('Username').fill(cashier.username);
+  await page.getByLabel('Password', { exact: true }).fill(cashier.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor code' })).toBeVisible();
+  await shot(page, info, 'sign-in-code');
+  // The code used to enrol cannot be used again; the next step's code is accepted.
+  await page.getByLabel('Authenticator code').fill(await totpCode(secret, offset, 1));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(signOutButton(page)).toBeVisible();
+  await expect(page).not.toHaveURL(/sign-in/);
+});
