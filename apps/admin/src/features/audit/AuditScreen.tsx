@@ -99,7 +99,9 @@ export default function AuditScreen() {
       <PageHeader
         title="Audit log"
         description="Every operator action and every sign-in, newest first. Click a row for before and after."
-        actions={<ExportButton href={urlOf(endpoints.auditExport, query)} filename="audit.csv" />}
+        actions={
+          <ExportButton href={urlOf(endpoints.auditList, { ...query, format: 'csv' })} filename="audit.csv" />
+        }
       />
       <FilterBar
         onApply={() => table.setFilters(draft)}
