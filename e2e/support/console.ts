@@ -43,6 +43,7 @@ export async function signIn(
   await expect(signOutButton(page)).toBeVisible();
   // The desk sends a new session on to the first screen of the role.
   await expect(page).not.toHaveURL(/\/admin\/(sign-in)?$/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 /** The top bar's sign-out button. */

@@ -33,14 +33,16 @@ export default function ConsoleLayout() {
 }
 
 function Desk({ role, idleSeconds }: { role: Role; idleSeconds: number }) {
-  const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // The phone menu belongs to the screen it was opened on: any navigation (a link, the back button) closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === location.key;
+  const setMenuOpen = (open: boolean) => setMenuOpenedAt(open ? location.key : null);
   const main = useRef<HTMLElement>(null);
   useIdleSignOut(idleSeconds);
 
-  // A new screen: close the phone menu and move focus to the page for screen readers and keyboards.
+  // A new screen: move focus to the page for screen readers and keyboards.
   useEffect(() => {
-    setMenuOpen(false);
     main.current?.focus({ preventScroll: true });
   }, [location.pathname]);
 
