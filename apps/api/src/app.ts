@@ -30,6 +30,7 @@ import { walletBalancesOf } from './modules/wallet/service.ts';
 import { SettingsCache } from './modules/content/settings.ts';
 import { operatorRoutes } from './modules/operators/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { rateRoutes } from './modules/rates/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   resultRoutes(app);
   operatorRoutes(app);
   settingsRoutes(app);
+  rateRoutes(app);
   auditRoutes(app);
   adminRoutes(app);
   reportRoutes(app);

@@ -1,10 +1,11 @@
 /** Market and rate builders, shared by the demo seed and the tests. */
-import type { MarketGroup } from '@gama/core/rules/bet-types';
+import type { MarketGroup, RateField } from '@gama/core/rules/bet-types';
 import type { Weekday } from '@gama/core/rules/dates';
 import type { MarketSchedule } from '@gama/core/rules/schedule';
 import { weeklySchedule } from '@gama/core/rules/schedule';
 import { parseClockTime } from '@gama/core/rules/time';
 import type { Queryable } from '../db/database.ts';
+import { recordRateVersion } from '../modules/rates/service.ts';
 
 export interface MarketSpec {
   group?: MarketGroup;
@@ -87,8 +88,9 @@ export const demoRates: Record<MarketGroup, Record<string, [number, number]>> = 
   gali: { single_digit: [10, 95], single_pana: [10, 95], double_pana: [10, 950] },
 };
 
+/** Writes the rates in force and records each group's set as its next version (by the system). */
 export async function seedRates(db: Queryable, now: Date, rates = demoRates): Promise<void> {
-  for (const [group, fields] of Object.entries(rates)) {
+  for (const [group, fields] of Object.entries(rates) as [MarketGroup, Record<string, [number, number]>][]) {
     for (const [field, [v1, v2]] of Object.entries(fields)) {
       await db.query(
         `INSERT INTO game_rates (grp, rate_field, val_1, val_2, updated_at) VALUES ($1, $2, $3, $4, $5)
@@ -96,6 +98,7 @@ export async function seedRates(db: Queryable, now: Date, rates = demoRates): Pr
         [group, field, v1, v2, now],
       );
     }
+    await recordRateVersion(db, group, Object.keys(fields) as RateField[], null, now);
   }
 }
 

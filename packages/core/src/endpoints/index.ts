@@ -12,6 +12,7 @@ import { fundsEndpoints } from './funds/index.ts';
 import { healthEndpoints } from './health/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
 import { profileEndpoints } from './profile/index.ts';
+import { rateEndpoints } from './rates/index.ts';
 import { reportEndpoints } from './reports/index.ts';
 import { resultsEndpoints } from './results/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...healthEndpoints,
   ...operatorsEndpoints,
   ...profileEndpoints,
+  ...rateEndpoints,
   ...reportEndpoints,
   ...resultsEndpoints,
   ...settingsEndpoints,

@@ -5,6 +5,7 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './number-sets.ts';
 export * from './panas.ts';
+export * from './rates.ts';
 export * from './results.ts';
 export * from './schedule.ts';
 export * from './schemas.ts';
