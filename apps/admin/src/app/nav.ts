@@ -1,6 +1,6 @@
 import type { Permission, Role } from '@gama/core/operators/permissions';
 import { can } from '@gama/core/operators/permissions';
-import { Laptop, ScrollText, Settings, ShieldCheck, UserCog, type LucideIcon } from 'lucide-react';
+import { Laptop, ScrollText, Settings, ShieldCheck, Trophy, UserCog, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -17,6 +17,10 @@ export interface NavSection {
 
 /** The side navigation; each item is shown only to roles that may use its screen (the server checks again). */
 export const navSections: NavSection[] = [
+  {
+    title: 'Desk',
+    items: [{ to: '/results', label: 'Results', icon: Trophy, permission: 'results.read' }],
+  },
   {
     title: 'Owner',
     items: [

@@ -13,6 +13,7 @@ const TwoFactorScreen = lazy(() => import('../features/account/TwoFactorScreen.t
 const OperatorsScreen = lazy(() => import('../features/operators/OperatorsScreen.tsx'));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx'));
 const AuditScreen = lazy(() => import('../features/audit/AuditScreen.tsx'));
+const ResultsScreen = lazy(() => import('../features/results/ResultsScreen.tsx'));
 
 function Root() {
   return (
@@ -40,6 +41,7 @@ export const router = createBrowserRouter(
           element: <ConsoleLayout />,
           children: [
             { index: true, element: <Home /> },
+            { path: 'results', element: <ResultsScreen /> },
             { path: 'account/sessions', element: <SessionsScreen /> },
             { path: 'account/two-factor', element: <TwoFactorScreen /> },
             { path: 'operators', element: <OperatorsScreen /> },

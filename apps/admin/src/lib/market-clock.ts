@@ -7,13 +7,20 @@ import { useEffect, useState } from 'react';
  */
 let offsetMs = 0;
 let zone = DEFAULT_TIME_ZONE;
+const listeners = new Set<() => void>();
 
 /** Call with the `server_time` (and `time_zone`, where sent) of any answer that carries one. */
 export function syncServerClock(serverTime: string | undefined, timeZone?: string): void {
   if (timeZone && isValidTimeZone(timeZone)) zone = timeZone;
   if (!serverTime) return;
   const at = Date.parse(serverTime);
-  if (!Number.isNaN(at)) offsetMs = at - Date.now();
+  if (Number.isNaN(at)) return;
+  const next = at - Date.now();
+  // Tell the clocks on screen only about a real change, not the few milliseconds of each answer's travel.
+  if (Math.abs(next - offsetMs) > 2_000) {
+    offsetMs = next;
+    for (const listener of listeners) listener();
+  }
 }
 
 export function marketTimeZone(): string {
@@ -28,8 +35,13 @@ export function serverNow(): Date {
 export function useServerNow(everyMs = 15_000): Date {
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(serverNow()), everyMs);
-    return () => window.clearInterval(timer);
+    const update = () => setNow(serverNow());
+    const timer = window.setInterval(update, everyMs);
+    listeners.add(update);
+    return () => {
+      window.clearInterval(timer);
+      listeners.delete(update);
+    };
   }, [everyMs]);
   return now;
 }

@@ -1,0 +1,80 @@
+import { endpoints } from '@gama/core/endpoints';
+import { formatPoints } from '@gama/ui/money';
+import { Skeleton } from '@gama/ui/Skeleton';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { call } from '../../lib/api-client.ts';
+import { formatDay } from '../../lib/format.ts';
+import { useAfterAction } from '../../shared/use-action.ts';
+import { drawName, halfInput, halfLabel } from './labels.ts';
+import type { DrawTarget } from './ResultsScreen.tsx';
+import styles from './ResultsScreen.module.css';
+
+/** Revert after reading exactly what it reverses: the results, the winnings taken back, who goes into debt. */
+export function RevertDialog({
+  target,
+  onClose,
+  refresh,
+}: {
+  target: DrawTarget;
+  onClose: () => void;
+  refresh: QueryKey[];
+}) {
+  const { market, draw, date } = target;
+  const after = useAfterAction();
+  const draw_ = { market_id: market.market_id, date, half: halfInput(draw.half) };
+  const preview = useQuery({
+    queryKey: ['results', 'revert-preview', draw_],
+    queryFn: ({ signal }) => call(endpoints.resultsRevertPreview, draw_, { signal }),
+    staleTime: 0,
+  });
+  const name = drawName(market.name, draw.half);
+  const p = preview.data;
+
+  return (
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      title={`Revert ${name}`}
+      confirmLabel="Revert result"
+      busyText="Reverting"
+      tone="danger"
+      reason={{ label: 'Reason (kept in the audit log)', minLength: 5 }}
+      onConfirm={async (reason) => {
+        if (!p) throw new Error('The preview has not loaded');
+        await after(() => call(endpoints.resultsRevert, { ...draw_, reason }), {
+          success: ({ reverted }) =>
+            `Reverted ${name}: ${reverted.reduce((n, r) => n + r.reversed, 0)} wins taken back, bids open again`,
+          refresh,
+        });
+      }}
+    >
+      {preview.isPending ? (
+        <Skeleton height={80} />
+      ) : preview.isError ? (
+        <ErrorNotice error={preview.error} onRetry={() => void preview.refetch()} />
+      ) : (
+        <div className={styles.revert}>
+          <p>
+            Revert <strong>{p?.results.map((r) => `${halfLabel(r.half)} ${r.value}`).join(' and ')}</strong>{' '}
+            of <strong>{market.name}</strong> for {formatDay(date)}: take back{' '}
+            <strong>{formatPoints(p?.take_back ?? '0')} points</strong> from {p?.winners} winning bids (
+            {formatPoints(p?.from_wallets ?? '0')} from wallets, {formatPoints(p?.into_debt ?? '0')} into
+            debt). {p?.bids} bids become pending again.
+          </p>
+          {(p?.players_into_debt.length ?? 0) > 0 && (
+            <ul className={styles.debtors}>
+              {p?.players_into_debt.map((d) => (
+                <li key={d.player_id}>
+                  {d.user_name} ({d.mobile}): balance {formatPoints(d.balance)}, takes back{' '}
+                  {formatPoints(d.take_back)}, debt after {formatPoints(d.debt_after)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </ConfirmDialog>
+  );
+}
