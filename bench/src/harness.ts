@@ -44,7 +44,12 @@ export interface Bench {
   close(): Promise<void>;
 }
 
-export async function startBench(label: string): Promise<Bench> {
+/**
+ * `reuse` (PostgreSQL only) keeps the data a previous run of the same bench left in DATABASE_URL instead of
+ * starting from a clean slate: measure again without seeding again.
+ */
+export async function startBench(label: string, options: { reuse?: boolean } = {}): Promise<Bench> {
+  const reuse = options.reuse === true && process.env.DATABASE_URL !== undefined;
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), `gama-bench-${label}-`));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -53,19 +58,19 @@ export async function startBench(label: string): Promise<Bench> {
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: dataDir }),
   });
   const db = await openDatabase(config);
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !reuse) {
     // A clean slate on the server: the bench owns the database it is given.
     await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
   }
   await migrate(db);
   const clock = new ManualClock(NOW);
-  await seedDemoContent(db, clock.now(), { defaultBettingStatus: '1' });
-  const marketId = await seedMarket(db, {
-    name: `BENCH ${label}`,
-    open: '11:00 PM',
-    close: '11:30 PM',
-    now: clock.now(),
-  });
+  const name = `BENCH ${label}`;
+  const { rows: kept } = await db.query<{ id: number }>('SELECT id FROM markets WHERE name = $1', [name]);
+  let marketId = kept[0]?.id;
+  if (marketId === undefined) {
+    await seedDemoContent(db, clock.now(), { defaultBettingStatus: '1' });
+    marketId = await seedMarket(db, { name, open: '11:00 PM', close: '11:30 PM', now: clock.now() });
+  }
   await writeOwnerSettingDefaults(db, config, clock.now());
   const app = await buildApp({ config, db, clock, pepper: 'bench-pepper-0123456789', logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -323,33 +323,60 @@ async function time(
   } satisfies Timing;
 }
 
-const bench = await startBench('reports');
+const reuse = process.env.BENCH_REUSE === '1';
+const bench = await startBench('reports', { reuse });
 try {
   const { db } = bench;
-  const started = performance.now();
-  const players = await seedPlayers(db, PLAYERS, 1_000_000);
-  const firstPlayer = Math.min(...players.map((p) => p.id));
-  const markets = await seedMarkets(db);
-  let bids = 0;
-  let settled = 0;
-  for (let i = 0; i < DAYS; i++) {
-    const day = addDays(FIRST, i);
-    bids += await seedBids(db, day, markets, firstPlayer);
-    await seedMoney(db, day, firstPlayer);
-    settled += await declareDay(db, day, markets, i === DAYS - 1);
-  }
-  const seeded = (performance.now() - started) / 1000;
-  // What autovacuum does after a bulk insert (PostgreSQL); PGlite has none, and the server runs its maintenance.
-  const vacuumStart = performance.now();
-  if (bench.engine === 'postgres') {
-    await db.exec('VACUUM (ANALYZE)');
-    await db.query('CHECKPOINT');
+  let markets: BenchMarket[];
+  let firstPlayer: number;
+  let summary = '';
+  const { rows: kept } = await db.query<BenchMarket>(
+    `SELECT id, grp, name, (schedule->>'openMinutes')::int AS open FROM markets WHERE name LIKE 'REPORT %' ORDER BY id`,
+  );
+  if (reuse && kept.length > 0) {
+    // BENCH_REUSE=1: measure again on the month an earlier run seeded (same BENCH_DAYS), without seeding again.
+    markets = kept;
+    const { rows } = await db.query<{ id: number }>(
+      "SELECT min(id) AS id FROM players WHERE user_name LIKE 'Bench %'",
+    );
+    firstPlayer = rows[0]?.id ?? 0;
+    summary = 'the data of an earlier run (BENCH_REUSE=1)';
   } else {
-    await db.exec(MAINTENANCE_SQL);
+    const started = performance.now();
+    const players = await seedPlayers(db, PLAYERS, 1_000_000);
+    firstPlayer = Math.min(...players.map((p) => p.id));
+    markets = await seedMarkets(db);
+    let settled = 0;
+    for (let i = 0; i < DAYS; i++) {
+      const day = addDays(FIRST, i);
+      await seedBids(db, day, markets, firstPlayer);
+      await seedMoney(db, day, firstPlayer);
+      settled += await declareDay(db, day, markets, i === DAYS - 1);
+    }
+    const seeded = (performance.now() - started) / 1000;
+    // What autovacuum does after a bulk insert (PostgreSQL); PGlite has none, and the server runs its maintenance.
+    const vacuumStart = performance.now();
+    if (bench.engine === 'postgres') {
+      await db.exec('VACUUM (ANALYZE)');
+      await db.query('CHECKPOINT');
+    } else {
+      await db.exec(MAINTENANCE_SQL);
+    }
+    const vacuumed = (performance.now() - vacuumStart) / 1000;
+    summary =
+      `${settled} settled; seeded in ${fmt(seeded, 0)} s, ` +
+      `${bench.engine === 'postgres' ? 'VACUUM ANALYZE' : 'maintenance'} ${fmt(vacuumed, 0)} s`;
   }
-  const vacuumed = (performance.now() - vacuumStart) / 1000;
-  const { rows: sizes } = await db.query<{ journals: number; entries: number; credits: number; mb: number }>(
-    `SELECT (SELECT count(*) FROM journals) AS journals, (SELECT count(*) FROM entries) AS entries,
+  const { rows: sizes } = await db.query<{
+    bids: number;
+    players: number;
+    journals: number;
+    entries: number;
+    credits: number;
+    mb: number;
+  }>(
+    `SELECT (SELECT count(*) FROM bids) AS bids, (SELECT count(*) FROM players) AS players,
+            (SELECT count(*) FROM journals) AS journals, (SELECT count(*) FROM entries) AS entries,
             (SELECT count(*) FROM win_credits) AS credits,
             (pg_database_size(current_database()) / 1048576)::bigint AS mb`,
   );
@@ -357,12 +384,15 @@ try {
   const clock = bench.app.deps.clock;
   if (!(clock instanceof ManualClock)) throw new Error('the bench runs on a manual clock');
   clock.set(`${LAST}T12:00:00+05:30`);
-  await createOperator(db, {
-    username: 'bench-owner',
-    password: 'bench-owner-pass-1',
-    role: 'owner',
-    now: clock.now(),
-  });
+  const { rows: owners } = await db.query("SELECT 1 FROM operators WHERE username = 'bench-owner'");
+  if (owners.length === 0) {
+    await createOperator(db, {
+      username: 'bench-owner',
+      password: 'bench-owner-pass-1',
+      role: 'owner',
+      now: clock.now(),
+    });
+  }
   const login = await fetch(`${bench.url}/admin-api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -399,9 +429,8 @@ try {
   );
   const s = sizes[0];
   console.log(
-    `${bids} bids over ${DAYS} days (${FIRST} to ${LAST}) on ${markets.length} markets from ${PLAYERS} players, ${settled} settled; ` +
-      `${s?.journals} journals, ${s?.entries} entries, ${s?.credits} win credits; database ${s?.mb} MB. ` +
-      `Seeded in ${fmt(seeded, 0)} s, ${bench.engine === 'postgres' ? 'VACUUM ANALYZE' : 'maintenance'} ${fmt(vacuumed, 0)} s.`,
+    `${s?.bids} bids over ${DAYS} days (${FIRST} to ${LAST}) on ${markets.length} markets from ${s?.players} players; ` +
+      `${s?.journals} journals, ${s?.entries} entries, ${s?.credits} win credits; database ${s?.mb} MB; ${summary}.`,
   );
   console.log('');
   console.log('| question | rows | first ms | median ms | max ms | KiB |');
