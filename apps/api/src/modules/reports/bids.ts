@@ -18,12 +18,6 @@ import type { Queryable } from '../../db/database.ts';
 import type { Page, Paging } from './sql.ts';
 import { PENDING, Params, bidWhere, liveCte, localTime, orderBy, pagedAggregate, paidCte } from './sql.ts';
 
-export interface Report<R, T> {
-  rows: R[];
-  totals: T;
-  totalRows: number;
-}
-
 const MARKET_ORDER = 's.market_sort, s.market_id';
 
 interface MarketCells {
