@@ -3,8 +3,8 @@
  * so the demo and the tests stand on the same data.
  */
 import type { Queryable } from '../db/database.ts';
-import type { SettingValues } from '../modules/content/settings.ts';
-import { putSetting } from '../modules/content/settings.ts';
+import type { OwnerSettings } from '@gama/core/endpoints/settings/index';
+import { updateOwnerSettings } from '../modules/settings/owner-settings.ts';
 import { seedDemoMarkets } from './markets.ts';
 
 export const demoHeadlines = [
@@ -31,36 +31,31 @@ export const demoSlides = [
   { title: 'Gali Disawar', image_url: '/static/slider/3.svg' },
 ];
 
-export const demoSettings: Omit<SettingValues, 'default_betting_status'> = {
-  contacts: {
-    mobile_no: '9876543210',
-    mobile_1: '9876543210',
-    telegram_no: '9876543210',
-    whatsapp_no: '9876543210',
-  },
-  rules: {
-    withdrawal_rule:
-      'Withdrawals are paid to your saved UPI number between 10:00 AM and 06:00 PM.\nThe minimum withdrawal is 500 points.\nA request cannot be cancelled once sent; the operator approves or rejects it.',
-    deposit_rule:
-      'Pay through any UPI app or the QR code, then your request appears as pending.\nThe minimum deposit is 100 points.\nPoints are credited when the operator confirms your payment.',
-  },
-  how_to_play: {
-    content:
-      'Choose an open market on the home screen.\nPick a game type: Single Digit, Jodi, Pana, Sangam or a Motor.\nEnter your number and points (minimum 10), press Proceed, then Submit.\nResults are declared at the market times; wins are credited to your wallet.\nThe maximum win is up to 10 Lac points.',
-    video_link: '/static/how-to-play.html',
-  },
-  withdraw: { min_withdrawal: 500, open_time: '10:00 AM', close_time: '06:00 PM' },
-  deposit: { min_amt: 100, getaway_status: '1' },
-  app: { apk_url: '/static/install.html', privacy_policy: '' },
-  payments: {
-    bank_details: {
-      google_upi_payment_id: 'gama.gpay@okaxis',
-      phonepay_upi_payment_id: 'gama.phonepe@ybl',
-      upi_payment_id: 'gama.pay@upi',
-      paytm_upi_payment_id: 'gama.paytm@paytm',
-    },
-    qr: { upi_id: 'gama.pay@upi', payee_name: 'Gama Demo' },
-  },
+/** The demo's contacts, texts and payment details (owner settings; see settings/owner-settings.ts). */
+export const demoSettings: Partial<OwnerSettings> = {
+  contact_phone: '9876543210',
+  contact_phone_2: '9876543210',
+  contact_telegram: '9876543210',
+  contact_whatsapp: '9876543210',
+  withdrawal_rule:
+    'Withdrawals are paid to your saved UPI number between 10:00 AM and 06:00 PM.\nThe minimum withdrawal is 500 points.\nA request cannot be cancelled once sent; the operator approves or rejects it.',
+  deposit_rule:
+    'Pay through any UPI app or the QR code, then your request appears as pending.\nThe minimum deposit is 100 points.\nPoints are credited when the operator confirms your payment.',
+  how_to_play_text:
+    'Choose an open market on the home screen.\nPick a game type: Single Digit, Jodi, Pana, Sangam or a Motor.\nEnter your number and points (minimum 10), press Proceed, then Submit.\nResults are declared at the market times; wins are credited to your wallet.\nThe maximum win is up to 10 Lac points.',
+  how_to_play_video: '/static/how-to-play.html',
+  min_withdrawal: 500,
+  withdrawal_open: '10:00 AM',
+  withdrawal_close: '06:00 PM',
+  min_deposit: 100,
+  payment_gateway: true,
+  app_download_url: '/static/install.html',
+  upi_gpay: 'gama.gpay@okaxis',
+  upi_phonepe: 'gama.phonepe@ybl',
+  upi_other: 'gama.pay@upi',
+  upi_paytm: 'gama.paytm@paytm',
+  qr_upi_id: 'gama.pay@upi',
+  qr_payee_name: 'Gama Demo',
 };
 
 export async function seedHeadlines(db: Queryable, headlines = demoHeadlines): Promise<void> {
@@ -87,14 +82,9 @@ export async function seedSlides(db: Queryable, slides = demoSlides): Promise<vo
 export async function seedSettings(
   db: Queryable,
   now: Date,
-  overrides: Partial<SettingValues> = {},
+  overrides: Partial<OwnerSettings> = {},
 ): Promise<void> {
-  const values: Partial<SettingValues> = { ...demoSettings, ...overrides };
-  for (const [key, value] of Object.entries(values) as Array<
-    [keyof SettingValues, SettingValues[keyof SettingValues]]
-  >) {
-    await putSetting(db, key, value as never, now);
-  }
+  await updateOwnerSettings(db, { ...demoSettings, ...overrides }, now);
 }
 
 /** Demo content for a fresh install; a no-op once content exists. */

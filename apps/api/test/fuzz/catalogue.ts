@@ -92,6 +92,7 @@ const LEGACY: Record<string, RouteSpec> = {
   '/api-get-social-data': { auth: 'public' },
   '/api-how-to-play': { auth: 'public' },
   '/api-money-deposit-withdrawal-rule': { auth: 'public' },
+  '/api-get-app-pages': { auth: 'public' },
   '/apiGetawayStatus': { auth: 'public' },
   '/api-admin-bank-details': { auth: 'public' },
   '/api-get-qr-pay': { auth: 'public' },

@@ -311,6 +311,7 @@ const CASES: Record<string, Case> = {
   '/api-get-social-data': { body: () => ({}) },
   '/api-how-to-play': { body: () => ({}) },
   '/api-money-deposit-withdrawal-rule': { body: () => ({}) },
+  '/api-get-app-pages': { body: () => ({}) },
   '/apiGetawayStatus': { body: () => ({}) },
   '/api-admin-bank-details': { body: () => ({}) },
   '/api-get-qr-pay': { body: () => ({}) },

@@ -19,6 +19,8 @@ export const fundsMessages = {
   transferOwnPhone: "Don't Use Your Own Phone No.",
   transferPointsRequired: 'Points is required!',
   transferMin: 'Points Must be More than 100',
+  /** The same text for the operator's transfer minimum (owner setting transfer_min). */
+  transferMinOf: (min: string) => `Points Must be More than ${min}`,
   transferNotEnough: 'Not Enough Points',
   recipientNotFound: 'Username or password incorrect',
   transferDone: 'Points transferred successfully',

@@ -39,4 +39,14 @@ export function contentRoutes(app: FastifyInstance): void {
     const rules = await getSetting(db, 'rules');
     return { status: true, content: [rules] };
   });
+
+  route(app, endpoints.appPages, async () => {
+    const pages = await getSetting(db, 'app');
+    return {
+      status: true,
+      privacy_policy: pages.privacy_policy,
+      about_text: pages.about_text,
+      app_download_url: pages.apk_url,
+    };
+  });
 }

@@ -1,6 +1,13 @@
-/** Operator-editable business settings, one JSON value per key, with the defaults a fresh install starts from. */
+/**
+ * The business settings in the shapes the legacy contract serves them (contacts, rules, how-to-play, the
+ * withdraw window, deposit minimum and gateway, UPI ids and the QR payee). They are owner settings, one row
+ * per field (settings/owner-settings.ts, changed with PATCH /admin-api/settings); this module only regroups
+ * them for the player routes that read them.
+ */
 import type { BankDetails } from '@gama/core/contract/funds-types';
+import type { OwnerSettings } from '@gama/core/endpoints/settings/index';
 import type { Queryable } from '../../db/database.ts';
+import { ownerSettings } from '../settings/owner-settings.ts';
 
 export interface SettingValues {
   default_betting_status: '0' | '1';
@@ -9,7 +16,8 @@ export interface SettingValues {
   how_to_play: { content: string; video_link: string };
   withdraw: { min_withdrawal: number; open_time: string; close_time: string };
   deposit: { min_amt: number; getaway_status: '0' | '1' };
-  app: { apk_url: string; privacy_policy: string };
+  transfer: { min_points: number };
+  app: { apk_url: string; privacy_policy: string; about_text: string };
   payments: {
     bank_details: BankDetails;
     qr: { upi_id: string; payee_name: string };
@@ -18,54 +26,53 @@ export interface SettingValues {
 
 export type SettingKey = keyof SettingValues;
 
-export const settingDefaults: SettingValues = {
-  default_betting_status: '1',
-  contacts: { mobile_no: '', mobile_1: '', telegram_no: '', whatsapp_no: '' },
-  rules: { withdrawal_rule: '', deposit_rule: '' },
-  how_to_play: { content: '', video_link: '' },
-  withdraw: { min_withdrawal: 500, open_time: '10:00 AM', close_time: '06:00 PM' },
-  deposit: { min_amt: 100, getaway_status: '1' },
-  app: { apk_url: '', privacy_policy: '' },
-  payments: {
-    bank_details: {
-      google_upi_payment_id: '',
-      phonepay_upi_payment_id: '',
-      upi_payment_id: '',
-      paytm_upi_payment_id: '',
+/** The legacy groups, built from the owner settings. */
+export function legacySettings(s: OwnerSettings): SettingValues {
+  return {
+    default_betting_status: s.default_betting_status,
+    contacts: {
+      mobile_no: s.contact_phone,
+      mobile_1: s.contact_phone_2,
+      telegram_no: s.contact_telegram,
+      whatsapp_no: s.contact_whatsapp,
     },
-    qr: { upi_id: '', payee_name: '' },
-  },
-};
-
-export async function getSetting<K extends SettingKey>(db: Queryable, key: K): Promise<SettingValues[K]> {
-  const { rows } = await db.query<{ value: SettingValues[K] }>('SELECT value FROM settings WHERE key = $1', [
-    key,
-  ]);
-  return rows[0]?.value ?? settingDefaults[key];
+    rules: { withdrawal_rule: s.withdrawal_rule, deposit_rule: s.deposit_rule },
+    how_to_play: { content: s.how_to_play_text, video_link: s.how_to_play_video },
+    withdraw: {
+      min_withdrawal: s.min_withdrawal,
+      open_time: s.withdrawal_open,
+      close_time: s.withdrawal_close,
+    },
+    deposit: { min_amt: s.min_deposit, getaway_status: s.payment_gateway ? '1' : '0' },
+    transfer: { min_points: s.transfer_min },
+    app: { apk_url: s.app_download_url, privacy_policy: s.privacy_policy, about_text: s.about_text },
+    payments: {
+      bank_details: {
+        google_upi_payment_id: s.upi_gpay,
+        phonepay_upi_payment_id: s.upi_phonepe,
+        upi_payment_id: s.upi_other,
+        paytm_upi_payment_id: s.upi_paytm,
+      },
+      qr: { upi_id: s.qr_upi_id, payee_name: s.qr_payee_name },
+    },
+  };
 }
 
-export async function putSetting<K extends SettingKey>(
-  db: Queryable,
-  key: K,
-  value: SettingValues[K],
-  now: Date,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2::jsonb, $3)
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-    [key, JSON.stringify(value), now],
-  );
+/** One group as it is stored now; pass the transaction when a decision depends on it. */
+export async function getSetting<K extends SettingKey>(db: Queryable, key: K): Promise<SettingValues[K]> {
+  return legacySettings(await ownerSettings(db))[key];
 }
 
 /**
  * Settings are read on hot paths (the profile every client polls) and change rarely: each app keeps them
- * for a couple of seconds. Stale by at most TTL_MS across processes; `invalidate` clears it here at once.
+ * for a couple of seconds. Stale by at most TTL_MS across processes; `invalidate` clears it here at once
+ * (the settings routes do after each change).
  */
 export class SettingsCache {
   static readonly TTL_MS = 2_000;
   readonly #db: Queryable;
   readonly #now: () => number;
-  readonly #entries = new Map<SettingKey, { at: number; value: unknown }>();
+  #entry: { at: number; value: SettingValues } | undefined;
 
   constructor(db: Queryable, now: () => number) {
     this.#db = db;
@@ -74,14 +81,14 @@ export class SettingsCache {
 
   async get<K extends SettingKey>(key: K): Promise<SettingValues[K]> {
     const now = this.#now();
-    const hit = this.#entries.get(key);
-    if (hit && now - hit.at < SettingsCache.TTL_MS && now >= hit.at) return hit.value as SettingValues[K];
-    const value = await getSetting(this.#db, key);
-    this.#entries.set(key, { at: now, value });
-    return value;
+    const hit = this.#entry;
+    if (hit && now - hit.at < SettingsCache.TTL_MS && now >= hit.at) return hit.value[key];
+    const value = legacySettings(await ownerSettings(this.#db));
+    this.#entry = { at: now, value };
+    return value[key];
   }
 
   invalidate(): void {
-    this.#entries.clear();
+    this.#entry = undefined;
   }
 }

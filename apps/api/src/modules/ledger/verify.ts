@@ -150,7 +150,7 @@ const checks: Check[] = [
   {
     invariant: 'I9',
     description:
-      'a transfer debits the sender and credits a different recipient by the same amount, at least 100 points',
+      'a transfer debits the sender and credits a different recipient by the same amount, at least 1 point',
     sql: `SELECT t.id, t.amount, count(e.id) AS entries FROM transfers t
             JOIN entries e ON e.journal_id = t.journal_id
             LEFT JOIN accounts s ON s.id = e.account_id AND s.player_id = t.from_player_id AND s.kind = 'wallet'
@@ -159,7 +159,7 @@ const checks: Check[] = [
           HAVING count(e.id) <> 2
               OR sum(CASE WHEN s.id IS NOT NULL AND e.amount = -t.amount THEN 1 ELSE 0 END) <> 1
               OR sum(CASE WHEN r.id IS NOT NULL AND e.amount = t.amount THEN 1 ELSE 0 END) <> 1
-              OR t.amount < 10000
+              OR t.amount < 100
           UNION ALL
           SELECT j.id, NULL, NULL FROM journals j
            WHERE j.kind = 'transfer' AND NOT EXISTS (SELECT 1 FROM transfers t WHERE t.journal_id = j.id)`,

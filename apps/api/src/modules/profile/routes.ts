@@ -12,9 +12,10 @@ export function profileRoutes(app: FastifyInstance): void {
   const { markets, clock, settings, wallets, config } = deps;
 
   route(app, endpoints.profile, async ({ player }) => {
-    const [withdraw, contacts, money, list] = await Promise.all([
+    const [withdraw, contacts, transfer, money, list] = await Promise.all([
       settings.get('withdraw'),
       settings.get('contacts'),
+      settings.get('transfer'),
       wallets.get(player.id),
       markets.tagged('main'),
     ]);
@@ -29,6 +30,7 @@ export function profileRoutes(app: FastifyInstance): void {
       min_withdrawal: String(withdraw.min_withdrawal),
       withdraw_open_time: withdraw.open_time,
       withdraw_close_time: withdraw.close_time,
+      min_transfer: String(transfer.min_points),
       server_time: clock.now().toISOString(),
       time_zone: config.MARKET_TIME_ZONE,
     };

@@ -6,9 +6,11 @@
  * somehow missing or unreadable falls back to the strict value, never the lax one.
  */
 import type { OwnerSettingKey, OwnerSettings } from '@gama/core/endpoints/settings/index';
-import { ownerSettingsFields } from '@gama/core/endpoints/settings/index';
+import { ownerSettingsFields, settingsProblem } from '@gama/core/endpoints/settings/index';
+import { TRANSFER_MIN_POINTS } from '@gama/core/contract/funds-types';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
 
 const keys = Object.keys(ownerSettingsFields) as OwnerSettingKey[];
 
@@ -17,18 +19,49 @@ const strictDefaults: OwnerSettings = {
   results_two_person: true,
   totp_required: true,
   withdrawal_two_person_above: 10_000,
+  // Content and payment details start empty: the operator fills them in (the demo seed does on a first start).
+  contact_phone: '',
+  contact_phone_2: '',
+  contact_whatsapp: '',
+  contact_telegram: '',
+  how_to_play_text: '',
+  how_to_play_video: '',
+  deposit_rule: '',
+  withdrawal_rule: '',
+  privacy_policy: '',
+  about_text: '',
+  app_download_url: '',
+  upi_gpay: '',
+  upi_phonepe: '',
+  upi_paytm: '',
+  upi_other: '',
+  qr_upi_id: '',
+  qr_payee_name: '',
+  min_deposit: 100,
+  min_withdrawal: 500,
+  withdrawal_open: '10:00 AM',
+  withdrawal_close: '06:00 PM',
+  payment_gateway: true,
+  default_betting_status: '1',
+  transfer_min: TRANSFER_MIN_POINTS,
 };
 
-export function ownerSettingDefaults(config: Pick<Config, 'NODE_ENV'>): OwnerSettings {
-  if (config.NODE_ENV === 'production') return { ...strictDefaults };
+export function ownerSettingDefaults(
+  config: Pick<Config, 'NODE_ENV'> & Partial<Pick<Config, 'DEFAULT_BETTING_STATUS'>>,
+): OwnerSettings {
+  const install = {
+    ...strictDefaults,
+    default_betting_status: config.DEFAULT_BETTING_STATUS ?? strictDefaults.default_betting_status,
+  };
+  if (config.NODE_ENV === 'production') return install;
   // Development and tests start lax: one operator can try the whole console without a phone at hand.
-  return { ...strictDefaults, results_two_person: false, totp_required: false };
+  return { ...install, results_two_person: false, totp_required: false };
 }
 
 /** Writes the environment's defaults for settings this database does not hold yet (idempotent). */
 export async function writeOwnerSettingDefaults(
   db: Queryable,
-  config: Pick<Config, 'NODE_ENV'>,
+  config: Pick<Config, 'NODE_ENV'> & Partial<Pick<Config, 'DEFAULT_BETTING_STATUS'>>,
   now: Date,
 ): Promise<void> {
   const defaults = ownerSettingDefaults(config);
@@ -86,6 +119,8 @@ export async function updateOwnerSettings(
   );
   const before = parseStored(rows);
   const after = { ...before, ...patch };
+  const problem = settingsProblem(after);
+  if (problem) throw new AppError('VALIDATION', problem);
   const changed = keys.filter((k) => patch[k] !== undefined);
   await tx.query(
     `INSERT INTO settings (key, value, updated_at)

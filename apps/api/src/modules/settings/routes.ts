@@ -25,6 +25,8 @@ export function settingsRoutes(app: FastifyInstance): void {
       });
       return change.after;
     });
+    // The player routes read these through the settings cache: the player app sees them on its next call.
+    app.deps.settings.invalidate();
     return { status: true, settings: after };
   });
 }

@@ -3,6 +3,7 @@ import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
+import { demoSettings } from '../../seed/content.ts';
 import { ownerSettingDefaults, ownerSettings } from './owner-settings.ts';
 
 let t: TestApp;
@@ -17,14 +18,27 @@ afterAll(async () => {
 
 type SettingsJson = Json & { settings: Record<string, unknown> };
 
+/** What the demo seed writes, on top of the defaults (betting on for new players: DEFAULT_BETTING_STATUS). */
+const seeded = {
+  ...ownerSettingDefaults({ NODE_ENV: 'test' }),
+  ...demoSettings,
+  default_betting_status: '1',
+};
+
 describe('owner settings', () => {
   it('start lax outside production and strict in production', async () => {
     const read = await call<SettingsJson>(t, 'GET', '/admin-api/settings', { token: owner });
+    // The content and payment settings are the demo seed's (content.test.ts covers them).
     expect(read.json).toEqual({
       status: true,
-      settings: { results_two_person: false, totp_required: false, withdrawal_two_person_above: 10_000 },
+      settings: {
+        ...seeded,
+        results_two_person: false,
+        totp_required: false,
+        withdrawal_two_person_above: 10_000,
+      },
     });
-    expect(ownerSettingDefaults({ NODE_ENV: 'production' })).toEqual({
+    expect(ownerSettingDefaults({ NODE_ENV: 'production' })).toMatchObject({
       results_two_person: true,
       totp_required: true,
       withdrawal_two_person_above: 10_000,
@@ -43,7 +57,12 @@ describe('owner settings', () => {
     );
     expect(res.json).toEqual({
       status: true,
-      settings: { results_two_person: true, totp_required: false, withdrawal_two_person_above: 10_000 },
+      settings: {
+        ...seeded,
+        results_two_person: true,
+        totp_required: false,
+        withdrawal_two_person_above: 10_000,
+      },
     });
     const next = await call<SettingsJson>(
       t,
@@ -55,6 +74,7 @@ describe('owner settings', () => {
       },
     );
     expect(next.json.settings).toEqual({
+      ...seeded,
       results_two_person: true,
       totp_required: false,
       withdrawal_two_person_above: 0,
@@ -63,8 +83,18 @@ describe('owner settings', () => {
     expect(await ownerSettings(t.db)).toEqual(next.json.settings);
     const rows = await auditRowsOf(t, 'settings_update');
     expect(rows.at(-2)).toMatchObject({
-      before_state: { results_two_person: false, totp_required: false, withdrawal_two_person_above: 10_000 },
-      after_state: { results_two_person: true, totp_required: false, withdrawal_two_person_above: 10_000 },
+      before_state: {
+        ...seeded,
+        results_two_person: false,
+        totp_required: false,
+        withdrawal_two_person_above: 10_000,
+      },
+      after_state: {
+        ...seeded,
+        results_two_person: true,
+        totp_required: false,
+        withdrawal_two_person_above: 10_000,
+      },
       detail: { changed: ['results_two_person'] },
     });
     expect(rows.at(-1)?.after_state).toEqual(next.json.settings);
@@ -88,7 +118,7 @@ describe('owner settings', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json).toEqual({ status: false, code: 'VALIDATION', msg });
     }
-    const unknown = await call(t, 'PATCH', '/admin-api/settings', { token: owner }, { min_deposit: 5 });
+    const unknown = await call(t, 'PATCH', '/admin-api/settings', { token: owner }, { min_deposit_amt: 5 });
     expect(unknown.statusCode).toBe(400);
     expect(await snapshot(t.db, ['settings', 'audit_log'])).toEqual(before);
   });
@@ -113,7 +143,10 @@ describe('owner settings', () => {
       env: { NODE_ENV: 'production', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms' },
     });
     try {
-      expect(await ownerSettings(prod.db)).toEqual(ownerSettingDefaults({ NODE_ENV: 'production' }));
+      expect(await ownerSettings(prod.db)).toEqual({
+        ...ownerSettingDefaults({ NODE_ENV: 'production' }),
+        ...demoSettings,
+      });
       const op = await newOperator(prod, 'owner');
       const login = await call(
         prod,

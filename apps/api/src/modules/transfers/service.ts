@@ -1,9 +1,9 @@
-import { TRANSFER_MIN_POINTS } from '@gama/core/contract/funds-types';
 import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { pointsToPaise } from '@gama/core/rules/money';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionPlayer } from '../auth/sessions.ts';
+import { getSetting } from '../content/settings.ts';
 import { lockPlayersAccounts, walletAccountId } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { once } from '../ledger/idempotency.ts';
@@ -54,7 +54,8 @@ export async function transferPoints(
   return db.transaction((tx) =>
     once(tx, { scope: `player:${sender.id}`, key, endpoint: 'transfer', body, at: clock.now() }, async () => {
       if (input.mobile === sender.mobile) throw new AppError('VALIDATION', fundsMessages.transferOwnPhone);
-      if (input.points < TRANSFER_MIN_POINTS) throw new AppError('VALIDATION', fundsMessages.transferMin);
+      const { min_points: min } = await getSetting(tx, 'transfer');
+      if (input.points < min) throw new AppError('VALIDATION', fundsMessages.transferMinOf(String(min)));
       const recipient = await findPlayerByMobile(tx, input.mobile);
       if (!recipient) throw new AppError('NOT_FOUND', fundsMessages.recipientNotFound);
       await lockPlayersAccounts(tx, [sender.id, recipient.id]);

@@ -30,6 +30,15 @@ export const moneyRulesAnswer = z.strictObject({
   content: z.array(z.strictObject({ withdrawal_rule: z.string(), deposit_rule: z.string() })),
 });
 
+/** Pages the legacy contract has no call for: the privacy policy, the about text and the app download link. */
+export const appPagesAnswer = z.strictObject({
+  status: ok,
+  /** Empty: the app shows its built-in policy. */
+  privacy_policy: z.string(),
+  about_text: z.string(),
+  app_download_url: z.string(),
+});
+
 const domain = 'content';
 
 export const contentEndpoints = {
@@ -80,6 +89,15 @@ export const contentEndpoints = {
     response: moneyRulesAnswer,
     errors: [],
   }),
+  appPages: endpoint({
+    domain,
+    method: 'POST',
+    path: '/api-get-app-pages',
+    access: 'public',
+    summary: "The operator's privacy policy, about text and app download link",
+    response: appPagesAnswer,
+    errors: [],
+  }),
 };
 
 export type HeadlineResponse = z.output<typeof headlineAnswer>;
@@ -87,3 +105,4 @@ export type SliderResponse = z.output<typeof sliderAnswer>;
 export type SocialDataResponse = z.output<typeof socialDataAnswer>;
 export type HowToPlayResponse = z.output<typeof howToPlayAnswer>;
 export type MoneyRulesResponse = z.output<typeof moneyRulesAnswer>;
+export type AppPagesResponse = z.output<typeof appPagesAnswer>;

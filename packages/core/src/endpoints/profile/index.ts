@@ -21,6 +21,8 @@ export const profileAnswer = z.strictObject({
   min_withdrawal: z.string(),
   withdraw_open_time: z.string(),
   withdraw_close_time: z.string(),
+  /** The smallest transfer to another player, in points (owner setting transfer_min). */
+  min_transfer: z.string(),
   /** The server clock (ISO 8601): the app decides open/closed by this, never by the phone's clock. */
   server_time: z.string(),
   /** The IANA time zone market times are in (MARKET_TIME_ZONE), so the app reads the server clock in it. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../define.ts';
+import { businessSettingsFields } from './business-fields.ts';
 
 const ok = z.literal(true);
 const domain = 'settings';
@@ -20,11 +21,20 @@ export const ownerSettingsFields = {
     .int({ error: 'withdrawal_two_person_above must be a whole number of points' })
     .min(0, { error: 'withdrawal_two_person_above must be 0 or more' })
     .max(10_000_000, { error: 'withdrawal_two_person_above is at most 10,000,000 points' }),
+  ...businessSettingsFields,
 };
 
 export const ownerSettingsSchema = z.strictObject(ownerSettingsFields);
 export type OwnerSettings = z.output<typeof ownerSettingsSchema>;
 export type OwnerSettingKey = keyof OwnerSettings;
+
+/** What is wrong with a whole set of settings, field against field (a change is checked on what it leaves). */
+export function settingsProblem(settings: OwnerSettings): string | null {
+  if (settings.withdrawal_open === settings.withdrawal_close) {
+    return 'withdrawal_open and withdrawal_close must differ';
+  }
+  return null;
+}
 
 export const ownerSettingsPatch = ownerSettingsSchema
   .partial()
@@ -49,7 +59,8 @@ export const settingsEndpoints = {
     path: '/admin-api/settings',
     access: 'operator',
     permission: 'settings.manage',
-    summary: 'Change some settings: only the fields sent change; answers the whole object',
+    summary:
+      'Change some settings: only the fields sent change; answers the whole object. The player app sees the change on its next call',
     body: ownerSettingsPatch,
     response: settingsAnswer,
     errors: ['VALIDATION'],
