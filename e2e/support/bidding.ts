@@ -40,11 +40,11 @@ export class Operator {
   }
 
   async playerId(mobile: string): Promise<number> {
-    const { players } = await this.call<{ players: Array<{ id: number; mobile: string }> }>(
+    const { rows } = await this.call<{ rows: Array<{ id: number; mobile: string }> }>(
       'GET',
-      `/admin-api/players?mobile=${mobile}`,
+      `/admin-api/players?q=${mobile}`,
     );
-    const found = players.find((p) => p.mobile === mobile);
+    const found = rows.find((p) => p.mobile === mobile);
     if (!found) throw new Error(`no player with mobile ${mobile}`);
     return found.id;
   }

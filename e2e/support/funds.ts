@@ -10,6 +10,18 @@ export interface OperatorDeposit {
   mobile: string;
   amount: string;
   status: string;
+  utr: string | null;
+  has_screenshot: boolean;
+}
+
+/** What the operator's queues answer for one row (only the fields these helpers read). */
+interface QueueRow {
+  id: number;
+  player: { mobile: string };
+  amount_paise: number;
+  status: string;
+  utr: string | null;
+  has_screenshot: boolean;
 }
 
 export interface OperatorWithdrawal {
@@ -55,23 +67,23 @@ export class Operator {
   }
 
   async playerId(mobile: string): Promise<number> {
-    const { players } = await this.call<{ players: Array<{ id: number; mobile: string }> }>(
+    const { rows } = await this.call<{ rows: Array<{ id: number; mobile: string }> }>(
       'GET',
-      `/admin-api/players?mobile=${mobile}`,
+      `/admin-api/players?q=${mobile}`,
     );
-    const player = players.find((row) => row.mobile === mobile);
+    const player = rows.find((row) => row.mobile === mobile);
     if (!player) throw new Error(`no player with mobile ${mobile}`);
     return player.id;
   }
 
   async wallet(mobile: string): Promise<string> {
-    const { players } = await this.call<{ players: Array<{ mobile: string; wallet_amt: string }> }>(
+    const { rows } = await this.call<{ rows: Array<{ mobile: string; wallet_paise: number }> }>(
       'GET',
-      `/admin-api/players?mobile=${mobile}`,
+      `/admin-api/players?q=${mobile}`,
     );
-    const player = players.find((row) => row.mobile === mobile);
+    const player = rows.find((row) => row.mobile === mobile);
     if (!player) throw new Error(`no player with mobile ${mobile}`);
-    return player.wallet_amt;
+    return String(player.wallet_paise / 100);
   }
 
   /** Credits (or debits) a player's wallet directly, the quick way to give a test player points. */
@@ -81,11 +93,20 @@ export class Operator {
   }
 
   async deposits(mobile: string, status: 'pending' | 'all' = 'pending'): Promise<OperatorDeposit[]> {
-    const { deposits } = await this.call<{ deposits: OperatorDeposit[] }>(
+    const { rows } = await this.call<{ rows: QueueRow[] }>(
       'GET',
-      `/admin-api/deposits?status=${status}&limit=200`,
+      `/admin-api/deposits?status=${status}&q=${mobile}&page_size=200`,
     );
-    return deposits.filter((row) => row.mobile === mobile);
+    return rows
+      .filter((row) => row.player.mobile === mobile)
+      .map((row) => ({
+        id: row.id,
+        mobile: row.player.mobile,
+        amount: String(row.amount_paise / 100),
+        status: row.status,
+        utr: row.utr,
+        has_screenshot: row.has_screenshot,
+      }));
   }
 
   async approveDeposit(id: number): Promise<void> {
@@ -93,19 +114,29 @@ export class Operator {
   }
 
   async withdrawals(mobile: string, status: 'pending' | 'all' = 'pending'): Promise<OperatorWithdrawal[]> {
-    const { withdrawals } = await this.call<{ withdrawals: OperatorWithdrawal[] }>(
+    const { rows } = await this.call<{
+      rows: Array<QueueRow & { state: string; payment_method: string; payout_number: string }>;
+    }>(
       'GET',
-      `/admin-api/withdrawals?status=${status}&limit=200`,
+      `/admin-api/withdrawals?status=${status === 'pending' ? 'open' : 'all'}&q=${mobile}&page_size=200`,
     );
-    return withdrawals.filter((row) => row.mobile === mobile);
+    return rows
+      .filter((row) => row.player.mobile === mobile)
+      .map((row) => ({
+        id: row.id,
+        mobile: row.player.mobile,
+        amount: String(row.amount_paise / 100),
+        status: row.state,
+        payment_method: row.payment_method,
+        payout_number: row.payout_number,
+      }));
   }
 
   async approveWithdrawal(id: number, receiptUrl?: string): Promise<void> {
-    await this.call(
-      'POST',
-      `/admin-api/withdrawals/${id}/approve`,
-      receiptUrl ? { receipt_url: receiptUrl } : {},
-    );
+    await this.call('POST', `/admin-api/withdrawals/${id}/approve`, {
+      payment_reference: `E2E-PAYOUT-${id}`,
+      ...(receiptUrl ? { receipt_url: receiptUrl } : {}),
+    });
   }
 }
 

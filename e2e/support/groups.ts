@@ -37,13 +37,13 @@ async function operatorToken(baseURL: string): Promise<string> {
 /** Credits `points` to the player through the operator API (find by mobile, then adjust). */
 export async function fundPlayer(api: GamaApi, mobile: string, points: number): Promise<void> {
   const token = await operatorToken(api.baseURL);
-  const found = await operatorCall<{ players: Array<{ id: number; mobile: string }> }>(
+  const found = await operatorCall<{ rows: Array<{ id: number; mobile: string }> }>(
     api.baseURL,
     token,
     'GET',
-    `/admin-api/players?mobile=${mobile}`,
+    `/admin-api/players?q=${mobile}`,
   );
-  const id = found.body.players.find((p) => p.mobile === mobile)?.id;
+  const id = found.body.rows.find((p) => p.mobile === mobile)?.id;
   if (id === undefined) throw new Error(`no player with mobile ${mobile}`);
   const adjusted = await operatorCall(api.baseURL, token, 'POST', `/admin-api/players/${id}/adjust`, {
     points,

@@ -250,7 +250,11 @@ describe('F2: the server killed at each crash point loses nothing and applies no
       const wallet = async (server: Child) =>
         (await server.call('/api-user-wallet-balance', {}, p.token)).wallet_amt;
       const approve = (server: Child) =>
-        server.call(`/admin-api/withdrawals/${withdrawal.json.request_number}/approve`, {}, op);
+        server.call(
+          `/admin-api/withdrawals/${withdrawal.json.request_number}/approve`,
+          { payment_reference: 'F2-PAYOUT-1' },
+          op,
+        );
       const killedBy = async (server: Child, request: Promise<unknown>) => {
         await expect(request).rejects.toThrow();
         expect(await server.exited).toBe('SIGKILL');
@@ -285,7 +289,9 @@ describe('F2: the server killed at each crash point loses nothing and applies no
       server = await startServer(db, 'settle-after-chunk');
       const history = await server.call('/api-user-withdraw-transaction-history', {}, p.token);
       expect(history.withdrawdata).toEqual([expect.objectContaining({ request_status: '0' })]);
-      expect(await approve(server)).toMatchObject({ request_status: '2' });
+      expect(await approve(server)).toMatchObject({
+        withdrawal: { state: 'approved', already_decided: false },
+      });
       await killedBy(
         server,
         server.call(

@@ -115,6 +115,7 @@ export function route<E extends AnyEndpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(endpoint.bodyLimit === undefined ? {} : { bodyLimit: endpoint.bodyLimit }),
     handler: async (request, reply) => {
       const { callers } = app.deps;
       const readBody = () => (endpoint.method === 'GET' ? {} : bodyObject(request));
@@ -185,8 +186,8 @@ export function route<E extends AnyEndpoint>(
 
 /** A handler whose answer does not match its entry is a server bug: a 500, with the mismatch in the log. */
 function checkAnswer(endpoint: AnyEndpoint, answer: unknown): void {
-  // A page has no JSON answer to check; a CSV entry's JSON answers are checked like any other.
-  if (endpoint.produces === 'text/html') return;
+  // A page or an image has no JSON answer to check; a CSV entry's JSON answers are checked like any other.
+  if (endpoint.produces === 'text/html' || endpoint.produces === 'image/*') return;
   const parsed = endpoint.response.safeParse(answer);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

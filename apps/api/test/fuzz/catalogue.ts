@@ -29,14 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { z } from 'zod';
 import { allEndpoints } from '@gama/core/endpoints';
-import {
-  adjustBody,
-  bettingStatusBody,
-  createMarketBody,
-  playersQuery,
-  statusQuery,
-  withdrawApproveBody,
-} from '../../src/modules/admin/schemas.ts';
+import { createMarketBody } from '../../src/modules/admin/schemas.ts';
 import { chartRequest } from '../../src/modules/results/schemas.ts';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -127,12 +120,6 @@ const ADMIN_SCHEMAS: Record<string, Omit<RouteSpec, 'auth'>> = {
   // These can end the fuzzing operator's own session (its id is among the path ids).
   'POST /admin-api/sessions/:id/end': { endsSession: true },
   'POST /admin-api/operators/:id/reset-password': { endsSession: true },
-  'GET /admin-api/players': { query: playersQuery },
-  'POST /admin-api/players/:id/adjust': { body: adjustBody },
-  'POST /admin-api/players/:id/betting-status': { body: bettingStatusBody },
-  'GET /admin-api/deposits': { query: statusQuery },
-  'GET /admin-api/withdrawals': { query: statusQuery },
-  'POST /admin-api/withdrawals/:id/approve': { body: withdrawApproveBody },
   'POST /admin-api/markets': { body: createMarketBody },
 };
 
@@ -154,6 +141,8 @@ export function specFor(route: RouteRef): RouteSpec | undefined {
       ...ADMIN_SCHEMAS[`${method} ${url}`],
     };
   }
+  if (entry?.access === 'public' || entry?.access === 'player' || entry?.access === 'betting')
+    return { auth: entry.access, ...(entry.body ? { body: entry.body } : {}) };
   if (url.startsWith('/admin-api/')) return { auth: 'operator', ...ADMIN_SCHEMAS[`${method} ${url}`] };
   if (url === '/healthz' && method === 'GET') return { auth: 'health' };
   if (url === '/api/dev/outbox' && method === 'GET') return { auth: 'dev-outbox', query: outboxQuery };

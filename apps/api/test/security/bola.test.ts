@@ -177,6 +177,11 @@ const CASES: Record<string, Case> = {
       expect(own).toContain(Number(json.request_id));
     },
   },
+  '/api-fund-request-utr': {
+    // B's pending deposit (the newer of B's two): A cannot put evidence on it, and learns nothing of it.
+    body: (w) => ({ request_id: Math.max(...w.b.depositIds), utr: '555000111333' }),
+    status: 404,
+  },
   '/api-get-user-payment-details': {
     body: () => ({}),
     check: (w, json) => {
@@ -456,6 +461,8 @@ interface Write {
   walletDelta?: number;
   /** The rows the write adds, each with the values the server sets. */
   adds?: (w: World) => Partial<Record<(typeof S9_TABLES)[number], Row[]>>;
+  /** Columns of the caller's own existing rows the write may change, by table. */
+  changes?: Partial<Record<(typeof S9_TABLES)[number], string[]>>;
   endsSession?: boolean;
 }
 
@@ -518,6 +525,19 @@ const WRITES: Write[] = [
         },
       ],
     }),
+  },
+  {
+    // Evidence on the caller's own pending deposit: its UTR and time, nothing the body claims (status, journal).
+    path: '/api-fund-request-utr',
+    who: 'a',
+    body: async (w) => {
+      const { rows } = await w.t.db.query<{ id: number }>(
+        `SELECT max(id) AS id FROM deposit_requests WHERE player_id = $1 AND status = 'pending' AND utr IS NULL`,
+        [w.a.id],
+      );
+      return { request_id: rows[0]?.id, utr: '555000111222' };
+    },
+    changes: { deposit_requests: ['utr', 'utr_at'] },
   },
   {
     path: '/api-send-withdraw-otp',
@@ -687,7 +707,17 @@ describe('S9 mass assignment: every write with fields it does not own', () => {
         'bids',
         'payout_methods',
       ] as const) {
-        expect(d.changed[table], table).toEqual([]);
+        const allowed = write.changes?.[table];
+        if (allowed === undefined) {
+          expect(d.changed[table], table).toEqual([]);
+          continue;
+        }
+        expect(d.changed[table], table).toHaveLength(1);
+        for (const { before: old, after: now } of d.changed[table] ?? []) {
+          expect(Number(now.player_id), table).toBe(actor.id);
+          const moved = Object.keys(now).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(old[k]));
+          expect(moved.sort(), table).toEqual([...allowed].sort());
+        }
       }
     });
   }

@@ -28,6 +28,15 @@ export const fundsMessages = {
   depositRequested: 'Fund request submitted. It will be credited after approval.',
   pointsInvalid: 'Please enter whole points',
   upiIdCopied: 'UPI ID Copied!',
+  transfersStopped: 'Transfers are not allowed on your account. Please contact support.',
+  utrInvalid: 'Enter the 12-digit UTR (UPI transaction reference) shown in your payment app',
+  utrUsed: 'This UTR has already been used',
+  utrSaved: 'UTR submitted. Your deposit will be credited after it is checked.',
+  utrAlreadyEntered: 'A different UTR was already entered for this deposit request',
+  depositNotFound: 'Deposit request not found',
+  depositNotPending: (status: string) => `This deposit request is already ${status}`,
+  screenshotInvalid: 'The screenshot must be a PNG, JPEG or WebP image',
+  screenshotTooLarge: 'The screenshot must be at most 1 MB',
   debtBlocked: (amount: string) =>
     `Your account owes ${amount} points after a result correction. Add funds to clear it before you bid, withdraw or transfer.`,
 } as const;

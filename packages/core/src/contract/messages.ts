@@ -40,6 +40,7 @@ export const accountMessages = {
   loggedOut: 'Logged out successfully',
   sessionExpired: 'Session expired. Please log in again.',
   bettingDisabled: 'Betting is disabled for your account',
+  accountBlocked: 'Your account has been blocked. Please contact support.',
   tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${seconds} seconds.`,
   badAppKey: 'Invalid app key',
   somethingWrong: 'Something went wrong. Please try again.',

@@ -54,10 +54,13 @@ export interface Endpoint<
   /** Registered only in development (never documented). */
   readonly devOnly?: boolean;
   /**
-   * Answers in another type too: `text/html` is a page and never JSON (`response` then describes nothing);
-   * `text/csv` is a download given with `format=csv`, and `response` still describes the JSON answer.
+   * Answers in another type too: `text/html` is a page and `image/*` an image, never JSON (`response` then
+   * describes nothing); `text/csv` is a download given with `format=csv`, and `response` still describes the
+   * JSON answer.
    */
-  readonly produces?: 'text/html' | 'text/csv';
+  readonly produces?: 'text/html' | 'text/csv' | 'image/*';
+  /** The largest request body accepted, in bytes, when it must differ from the server's default (256 KiB). */
+  readonly bodyLimit?: number;
 }
 
 export type AnyEndpoint = Endpoint<

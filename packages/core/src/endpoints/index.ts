@@ -18,6 +18,9 @@ import { resultsEndpoints } from './results/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
 import { transferEndpoints } from './transfers/index.ts';
 import { walletEndpoints } from './wallet/index.ts';
+import { depositsEndpoints } from './deposits/index.ts';
+import { playersEndpoints } from './players/index.ts';
+import { withdrawalsEndpoints } from './withdrawals/index.ts';
 
 export const endpoints = {
   ...auditEndpoints,
@@ -34,6 +37,9 @@ export const endpoints = {
   ...settingsEndpoints,
   ...transferEndpoints,
   ...walletEndpoints,
+  ...depositsEndpoints,
+  ...withdrawalsEndpoints,
+  ...playersEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

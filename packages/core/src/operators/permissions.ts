@@ -26,6 +26,7 @@ export const permissionPhrases = {
   'wallet.adjust': 'credit or debit wallets',
   'players.read': 'read players',
   'players.betting': 'switch betting on or off',
+  'players.transfer': 'allow or stop point transfers',
   'players.block': 'block or unblock players',
   'players.signout': 'sign players out',
   'players.reset_password': 'reset player passwords',
@@ -67,6 +68,7 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
     'dashboard.read',
     'players.read',
     'players.betting',
+    'players.transfer',
     'players.block',
     'players.signout',
     'players.reset_password',
@@ -77,6 +79,22 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
   ]),
   viewer: new Set<Permission>(['account.self', ...reads.filter((p) => p !== 'settings.read')]),
 };
+
+/**
+ * The most points one credit or debit of a wallet may move, by role (`null`: no limit). A larger correction
+ * goes to an owner, so one cashier session cannot move a fortune.
+ */
+export const adjustmentLimitPoints: Readonly<Record<Role, number | null>> = {
+  owner: null,
+  cashier: 10_000,
+  results: 0,
+  support: 0,
+  viewer: 0,
+};
+
+export function adjustmentLimitMessage(role: Role, limit: number): string {
+  return `A ${role} may credit or debit at most ${limit.toLocaleString('en-IN')} points at a time`;
+}
 
 export function can(role: Role, permission: Permission): boolean {
   return rolePermissions[role].has(permission);

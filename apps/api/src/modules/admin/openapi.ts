@@ -4,14 +4,7 @@ import type { AnyEndpoint } from '@gama/core/endpoints/define';
 import { pathParams } from '@gama/core/endpoints/define';
 import { z } from 'zod';
 import type { ZodType } from 'zod';
-import {
-  adjustBody,
-  bettingStatusBody,
-  createMarketBody,
-  playersQuery,
-  statusQuery,
-  withdrawApproveBody,
-} from './schemas.ts';
+import { createMarketBody } from './schemas.ts';
 
 function schema(type: ZodType): Record<string, unknown> {
   return z.toJSONSchema(type, { target: 'openapi-3.0', io: 'input' }) as Record<string, unknown>;
@@ -78,76 +71,6 @@ export function openApiDocument(): Record<string, unknown> {
     },
     paths: {
       ...cataloguePaths(),
-      '/admin-api/players': {
-        get: {
-          summary: 'Players by mobile prefix',
-          security: secured,
-          parameters: queryParams(playersQuery),
-          responses,
-        },
-      },
-      '/admin-api/players/{id}/adjust': {
-        post: {
-          summary: 'Credit (positive) or debit (negative) a wallet with a reason',
-          security: secured,
-          parameters: [idPath, idempotencyHeader],
-          requestBody: json(adjustBody),
-          responses,
-        },
-      },
-      '/admin-api/players/{id}/betting-status': {
-        post: {
-          summary: 'Turn betting on or off',
-          security: secured,
-          parameters: [idPath],
-          requestBody: json(bettingStatusBody),
-          responses,
-        },
-      },
-      '/admin-api/deposits': {
-        get: {
-          summary: 'Deposit requests by status',
-          security: secured,
-          parameters: queryParams(statusQuery),
-          responses,
-        },
-      },
-      '/admin-api/deposits/{id}/approve': {
-        post: {
-          summary: 'Approve: exactly one credit, whatever the retries',
-          security: secured,
-          parameters: [idPath],
-          responses,
-        },
-      },
-      '/admin-api/deposits/{id}/reject': {
-        post: { summary: 'Reject a pending deposit', security: secured, parameters: [idPath], responses },
-      },
-      '/admin-api/withdrawals': {
-        get: {
-          summary: 'Withdrawal requests by status',
-          security: secured,
-          parameters: queryParams(statusQuery),
-          responses,
-        },
-      },
-      '/admin-api/withdrawals/{id}/approve': {
-        post: {
-          summary: 'Pay out the hold once, with an optional receipt link',
-          security: secured,
-          parameters: [idPath],
-          requestBody: { ...json(withdrawApproveBody), required: false },
-          responses,
-        },
-      },
-      '/admin-api/withdrawals/{id}/reject': {
-        post: {
-          summary: 'Return the hold to the wallet once',
-          security: secured,
-          parameters: [idPath],
-          responses,
-        },
-      },
       '/admin-api/markets': {
         get: { summary: 'All markets of the three groups', security: secured, responses },
         post: {

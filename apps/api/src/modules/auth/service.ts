@@ -108,6 +108,8 @@ export async function login(
     throw new AppError('INVALID_CREDENTIALS', m.wrongPassword);
   }
   await attempt.succeeded();
+  // Told only after the password matched, so the phone number alone does not reveal a blocked account.
+  if (player.blocked) throw new AppError('ACCOUNT_BLOCKED', m.accountBlocked);
   const token = await createSession(db, clock, player.id, meta);
   return { token, userName: player.user_name, mobile: player.mobile, bettingStatus: player.betting_status };
 }

@@ -6,8 +6,8 @@ import { SESSION_CHANNEL, cacheKey, sessionNotice } from './session-cache.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const SESSION_COOKIE = 'gama_session';
-const IDLE_MS = 24 * 60 * 60 * 1000;
-const ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const IDLE_MS = 24 * 60 * 60 * 1000;
+export const ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 // Refreshing last_seen on every poll would be a write per request; a coarse refresh is enough for idle expiry.
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
@@ -63,7 +63,7 @@ export async function resolveSession(
     const { rows } = await db.query<SessionRow>(
       `SELECT s.player_id, p.user_name, p.mobile, p.betting_status, s.created_at, s.last_seen_at
          FROM sessions s JOIN players p ON p.id = s.player_id
-        WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND p.blocked_at IS NULL`,
       [tokenHash],
     );
     const row = rows[0];
@@ -102,15 +102,21 @@ export async function revokeSession(db: Queryable, clock: Clock, tokenHash: Buff
   );
 }
 
-/** Ends every session of a player (password change or reset); the same rule for the caches as above. */
-export async function revokeAllSessions(db: Queryable, clock: Clock, playerId: number): Promise<void> {
-  await db.query(
+/**
+ * Ends every session of a player (password change or reset, block, force sign-out) and answers how many were
+ * live; the same rule for the caches as above.
+ */
+export async function revokeAllSessions(db: Queryable, clock: Clock, playerId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
     `WITH revoked AS (
        UPDATE sessions SET revoked_at = $2 WHERE player_id = $1 AND revoked_at IS NULL RETURNING 1
+     ), told AS (
+       SELECT pg_notify($3, $4) FROM (SELECT 1 FROM revoked LIMIT 1) r
      )
-     SELECT pg_notify($3, $4) FROM (SELECT 1 FROM revoked LIMIT 1) r`,
+     SELECT (SELECT count(*) FROM revoked)::int AS n, (SELECT count(*) FROM told)::int AS told`,
     [playerId, clock.now(), SESSION_CHANNEL, sessionNotice({ playerId })],
   );
+  return rows[0]?.n ?? 0;
 }
 
 /**

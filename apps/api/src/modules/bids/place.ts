@@ -97,7 +97,7 @@ export async function placeBids(
         if (bidDate === null || (bidDate !== marketDate && bidDate !== today)) {
           throw new AppError('VALIDATION', bidMessages.backDate);
         }
-        const accounts = await accountsForDebit(tx, playerId);
+        const accounts = await accountsForDebit(tx, playerId, 'bid');
         if (cost > accounts.balance) throw new AppError('VALIDATION', bidMessages.insufficientAmount);
         const rates = new Map(
           (

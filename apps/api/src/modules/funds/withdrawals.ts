@@ -8,11 +8,9 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { getSetting } from '../content/settings.ts';
-import { systemAccount, walletAccountId } from '../ledger/accounts.ts';
-import { repayDebts } from '../ledger/debt.ts';
+import { systemAccount } from '../ledger/accounts.ts';
 import { once } from '../ledger/idempotency.ts';
 import { postJournal } from '../ledger/post.ts';
-import { faultPoint } from '../../lib/fault.ts';
 import { accountsForDebit } from '../wallet/service.ts';
 
 /** The withdraw window is inclusive at both ends, in the market time zone (spec 01 section 5). */
@@ -44,7 +42,7 @@ export async function requestWithdrawal(
       tx,
       { scope: `player:${playerId}`, key, endpoint: 'withdraw-request', body, at: clock.now() },
       async () => {
-        const accounts = await accountsForDebit(tx, playerId);
+        const accounts = await accountsForDebit(tx, playerId, 'withdraw');
         const amount = pointsToPaise(input.points);
         if (amount > accounts.balance) throw new AppError('VALIDATION', fundsMessages.walletLimitExceeded);
         if (input.points < settings.min_withdrawal) {
@@ -89,62 +87,6 @@ export async function requestWithdrawal(
       },
     ),
   );
-}
-
-export type WithdrawDecision = 'approved' | 'rejected';
-
-/** Approve pays the hold out once; reject returns it once; racing calls leave exactly one winner. */
-export async function decideWithdrawal(
-  deps: Deps,
-  operatorId: number,
-  requestId: number,
-  decision: WithdrawDecision,
-  receiptUrl?: string,
-): Promise<{ request_status: '1' | '2'; amount: string; player_id: number }> {
-  const { db, clock } = deps;
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ player_id: number; amount: number; status: string }>(
-      'SELECT player_id, amount, status FROM withdraw_requests WHERE id = $1 FOR UPDATE',
-      [requestId],
-    );
-    const row = rows[0];
-    if (!row) throw new AppError('NOT_FOUND', 'Withdrawal request not found');
-    if (row.status !== '0') {
-      throw new AppError(
-        'CONFLICT',
-        `Withdrawal request already ${row.status === '2' ? 'approved' : 'rejected'}`,
-      );
-    }
-    const now = clock.now();
-    const approved = decision === 'approved';
-    const walletId = await walletAccountId(tx, row.player_id);
-    const journalId = await postJournal(
-      tx,
-      {
-        kind: approved ? 'withdraw_payout' : 'withdraw_release',
-        actor: `operator:${operatorId}`,
-        refType: 'withdraw_request',
-        refId: requestId,
-        note: approved ? 'Withdrawal paid' : 'Withdrawal rejected, points returned',
-        at: now,
-      },
-      [
-        { account: systemAccount('withdrawals_pending'), amount: -row.amount },
-        approved
-          ? { account: systemAccount('withdrawals_paid'), amount: row.amount }
-          : { account: walletId, amount: row.amount },
-      ],
-    );
-    const status = approved ? '2' : '1';
-    if (approved) faultPoint('withdraw-approve-before-status');
-    await tx.query(
-      `UPDATE withdraw_requests SET status = $2, settle_journal_id = $3, receipt_url = $4, decided_at = $5, decided_by = $6
-        WHERE id = $1 AND status = '0'`,
-      [requestId, status, journalId, receiptUrl ?? null, now, operatorId],
-    );
-    if (!approved) await repayDebts(tx, [row.player_id], now);
-    return { request_status: status, amount: formatPaise(row.amount), player_id: row.player_id };
-  });
 }
 
 const METHOD_FIELD = { '2': 'google_pay_number', '3': 'paytm_number', '4': 'phone_pay_number' } as const;

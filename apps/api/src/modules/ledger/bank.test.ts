@@ -123,11 +123,13 @@ describe(`bank storm on ${engine} (C1)`, () => {
     // Operators decide in parallel too: approvals and rejections racing on the same requests.
     await Promise.all([
       ...acknowledged.deposits.map((id, i) =>
-        admin(t, op, 'POST', `/admin-api/deposits/${id}/${i % 3 === 0 ? 'reject' : 'approve'}`),
+        i % 3 === 0
+          ? admin(t, op, 'POST', `/admin-api/deposits/${id}/reject`, { reason: 'bank storm' })
+          : admin(t, op, 'POST', `/admin-api/deposits/${id}/approve`),
       ),
       ...acknowledged.withdrawals.flatMap((id) => [
-        admin(t, op, 'POST', `/admin-api/withdrawals/${id}/approve`),
-        admin(t, op, 'POST', `/admin-api/withdrawals/${id}/reject`),
+        admin(t, op, 'POST', `/admin-api/withdrawals/${id}/approve`, { payment_reference: `storm-${id}` }),
+        admin(t, op, 'POST', `/admin-api/withdrawals/${id}/reject`, { reason: 'bank storm' }),
       ]),
     ]);
     const count = async (sql: string) => (await t.db.query<{ n: number }>(sql)).rows[0]?.n;

@@ -6,9 +6,10 @@ export interface PlayerRow {
   mobile: string;
   password_hash: string;
   betting_status: '0' | '1';
+  blocked: boolean;
 }
 
-const COLUMNS = 'id, user_name, mobile, password_hash, betting_status';
+const COLUMNS = 'id, user_name, mobile, password_hash, betting_status, blocked_at IS NOT NULL AS blocked';
 
 export async function findPlayerByMobile(db: Queryable, mobile: string): Promise<PlayerRow | undefined> {
   const { rows } = await db.query<PlayerRow>(`SELECT ${COLUMNS} FROM players WHERE mobile = $1`, [mobile]);

@@ -59,7 +59,7 @@ export async function transferPoints(
       const recipient = await findPlayerByMobile(tx, input.mobile);
       if (!recipient) throw new AppError('NOT_FOUND', fundsMessages.recipientNotFound);
       await lockPlayersAccounts(tx, [sender.id, recipient.id]);
-      const accounts = await accountsForDebit(tx, sender.id);
+      const accounts = await accountsForDebit(tx, sender.id, 'transfer');
       const amount = pointsToPaise(input.points);
       if (amount > accounts.balance) throw new AppError('VALIDATION', fundsMessages.transferNotEnough);
       const now = clock.now();

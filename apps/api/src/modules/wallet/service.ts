@@ -1,5 +1,6 @@
 import type { TransactionRow } from '@gama/core/contract/funds-types';
 import { fundsMessages } from '@gama/core/contract/funds-messages';
+import { accountMessages } from '@gama/core/contract/messages';
 import { formatPaise } from '@gama/core/rules/money';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
@@ -7,12 +8,34 @@ import { formatDateTime } from '../../lib/format.ts';
 import type { PlayerAccounts } from '../ledger/accounts.ts';
 import { playerAccounts } from '../ledger/accounts.ts';
 
+export type DebitPurpose = 'bid' | 'withdraw' | 'transfer';
+
 /**
- * Locks the player's accounts for a player-initiated debit and refuses while a debt is outstanding (D7).
- * Locking first also orders concurrent debits of one player, so each sees the previous one's result.
+ * Locks the player's accounts for a player-initiated debit, then checks the player's flags and refuses while a
+ * debt is outstanding (D7). Locking first also orders concurrent debits of one player, so each sees the
+ * previous one's result.
+ *
+ * The flags are read by a statement of their own after the lock is held: an operator switches betting off,
+ * blocks or stops transfers while holding this same lock (players/admin-actions.ts), so a debit that was in
+ * flight either committed before the switch or reads the new flag here and is refused. (Read in the locking
+ * statement itself, a join would see the player row as it was when that statement began waiting.)
  */
-export async function accountsForDebit(tx: Queryable, playerId: number): Promise<PlayerAccounts> {
+export async function accountsForDebit(
+  tx: Queryable,
+  playerId: number,
+  purpose: DebitPurpose,
+): Promise<PlayerAccounts> {
   const accounts = await playerAccounts(tx, playerId, true);
+  const { rows } = await tx.query<{ betting_status: string; blocked: boolean; transfer_allowed: boolean }>(
+    'SELECT betting_status, blocked_at IS NOT NULL AS blocked, transfer_allowed FROM players WHERE id = $1',
+    [playerId],
+  );
+  const flags = rows[0];
+  if (!flags || flags.blocked) throw new AppError('ACCOUNT_BLOCKED', accountMessages.accountBlocked);
+  if (flags.betting_status !== '1') throw new AppError('BETTING_DISABLED', accountMessages.bettingDisabled);
+  if (purpose === 'transfer' && !flags.transfer_allowed) {
+    throw new AppError('FORBIDDEN', fundsMessages.transfersStopped);
+  }
   if (accounts.debt > 0)
     throw new AppError('FORBIDDEN', fundsMessages.debtBlocked(formatPaise(accounts.debt)));
   return accounts;

@@ -1,0 +1,40 @@
+/**
+ * A console table's CSV export: every row its filters match (queried with one row past the cap, so a list too
+ * large to export is told apart from one that just fits), as a download; who took a copy of players' data is
+ * itself audited.
+ */
+import { CSV_MAX_ROWS } from '@gama/core/endpoints/paging';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { CsvReply } from '../../http/route.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { audit } from '../audit/writer.ts';
+import type { Operator } from '../operators/sessions.ts';
+
+export const exportTooLarge = `More than ${CSV_MAX_ROWS.toLocaleString('en-US')} rows match: narrow the filters to export`;
+
+/** Points with two decimals from paise, as a spreadsheet reads a number: 123456 -> "1234.56". */
+export function pointsCell(paise: number): string {
+  return (paise / 100).toFixed(2);
+}
+
+export async function csvExport(
+  deps: Deps,
+  who: { operator: Operator; request: FastifyRequest },
+  name: string,
+  filters: Record<string, unknown>,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): Promise<CsvReply> {
+  if (rows.length > CSV_MAX_ROWS) throw new AppError('VALIDATION', exportTooLarge);
+  const now = deps.clock.now();
+  await audit(deps.db, {
+    operatorId: who.operator.id,
+    action: `${name}_export`,
+    detail: { ...filters, rows: rows.length },
+    request: who.request,
+    at: now,
+  });
+  return new CsvReply(`gama-${name}-${now.toISOString().slice(0, 10)}.csv`, toCsv(columns, rows));
+}

@@ -1,0 +1,112 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors.ts';
+import { RawReply, route } from '../../http/route.ts';
+import { csvExport, pointsCell } from '../exports/csv-export.ts';
+import {
+  decideDeposit,
+  decideDeposits,
+  depositMessages,
+  depositQueue,
+  depositScreenshot,
+} from './admin-deposits.ts';
+import { parseScreenshot, submitUtr } from './utr.ts';
+
+const DEPOSIT_COLUMNS = [
+  'id',
+  'player id',
+  'player',
+  'mobile',
+  'amount',
+  'status',
+  'utr',
+  'screenshot',
+  'requested at',
+  'decided at',
+  'decided by',
+  'reason',
+  'approved before',
+  'approved before (points)',
+  'duplicate utr attempt',
+  'unusual amount',
+] as const;
+
+/** Deposits with evidence: the player's UTR and screenshot, the operator's queue and decisions. */
+export function depositRoutes(app: FastifyInstance): void {
+  const deps = app.deps;
+  const { db } = deps;
+  const zone = deps.config.MARKET_TIME_ZONE;
+
+  route(app, endpoints.fundRequestUtr, async ({ player, body }) =>
+    submitUtr(deps, player.id, {
+      requestId: body.request_id,
+      utr: body.utr,
+      screenshot: body.screenshot === undefined ? undefined : parseScreenshot(body.screenshot),
+    }),
+  );
+
+  route(app, endpoints.adminDeposits, async ({ query, operator, request }) => {
+    const { rows, total } = await depositQueue(db, query, zone);
+    if (query.format === 'json')
+      return { status: true, rows, total, page: query.page, page_size: query.page_size };
+    const { page: _page, page_size: _size, format: _format, ...filters } = query;
+    return csvExport(
+      deps,
+      { operator, request },
+      'deposits',
+      filters,
+      DEPOSIT_COLUMNS,
+      rows.map((r) => ({
+        id: r.id,
+        'player id': r.player.id,
+        player: r.player.user_name,
+        mobile: r.player.mobile,
+        amount: pointsCell(r.amount_paise),
+        status: r.status,
+        utr: r.utr,
+        screenshot: r.has_screenshot ? 'yes' : 'no',
+        'requested at': r.created_at,
+        'decided at': r.decided_at,
+        'decided by': r.decided_by?.username,
+        reason: r.reason,
+        'approved before': r.history.approved_count,
+        'approved before (points)': pointsCell(r.history.approved_paise),
+        'duplicate utr attempt': r.flags.duplicate_utr_attempt ? 'yes' : 'no',
+        'unusual amount': r.flags.unusual_amount ? 'yes' : 'no',
+      })),
+    );
+  });
+
+  route(app, endpoints.adminDepositScreenshot, async ({ params, reply }) => {
+    const shot = await depositScreenshot(db, params.id);
+    if (!shot) throw new AppError('NOT_FOUND', depositMessages.noScreenshot);
+    // Shown inline by the console; nosniff (a security header on every answer) keeps it an image.
+    return new RawReply(
+      reply
+        .type(shot.type)
+        .header('content-disposition', `inline; filename="deposit-${params.id}"`)
+        .send(shot.image),
+    );
+  });
+
+  route(app, endpoints.adminDepositApprove, async ({ operator, request, params }) => ({
+    status: true,
+    deposit: await decideDeposit(deps, { operator, request }, params.id, 'approved'),
+  }));
+
+  route(app, endpoints.adminDepositReject, async ({ operator, request, params, body }) => ({
+    status: true,
+    deposit: await decideDeposit(deps, { operator, request }, params.id, 'rejected', body.reason),
+  }));
+
+  route(app, endpoints.adminDepositsBulk, async ({ operator, request, body }) => ({
+    status: true,
+    results: await decideDeposits(
+      deps,
+      { operator, request },
+      body.ids,
+      body.decision === 'approve' ? 'approved' : 'rejected',
+      body.decision === 'reject' ? body.reason : undefined,
+    ),
+  }));
+}

@@ -1,0 +1,130 @@
+/**
+ * Payment evidence on a deposit request: the UPI transaction reference (UTR) the player copies from the payment
+ * app, and optionally a screenshot. One UTR proves one payment, so the database's unique index decides when two
+ * requests race for the same one; a refused attempt is kept so the operator's queue can flag both requests.
+ */
+import { fundsMessages } from '@gama/core/contract/funds-messages';
+import type { ScreenshotType } from '@gama/core/endpoints/deposits/index';
+import { SCREENSHOT_MAX_BYTES, screenshotTypes } from '@gama/core/endpoints/deposits/index';
+import type { Deps } from '../../deps.ts';
+import { pgCode } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+
+export interface Screenshot {
+  type: ScreenshotType;
+  image: Buffer;
+}
+
+/** The first bytes every file of each type starts with; a mislabelled or foreign file is refused. */
+function matchesType(image: Buffer, type: ScreenshotType): boolean {
+  switch (type) {
+    case 'image/png':
+      return image.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case 'image/jpeg':
+      return image.length > 3 && image[0] === 0xff && image[1] === 0xd8 && image[2] === 0xff;
+    case 'image/webp':
+      return (
+        image.subarray(0, 4).toString('latin1') === 'RIFF' &&
+        image.subarray(8, 12).toString('latin1') === 'WEBP'
+      );
+  }
+}
+
+/** Reads `data:<type>;base64,<data>`: a PNG, JPEG or WebP image of at most SCREENSHOT_MAX_BYTES. */
+export function parseScreenshot(dataUrl: string): Screenshot {
+  const match = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]*={0,2})$/.exec(dataUrl);
+  const type = match?.[1];
+  if (!match || !(screenshotTypes as readonly string[]).includes(type ?? '')) {
+    throw new AppError('VALIDATION', fundsMessages.screenshotInvalid);
+  }
+  const data = match[2] ?? '';
+  if (Math.floor((data.length * 3) / 4) > SCREENSHOT_MAX_BYTES + 2) {
+    throw new AppError('VALIDATION', fundsMessages.screenshotTooLarge);
+  }
+  const image = Buffer.from(data, 'base64');
+  if (image.length > SCREENSHOT_MAX_BYTES) throw new AppError('VALIDATION', fundsMessages.screenshotTooLarge);
+  if (image.length === 0 || !matchesType(image, type as ScreenshotType)) {
+    throw new AppError('VALIDATION', fundsMessages.screenshotInvalid);
+  }
+  return { type: type as ScreenshotType, image };
+}
+
+export interface UtrAnswer {
+  status: true;
+  msg: string;
+  request_id: number;
+  utr: string;
+  screenshot: boolean;
+}
+
+/**
+ * Records the UTR (and screenshot) on the player's own pending request. Sending the same UTR again answers as
+ * the first time (a retry), and may add a screenshot the first call did not carry.
+ */
+export async function submitUtr(
+  deps: Deps,
+  playerId: number,
+  input: { requestId: number; utr: string; screenshot: Screenshot | undefined },
+): Promise<UtrAnswer> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const outcome = await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ status: string; utr: string | null }>(
+      'SELECT status, utr FROM deposit_requests WHERE id = $1 AND player_id = $2 FOR UPDATE',
+      [input.requestId, playerId],
+    );
+    const row = rows[0];
+    // Another player's request reads exactly like a missing one.
+    if (!row) throw new AppError('NOT_FOUND', fundsMessages.depositNotFound);
+    if (row.status !== 'pending') throw new AppError('CONFLICT', fundsMessages.depositNotPending(row.status));
+    if (row.utr !== null && row.utr !== input.utr)
+      throw new AppError('CONFLICT', fundsMessages.utrAlreadyEntered);
+    if (row.utr === null) {
+      const refuse = async () => {
+        await tx.query(
+          'INSERT INTO utr_attempts (deposit_request_id, player_id, utr, created_at) VALUES ($1, $2, $3, $4)',
+          [input.requestId, playerId, input.utr, now],
+        );
+        return 'used' as const;
+      };
+      const { rows: holder } = await tx.query('SELECT 1 FROM deposit_requests WHERE utr = $1', [input.utr]);
+      if (holder.length > 0) return refuse();
+      try {
+        // A savepoint, so a UTR taken by a concurrent request between the check and here still leaves the
+        // transaction usable to record the attempt.
+        await tx.query('SAVEPOINT utr');
+        await tx.query('UPDATE deposit_requests SET utr = $2, utr_at = $3 WHERE id = $1', [
+          input.requestId,
+          input.utr,
+          now,
+        ]);
+        await tx.query('RELEASE SAVEPOINT utr');
+      } catch (error) {
+        if (pgCode(error) !== '23505') throw error;
+        await tx.query('ROLLBACK TO SAVEPOINT utr');
+        return refuse();
+      }
+    }
+    if (input.screenshot) {
+      await tx.query(
+        `INSERT INTO deposit_screenshots (deposit_request_id, content_type, image, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (deposit_request_id) DO UPDATE SET content_type = EXCLUDED.content_type, image = EXCLUDED.image,
+           created_at = EXCLUDED.created_at`,
+        [input.requestId, input.screenshot.type, input.screenshot.image, now],
+      );
+    }
+    const { rows: shot } = await tx.query('SELECT 1 FROM deposit_screenshots WHERE deposit_request_id = $1', [
+      input.requestId,
+    ]);
+    return { screenshot: shot.length > 0 };
+  });
+  // The refusal commits the attempt it recorded, and nothing else.
+  if (outcome === 'used') throw new AppError('CONFLICT', fundsMessages.utrUsed);
+  return {
+    status: true,
+    msg: fundsMessages.utrSaved,
+    request_id: input.requestId,
+    utr: input.utr,
+    screenshot: outcome.screenshot,
+  };
+}

@@ -1,0 +1,96 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route.ts';
+import { csvExport, pointsCell } from '../exports/csv-export.ts';
+import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
+import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from './admin-withdrawals.ts';
+
+const WITHDRAWAL_COLUMNS = [
+  'id',
+  'player id',
+  'player',
+  'mobile',
+  'amount',
+  'state',
+  'payout app',
+  'payout number',
+  'wallet',
+  'debt',
+  'deposits 30d',
+  'wins 30d',
+  'withdrawals 30d',
+  'stakes 30d',
+  'first approval by',
+  'payment reference',
+  'reason',
+  'requested at',
+  'decided at',
+  'decided by',
+] as const;
+
+/** The operator's withdrawal queue and decisions. */
+export function withdrawalRoutes(app: FastifyInstance): void {
+  const deps = app.deps;
+  const { db, clock } = deps;
+  const zone = deps.config.MARKET_TIME_ZONE;
+
+  route(app, endpoints.adminWithdrawals, async ({ query, operator, request }) => {
+    const { rows, total, threshold } = await withdrawalQueue(db, query, zone, clock.now());
+    if (query.format === 'json') {
+      return {
+        status: true,
+        rows,
+        total,
+        page: query.page,
+        page_size: query.page_size,
+        two_person_above_points: threshold,
+      };
+    }
+    const { page: _page, page_size: _size, format: _format, ...filters } = query;
+    return csvExport(
+      deps,
+      { operator, request },
+      'withdrawals',
+      filters,
+      WITHDRAWAL_COLUMNS,
+      rows.map((r) => ({
+        id: r.id,
+        'player id': r.player.id,
+        player: r.player.user_name,
+        mobile: r.player.mobile,
+        amount: pointsCell(r.amount_paise),
+        state: r.state,
+        'payout app': r.payout_app,
+        'payout number': r.payout_number,
+        wallet: pointsCell(r.balance.wallet_paise),
+        debt: pointsCell(r.balance.debt_paise),
+        'deposits 30d': pointsCell(r.recent.deposits_paise),
+        'wins 30d': pointsCell(r.recent.wins_paise),
+        'withdrawals 30d': pointsCell(r.recent.withdrawals_paise),
+        'stakes 30d': pointsCell(r.recent.stakes_paise),
+        'first approval by': r.approved_by_1?.username,
+        'payment reference': r.payment_reference,
+        reason: r.reason,
+        'requested at': r.created_at,
+        'decided at': r.decided_at,
+        'decided by': r.decided_by?.username,
+      })),
+    );
+  });
+
+  route(app, endpoints.adminWithdrawalApprove, async ({ operator, request, params, body, raw }) => ({
+    status: true,
+    withdrawal: await approveWithdrawal(
+      deps,
+      { operator, request },
+      params.id,
+      body,
+      idempotencyKeyFrom(request, raw),
+    ),
+  }));
+
+  route(app, endpoints.adminWithdrawalReject, async ({ operator, request, params, body }) => ({
+    status: true,
+    withdrawal: await rejectWithdrawal(deps, { operator, request }, params.id, body.reason),
+  }));
+}

@@ -1,0 +1,147 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route.ts';
+import { csvExport, pointsCell } from '../exports/csv-export.ts';
+import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
+import { adjustWallet, changeFlags, sendResetCode, signOutEverywhere } from './admin-actions.ts';
+import type { FlagsAnswer } from './admin-actions.ts';
+import {
+  playerBids,
+  playerDeposits,
+  playerPage,
+  playerPassbook,
+  playerPayoutMethods,
+  playerSessions,
+  playerTransfers,
+  playerWithdrawals,
+  searchPlayers,
+} from './admin-read.ts';
+
+const PLAYER_COLUMNS = [
+  'id',
+  'name',
+  'mobile',
+  'betting',
+  'transfers',
+  'blocked',
+  'wallet',
+  'debt',
+  'registered',
+  'last seen',
+] as const;
+
+/** The console's players: search, the player page and its lists, and the operator actions. */
+export function adminPlayerRoutes(app: FastifyInstance): void {
+  const deps = app.deps;
+  const { db, clock } = deps;
+  const zone = deps.config.MARKET_TIME_ZONE;
+  const page = (q: { page: number; page_size: number }) => ({ page: q.page, page_size: q.page_size });
+
+  route(app, endpoints.adminPlayers, async ({ query, operator, request }) => {
+    const found = await searchPlayers(db, query);
+    if (query.format === 'json')
+      return { status: true, rows: found.rows, total: found.total, ...page(query) };
+    const { page: _page, page_size: _size, format: _format, ...filters } = query;
+    return csvExport(
+      deps,
+      { operator, request },
+      'players',
+      filters,
+      PLAYER_COLUMNS,
+      found.rows.map((r) => ({
+        id: r.id,
+        name: r.user_name,
+        mobile: r.mobile,
+        betting: r.betting_status === '1' ? 'on' : 'off',
+        transfers: r.transfer_allowed ? 'allowed' : 'stopped',
+        blocked: r.blocked ? 'yes' : 'no',
+        wallet: pointsCell(r.wallet_paise),
+        debt: pointsCell(r.debt_paise),
+        registered: r.created_at,
+        'last seen': r.last_seen_at,
+      })),
+    );
+  });
+
+  route(app, endpoints.adminPlayer, async ({ params }) => ({
+    status: true,
+    ...(await playerPage(db, params.id)),
+  }));
+
+  route(app, endpoints.adminPlayerPassbook, async ({ params, query }) => ({
+    status: true,
+    ...(await playerPassbook(db, params.id, query, zone)),
+    ...page(query),
+  }));
+  route(app, endpoints.adminPlayerBids, async ({ params, query }) => ({
+    status: true,
+    ...(await playerBids(db, params.id, query, zone)),
+    ...page(query),
+  }));
+  route(app, endpoints.adminPlayerWins, async ({ params, query }) => ({
+    status: true,
+    ...(await playerBids(db, params.id, { ...query, status: 'won' }, zone)),
+    ...page(query),
+  }));
+  route(app, endpoints.adminPlayerDeposits, async ({ params, query }) => ({
+    status: true,
+    ...(await playerDeposits(db, params.id, query, zone)),
+    ...page(query),
+  }));
+  route(app, endpoints.adminPlayerWithdrawals, async ({ params, query }) => ({
+    status: true,
+    ...(await playerWithdrawals(db, params.id, query, zone)),
+    ...page(query),
+  }));
+  route(app, endpoints.adminPlayerTransfers, async ({ params, query }) => ({
+    status: true,
+    ...(await playerTransfers(db, params.id, query, zone)),
+    ...page(query),
+  }));
+  route(app, endpoints.adminPlayerSessions, async ({ params, query }) => ({
+    status: true,
+    ...(await playerSessions(db, params.id, query, zone, clock.now())),
+    ...page(query),
+  }));
+  route(app, endpoints.adminPlayerPayoutMethods, async ({ params, query }) => ({
+    status: true,
+    ...(await playerPayoutMethods(db, params.id, query, zone)),
+    ...page(query),
+  }));
+
+  route(app, endpoints.adminAdjust, async ({ operator, request, params, body, raw }) =>
+    adjustWallet(deps, { operator, request }, params.id, body, idempotencyKeyFrom(request, raw)),
+  );
+
+  const flags = ({ sessions_ended: _ended, ...answer }: FlagsAnswer & { sessions_ended: number }) => answer;
+  route(app, endpoints.adminBettingStatus, async ({ operator, request, params, body }) =>
+    flags(
+      await changeFlags(deps, { operator, request }, params.id, {
+        kind: 'betting',
+        betting_status: body.betting_status,
+      }),
+    ),
+  );
+  route(app, endpoints.adminTransferStatus, async ({ operator, request, params, body }) =>
+    flags(
+      await changeFlags(deps, { operator, request }, params.id, {
+        kind: 'transfer',
+        transfer_allowed: body.transfer_allowed,
+      }),
+    ),
+  );
+  route(app, endpoints.adminBlock, async ({ operator, request, params, body }) =>
+    flags(await changeFlags(deps, { operator, request }, params.id, { kind: 'block', reason: body.reason })),
+  );
+  route(app, endpoints.adminUnblock, async ({ operator, request, params }) =>
+    flags(await changeFlags(deps, { operator, request }, params.id, { kind: 'unblock' })),
+  );
+  route(app, endpoints.adminSignOut, async ({ operator, request, params }) => ({
+    status: true,
+    sessions_ended: await signOutEverywhere(deps, { operator, request }, params.id),
+  }));
+  route(app, endpoints.adminResetCode, async ({ operator, request, params }) => ({
+    status: true,
+    mobile: await sendResetCode(deps, { operator, request }, params.id),
+  }));
+}
