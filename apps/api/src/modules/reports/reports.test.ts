@@ -279,7 +279,9 @@ beforeAll(async () => {
   await fund(t, C, owner, 2000);
   await depositRequest(A, 700);
   const rejected = await depositRequest(B, 400);
-  await ok(admin(t, tokens.cashier, 'POST', `/admin-api/deposits/${rejected}/reject`));
+  await ok(
+    admin(t, tokens.cashier, 'POST', `/admin-api/deposits/${rejected}/reject`, { reason: 'not received' }),
+  );
 
   await at(D1, '10:00');
   await place(A, 'main', m.day, 'Single Digit', [{ digits: '6', points: 100, session: 'open' }]);
@@ -300,9 +302,17 @@ beforeAll(async () => {
   await declare(m.day, D1, '456', 'close');
   await at(D1, '14:00');
   const paid = await withdraw(B, 600, '4');
-  await ok(admin(t, tokens.cashier, 'POST', `/admin-api/withdrawals/${paid}/approve`));
+  await ok(
+    admin(t, tokens.cashier, 'POST', `/admin-api/withdrawals/${paid}/approve`, {
+      payment_reference: 'UPI-REPORT-1',
+    }),
+  );
   const refused = await withdraw(A, 500, '2');
-  await ok(admin(t, tokens.cashier, 'POST', `/admin-api/withdrawals/${refused}/reject`));
+  await ok(
+    admin(t, tokens.cashier, 'POST', `/admin-api/withdrawals/${refused}/reject`, {
+      reason: 'number mismatch',
+    }),
+  );
   await withdraw(C, 500, '3');
   await at(D1, '15:30');
   await declare(m.star, D1, '349');
