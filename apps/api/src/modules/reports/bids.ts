@@ -104,7 +104,7 @@ interface WinningRow extends MarketCells {
   player_id: number;
   user_name: string;
   mobile: string;
-  stake: number;
+  amount: number;
   payout: number;
   placed_at: string;
 }
@@ -127,13 +127,15 @@ export async function winningReport(tx: Queryable, q: WinningQuery, paging: Pagi
       q.dir,
       `${x}.market_date, ${x}.market_sort, ${x}.market_id, ${x}.bid_id`,
     );
+  // The credits carry their draw, player and payout: the totals and the page's order need no bid, unless a filter
+  // on the bid or the order by stake does. The page's rows then read their bids and players by key.
   const { rows } = await tx.query<
-    Partial<WinningRow> & { winning_bids: number; winners: number; stakes: number; total_payout: number }
+    Partial<WinningRow> & { winning_bids: number; winners: number; total_payout: number }
   >(
-    `WITH ${liveCte(q, p)}, ${paidCte(q, p, true)},
+    `WITH ${liveCte(q, p)}, ${paidCte(q, p, q.sort === 'points')},
      totals AS (
        SELECT count(*) AS winning_bids, count(DISTINCT w.player_id) AS winners,
-              coalesce(sum(w.amount), 0)::bigint AS stakes, coalesce(sum(w.payout), 0)::bigint AS total_payout
+              coalesce(sum(w.payout), 0)::bigint AS total_payout
          FROM paid w),
      page AS (
        SELECT w.* FROM (SELECT w.*, m.name AS market_name, m.grp, m.sort AS market_sort
@@ -141,15 +143,16 @@ export async function winningReport(tx: Queryable, q: WinningQuery, paging: Pagi
         ORDER BY ${order('w')}
         LIMIT ${p.add(paging.limit, 'bigint')} OFFSET ${p.add(paging.offset, 'bigint')})
      SELECT t.*, to_char(pg.market_date, 'YYYY-MM-DD') AS date, pg.market_id, pg.market_name, pg.grp,
-            pg.bet_type, pg.session, pg.digits, pg.close_digits, pg.value AS result, pg.bid_id, pg.player_id,
-            pl.user_name, pl.mobile, pg.amount AS stake, pg.payout, ${localTime('pg.created_at')} AS placed_at
+            pg.market_sort, b.bet_type, b.session, b.digits, b.close_digits, pg.value AS result, pg.bid_id,
+            pg.player_id, pl.user_name, pl.mobile, b.amount, pg.payout, ${localTime('b.created_at')} AS placed_at
        FROM totals t
        LEFT JOIN page pg ON true
+       LEFT JOIN bids b ON b.id = pg.bid_id
        LEFT JOIN players pl ON pl.id = pg.player_id
       ORDER BY ${order('pg')}`,
     p.values,
   );
-  const t = rows[0] ?? { winning_bids: 0, winners: 0, stakes: 0, total_payout: 0 };
+  const t = rows[0] ?? { winning_bids: 0, winners: 0, total_payout: 0 };
   const page = rows.filter((r): r is WinningRow & typeof t => r.bid_id !== null && r.bid_id !== undefined);
   return {
     rows: page.map((r) => ({
@@ -163,16 +166,11 @@ export async function winningReport(tx: Queryable, q: WinningQuery, paging: Pagi
       player_id: r.player_id,
       user_name: r.user_name,
       mobile: r.mobile,
-      points: formatPaise(r.stake),
+      points: formatPaise(r.amount),
       payout: formatPaise(r.payout),
       placed_at: r.placed_at,
     })),
-    totals: {
-      winning_bids: t.winning_bids,
-      winners: t.winners,
-      stakes: formatPaise(t.stakes),
-      payout: formatPaise(t.total_payout),
-    },
+    totals: { winning_bids: t.winning_bids, winners: t.winners, payout: formatPaise(t.total_payout) },
     totalRows: t.winning_bids,
   };
 }

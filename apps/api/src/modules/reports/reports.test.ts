@@ -516,7 +516,7 @@ describe('winning report', () => {
     expect(won.rows).toHaveLength(won.total_rows);
     expect(paise(won.totals.payout)).toBe(0 - (await houseOf('win')) - (await houseOf('win_reversal')));
     expect(won.totals.winners).toBe(new Set(won.rows.map((r) => r.player_id)).size);
-    expect(paise(won.totals.stakes)).toBe(won.rows.reduce((sum, r) => sum + paise(r.points), 0));
+    expect(paise(won.totals.payout)).toBe(won.rows.reduce((sum, r) => sum + paise(r.payout), 0));
     // C's jodi under the reverted Gali result is gone; B's left digit appears once, under the new result.
     const gali = won.rows.filter((r) => r.market_id === m.gali);
     expect(gali).toEqual([
@@ -542,6 +542,20 @@ describe('winning report', () => {
     expect(onlyB.totals).toMatchObject({ winning_bids: 2, winners: 1, payout: '1330' });
     const byPayout = await report(endpoints.winningReport.path, { ...ALL, sort: 'payout' });
     expect(byPayout.rows[0]).toMatchObject({ payout: '7000' });
+    const byStake = await report(endpoints.winningReport.path, { ...ALL, sort: 'points' });
+    const stakes = byStake.rows.map((r) => paise(r.points));
+    expect(stakes).toEqual([...stakes].sort((a, b) => b - a));
+    expect(byStake.totals).toEqual(won.totals);
+    const digits = await report(endpoints.winningReport.path, {
+      ...ALL,
+      bet_type: 'single_digit',
+      session: 'open',
+    });
+    expect(digits.rows.map((r) => [r.bet_type, r.session, r.digits])).toEqual([
+      ['single_digit', 'open', '6'],
+      ['single_digit', 'open', '3'],
+    ]);
+    expect(digits.totals).toEqual({ winning_bids: 2, winners: 1, payout: '1045' });
   });
 });
 

@@ -195,7 +195,7 @@ export const winningRow = z.strictObject({
 });
 export const winningAnswer = reportAnswer(
   winningRow,
-  z.strictObject({ winning_bids: count, winners: count, stakes: points, payout: points }),
+  z.strictObject({ winning_bids: count, winners: count, payout: points }),
 );
 
 const profitLossMeasures = {
