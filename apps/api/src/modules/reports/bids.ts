@@ -18,7 +18,9 @@ import type { Queryable } from '../../db/database.ts';
 import type { Page, Paging } from './sql.ts';
 import { PENDING, Params, bidWhere, liveCte, localTime, orderBy, pagedAggregate, paidCte } from './sql.ts';
 
-const MARKET_ORDER = 's.market_sort, s.market_id';
+/** Markets as the player app lists them: main, then Starline, then Gali, each by its sort order. */
+const marketOrder = (x: string) =>
+  `array_position(ARRAY['main', 'starline', 'gali'], ${x}.grp), ${x}.market_sort, ${x}.market_id`;
 
 interface MarketCells {
   market_id: number;
@@ -76,7 +78,7 @@ export async function sellReport(tx: Queryable, q: SellQuery, paging: Paging) {
       },
       q.sort,
       q.dir,
-      `s.date, ${MARKET_ORDER}, s.bet_type, s.session`,
+      `s.date, ${marketOrder('s')}, s.bet_type, s.session`,
     ),
     paging,
   );
@@ -125,7 +127,7 @@ export async function winningReport(tx: Queryable, q: WinningQuery, paging: Pagi
       },
       q.sort,
       q.dir,
-      `${x}.market_date, ${x}.market_sort, ${x}.market_id, ${x}.bid_id`,
+      `${x}.market_date, ${marketOrder(x)}, ${x}.bid_id`,
     );
   // The credits carry their draw, player and payout: the totals and the page's order need no bid, unless a filter
   // on the bid or the order by stake does. The page's rows then read their bids and players by key.
@@ -259,7 +261,7 @@ export async function profitLossReport(tx: Queryable, q: ProfitLossQuery, paging
       },
       q.sort,
       q.dir,
-      `s.date, ${MARKET_ORDER}`,
+      `s.date, ${marketOrder('s')}`,
     ),
     paging,
   );

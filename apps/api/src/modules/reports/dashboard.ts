@@ -17,6 +17,8 @@ import { PAYOUT_SQL } from '../results/outcome-sql.ts';
 import { OUTCOME_MEASURES } from './bids.ts';
 import { Params, bidWhere, instants, liveCte, localTime, paidCte, readInZone } from './sql.ts';
 
+const GROUPS: readonly MarketGroup[] = ['main', 'starline', 'gali'];
+
 /** How many of today's undeclared draws the dashboard shows, and how many numbers of each. */
 const DRAWS_SHOWN = 20;
 const TOP_NUMBERS = 5;
@@ -218,9 +220,15 @@ export async function dashboard(deps: Deps): Promise<DashboardAnswer> {
   const today = zonedParts(now, timeZone).date;
   return readInZone(db, timeZone, async (tx) => {
     const { rows: markets } = await tx.query<Market>(
-      'SELECT id, grp, name, schedule, active, sort FROM markets ORDER BY grp, sort, id',
+      'SELECT id, grp, name, schedule, active, sort FROM markets',
     );
     const byId = new Map(markets.map((m) => [m.id, m]));
+    // Main markets first, then Starline, then Gali, each in the order the player app lists them.
+    const rank = new Map(
+      [...markets]
+        .sort((a, b) => GROUPS.indexOf(a.grp) - GROUPS.indexOf(b.grp) || a.sort - b.sort || a.id - b.id)
+        .map((m, i) => [m.id, i]),
+    );
     const figures = await dayFigures(tx, today);
     return {
       status: true,
@@ -228,16 +236,13 @@ export async function dashboard(deps: Deps): Promise<DashboardAnswer> {
       time_zone: timeZone,
       server_time: now.toISOString(),
       totals: measureCells(figures.totals),
-      groups: (['main', 'starline', 'gali'] as const).map((group) => ({
+      groups: GROUPS.map((group) => ({
         group,
         ...measureCells(figures.groups.find((g) => g.grp === group) ?? none),
       })),
       markets: figures.markets
         .map((r) => ({ row: r, market: byId.get(r.market_id ?? 0) }))
-        .sort(
-          (a, b) =>
-            (a.market?.sort ?? 0) - (b.market?.sort ?? 0) || (a.row.market_id ?? 0) - (b.row.market_id ?? 0),
-        )
+        .sort((a, b) => (rank.get(a.row.market_id ?? 0) ?? 0) - (rank.get(b.row.market_id ?? 0) ?? 0))
         .map(({ row, market }) => ({
           market_id: row.market_id ?? 0,
           market_name: market?.name ?? '',

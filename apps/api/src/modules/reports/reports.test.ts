@@ -251,21 +251,13 @@ beforeAll(async () => {
   };
   // Only this file's markets take part: the demo ones would fill the dashboard's list of next draws.
   await t.db.query('UPDATE markets SET active = false');
+  // Sort orders that put Starline and Gali before the main markets: reports still list main markets first.
+  const now = t.clock.now();
   m = {
-    day: await seedMarket(t.db, { name: 'REP DAY', open: '11:00 AM', close: '01:00 PM', now: t.clock.now() }),
-    night: await seedMarket(t.db, {
-      name: 'REP NIGHT',
-      open: '11:00 PM',
-      close: '01:00 AM',
-      now: t.clock.now(),
-    }),
-    star: await seedMarket(t.db, {
-      group: 'starline',
-      name: 'REP STAR',
-      open: '03:00 PM',
-      now: t.clock.now(),
-    }),
-    gali: await seedMarket(t.db, { group: 'gali', name: 'REP GALI', open: '05:00 PM', now: t.clock.now() }),
+    day: await seedMarket(t.db, { name: 'REP DAY', open: '11:00 AM', close: '01:00 PM', sort: 10, now }),
+    night: await seedMarket(t.db, { name: 'REP NIGHT', open: '11:00 PM', close: '01:00 AM', sort: 11, now }),
+    star: await seedMarket(t.db, { group: 'starline', name: 'REP STAR', open: '03:00 PM', sort: 1, now }),
+    gali: await seedMarket(t.db, { group: 'gali', name: 'REP GALI', open: '05:00 PM', sort: 2, now }),
   };
   t.app.deps.markets.invalidate();
 
@@ -458,6 +450,11 @@ describe('sell report', () => {
       [D2, 'open', 1, '10'],
       [D3, 'open', 2, '70'],
     ]);
+    // Each day's rows list main markets, then Starline, then Gali, as the player app does.
+    const order = ['main', 'starline', 'gali'];
+    const groupsOfD1 = sell.rows.filter((r) => r.date === D1).map((r) => order.indexOf(String(r.group)));
+    expect(groupsOfD1).toEqual([...groupsOfD1].sort((a, b) => a - b));
+    expect(new Set(groupsOfD1)).toEqual(new Set([0, 1, 2]));
     expect(sell.rows.find((r) => r.bet_type === 'single_digit')).toMatchObject({
       market_name: 'REP DAY',
       group: 'main',
