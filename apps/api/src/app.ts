@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { bidRoutes } from './modules/bids/routes.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { contentConsoleRoutes } from './modules/content/console-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { depositRoutes } from './modules/funds/deposit-routes.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   authRoutes(app);
   profileRoutes(app);
   contentRoutes(app);
+  contentConsoleRoutes(app);
   walletRoutes(app);
   fundsRoutes(app);
   transferRoutes(app);

@@ -159,6 +159,7 @@ export function specFor(route: RouteRef): RouteSpec | undefined {
       '/admin/',
       '/admin/index.html',
       '/admin/*',
+      '/media/:file',
     ].includes(url) &&
     method === 'GET'
   )

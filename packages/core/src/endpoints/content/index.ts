@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { headlineRequest } from '../../contract/accounts.ts';
 import { endpoint } from '../define.ts';
+import { contentConsoleEndpoints } from './console.ts';
 
 const ok = z.literal(true);
 
@@ -98,6 +99,7 @@ export const contentEndpoints = {
     response: appPagesAnswer,
     errors: [],
   }),
+  ...contentConsoleEndpoints,
 };
 
 export type HeadlineResponse = z.output<typeof headlineAnswer>;
