@@ -1,7 +1,13 @@
 import type { AnyEndpoint } from '@gama/core/endpoints/define';
-import { ApiError, createApiClient } from '@gama/core/endpoints/client';
+import { ApiError, createApiClient, errorMessage as serverMessage } from '@gama/core/endpoints/client';
 
-export { ApiError, errorMessage } from '@gama/core/endpoints/client';
+export { ApiError } from '@gama/core/endpoints/client';
+
+/** The server's message, with its request id when it sent one (a fault), so support can find the request. */
+export function errorMessage(error: unknown): string {
+  const message = serverMessage(error);
+  return error instanceof ApiError && error.requestId ? `${message} (request id ${error.requestId})` : message;
+}
 
 type SessionListener = (reason: { message: string; code: string }) => void;
 let onSessionLost: SessionListener = () => {};

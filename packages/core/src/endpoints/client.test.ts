@@ -117,6 +117,24 @@ describe('createApiClient', () => {
     expect(told).toEqual(['UNAUTHENTICATED /api-thing']);
   });
 
+  it("keeps the server's request id of a fault for support, and none when the answer has none", async () => {
+    const fault = createApiClient({
+      fetch: fakeFetch(
+        503,
+        { status: false, code: 'UNAVAILABLE', msg: 'Try again', request_id: 'req-42' },
+        [],
+      ),
+    });
+    await expect(fault.call(legacy, { amount: 1 })).rejects.toMatchObject({
+      requestId: 'req-42',
+      httpStatus: 503,
+    });
+    const refusal = createApiClient({
+      fetch: fakeFetch(409, { status: false, code: 'CONFLICT', msg: 'No' }, []),
+    });
+    await expect(refusal.call(legacy, { amount: 1 })).rejects.toMatchObject({ requestId: undefined });
+  });
+
   it('treats a 200 carrying status:false as a failure, and a non-JSON answer as BAD_RESPONSE', async () => {
     const soft = createApiClient({ fetch: fakeFetch(200, { status: false, msg: 'No' }, []) });
     await expect(soft.call(legacy, { amount: 1 })).rejects.toMatchObject({ message: 'No', code: 'INTERNAL' });

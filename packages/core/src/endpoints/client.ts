@@ -21,12 +21,15 @@ export const networkMessages = {
 export class ApiError extends Error {
   readonly code: ErrorCode | ClientErrorCode;
   readonly httpStatus: number;
+  /** The server's id of the failed request (sent with server faults), for support to find it in the logs. */
+  readonly requestId: string | undefined;
 
-  constructor(message: string, code: ErrorCode | ClientErrorCode, httpStatus: number) {
+  constructor(message: string, code: ErrorCode | ClientErrorCode, httpStatus: number, requestId?: string) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.httpStatus = httpStatus;
+    this.requestId = requestId;
   }
 }
 
@@ -57,11 +60,20 @@ export interface ClientConfig {
 
 const isLegacy = (e: AnyEndpoint) => e.access === 'public' || e.access === 'player' || e.access === 'betting';
 
-function readFailure(body: unknown): { code: ErrorCode; msg: string } | null {
+function readFailure(body: unknown): { code: ErrorCode; msg: string; requestId: string | undefined } | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { status, code, msg } = body as { status?: unknown; code?: unknown; msg?: unknown };
+  const { status, code, msg, request_id } = body as {
+    status?: unknown;
+    code?: unknown;
+    msg?: unknown;
+    request_id?: unknown;
+  };
   if (status !== false || typeof msg !== 'string') return null;
-  return { code: (typeof code === 'string' ? code : 'INTERNAL') as ErrorCode, msg };
+  return {
+    code: (typeof code === 'string' ? code : 'INTERNAL') as ErrorCode,
+    msg,
+    requestId: typeof request_id === 'string' ? request_id : undefined,
+  };
 }
 
 function queryString(values: Record<string, unknown>): string {
@@ -145,7 +157,7 @@ export function createApiClient(config: ClientConfig = {}): ApiClient {
     if (!response.ok || failure !== null) {
       const error =
         failure !== null
-          ? new ApiError(failure.msg, failure.code, response.status)
+          ? new ApiError(failure.msg, failure.code, response.status, failure.requestId)
           : new ApiError(accountMessages.somethingWrong, 'BAD_RESPONSE', response.status);
       config.onFailure?.(error, endpoint);
       throw error;

@@ -5,6 +5,7 @@ import { formatClock } from '../../lib/format.ts';
 import { useServerNow } from '../../lib/market-clock.ts';
 import { roleNames, useOperator } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
+import { WaitingCounts } from './WaitingCounts.tsx';
 import styles from './TopBar.module.css';
 
 /** Who is signed in and their role, the market clock, what waits for them, and sign out (console-design.md). */
@@ -17,6 +18,7 @@ export function TopBar({ menuButton }: { menuButton: ReactNode }) {
   return (
     <header className={styles.bar}>
       {menuButton}
+      <WaitingCounts />
       <div className={styles.right}>
         <p className={styles.clock} title="Market time">
           <Clock size={16} aria-hidden="true" />

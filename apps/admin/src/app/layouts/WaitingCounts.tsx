@@ -1,0 +1,37 @@
+import { endpoints } from '@gama/core/endpoints';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { call } from '../../lib/api-client.ts';
+import { useCan } from '../../lib/session.ts';
+import styles from './TopBar.module.css';
+
+const POLL_MS = 30_000;
+
+/** What waits for this operator (console-design.md: always in the top bar), each a link to its queue. */
+export function WaitingCounts() {
+  const approvesResults = useCan('results.approve');
+  const results = useQuery({
+    queryKey: ['waiting', 'results'],
+    queryFn: ({ signal }) => call(endpoints.resultsDeclarations, { state: 'pending', limit: 1 }, { signal }),
+    enabled: approvesResults,
+    refetchInterval: POLL_MS,
+  });
+  const items = [
+    approvesResults && results.data
+      ? { to: '/results', count: results.data.total, one: 'result to approve', many: 'results to approve' }
+      : null,
+  ].filter((item) => item !== null);
+
+  if (items.length === 0) return null;
+  return (
+    <ul className={styles.waiting} aria-label="Waiting for you">
+      {items.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className={item.count > 0 ? styles.due : styles.clear}>
+            <span className="tabular">{item.count}</span> {item.count === 1 ? item.one : item.many}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
