@@ -14,6 +14,8 @@ test('results desk: declare a draw after its preview, then revert it after seein
   const desk = await createOperator(baseURL ?? '', 'results');
   await signIn(page, desk);
   await expect(page.getByRole('heading', { name: 'Results', level: 1 })).toBeVisible();
+  // The top bar counts what waits for this operator.
+  await expect(page.getByRole('list', { name: 'Waiting for you' })).toContainText(/\d+ results? to approve/);
   await page.getByRole('group', { name: 'Group' }).getByRole('button', { name: 'Main' }).click();
   await expect(page).toHaveURL(/group=main/);
 

@@ -1,6 +1,17 @@
 import type { Permission, Role } from '@gama/core/operators/permissions';
 import { can } from '@gama/core/operators/permissions';
-import { Laptop, ScrollText, Settings, ShieldCheck, Trophy, UserCog, type LucideIcon } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ArrowUpFromLine,
+  Laptop,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Trophy,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -19,7 +30,12 @@ export interface NavSection {
 export const navSections: NavSection[] = [
   {
     title: 'Desk',
-    items: [{ to: '/results', label: 'Results', icon: Trophy, permission: 'results.read' }],
+    items: [
+      { to: '/results', label: 'Results', icon: Trophy, permission: 'results.read' },
+      { to: '/deposits', label: 'Deposits', icon: ArrowDownToLine, permission: 'deposits.read' },
+      { to: '/withdrawals', label: 'Withdrawals', icon: ArrowUpFromLine, permission: 'withdrawals.read' },
+      { to: '/players', label: 'Players', icon: Users, permission: 'players.read' },
+    ],
   },
   {
     title: 'Owner',

@@ -14,6 +14,10 @@ const OperatorsScreen = lazy(() => import('../features/operators/OperatorsScreen
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx'));
 const AuditScreen = lazy(() => import('../features/audit/AuditScreen.tsx'));
 const ResultsScreen = lazy(() => import('../features/results/ResultsScreen.tsx'));
+const DepositsScreen = lazy(() => import('../features/deposits/DepositsScreen.tsx'));
+const WithdrawalsScreen = lazy(() => import('../features/withdrawals/WithdrawalsScreen.tsx'));
+const PlayersScreen = lazy(() => import('../features/players/PlayersScreen.tsx'));
+const PlayerScreen = lazy(() => import('../features/players/PlayerScreen.tsx'));
 
 function Root() {
   return (
@@ -42,6 +46,10 @@ export const router = createBrowserRouter(
           children: [
             { index: true, element: <Home /> },
             { path: 'results', element: <ResultsScreen /> },
+            { path: 'deposits', element: <DepositsScreen /> },
+            { path: 'withdrawals', element: <WithdrawalsScreen /> },
+            { path: 'players', element: <PlayersScreen /> },
+            { path: 'players/:id/:tab?', element: <PlayerScreen /> },
             { path: 'account/sessions', element: <SessionsScreen /> },
             { path: 'account/two-factor', element: <TwoFactorScreen /> },
             { path: 'operators', element: <OperatorsScreen /> },

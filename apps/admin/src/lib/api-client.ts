@@ -6,7 +6,9 @@ export { ApiError } from '@gama/core/endpoints/client';
 /** The server's message, with its request id when it sent one (a fault), so support can find the request. */
 export function errorMessage(error: unknown): string {
   const message = serverMessage(error);
-  return error instanceof ApiError && error.requestId ? `${message} (request id ${error.requestId})` : message;
+  return error instanceof ApiError && error.requestId
+    ? `${message} (request id ${error.requestId})`
+    : message;
 }
 
 type SessionListener = (reason: { message: string; code: string }) => void;

@@ -16,9 +16,29 @@ export function WaitingCounts() {
     enabled: approvesResults,
     refetchInterval: POLL_MS,
   });
+  const decidesDeposits = useCan('deposits.decide');
+  const deposits = useQuery({
+    queryKey: ['waiting', 'deposits'],
+    queryFn: ({ signal }) => call(endpoints.adminDeposits, { status: 'pending', page_size: 1 }, { signal }),
+    enabled: decidesDeposits,
+    refetchInterval: POLL_MS,
+  });
+  const decidesWithdrawals = useCan('withdrawals.decide');
+  const withdrawals = useQuery({
+    queryKey: ['waiting', 'withdrawals'],
+    queryFn: ({ signal }) => call(endpoints.adminWithdrawals, { status: 'open', page_size: 1 }, { signal }),
+    enabled: decidesWithdrawals,
+    refetchInterval: POLL_MS,
+  });
   const items = [
     approvesResults && results.data
       ? { to: '/results', count: results.data.total, one: 'result to approve', many: 'results to approve' }
+      : null,
+    decidesDeposits && deposits.data
+      ? { to: '/deposits', count: deposits.data.total, one: 'deposit', many: 'deposits' }
+      : null,
+    decidesWithdrawals && withdrawals.data
+      ? { to: '/withdrawals', count: withdrawals.data.total, one: 'withdrawal', many: 'withdrawals' }
       : null,
   ].filter((item) => item !== null);
 

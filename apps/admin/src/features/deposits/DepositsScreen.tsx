@@ -1,0 +1,451 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { Answer, CallInput } from '@gama/core/endpoints/define';
+import { Button } from '@gama/ui/Button';
+import { Dialog } from '@gama/ui/Dialog';
+import { formatPoints } from '@gama/ui/money';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Check, Image, X } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { ExportButton } from '../../components/ExportButton.tsx';
+import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
+import { Money } from '../../components/Money.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PlayerCell } from '../../components/PlayerCell.tsx';
+import { Segmented } from '../../components/Segmented.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
+import { StatusPill } from '../../components/StatusPill.tsx';
+import { call, urlOf } from '../../lib/api-client.ts';
+import { formatDateTime, maskMobile } from '../../lib/format.ts';
+import { csvPoints, stateOf } from '../../lib/labels.ts';
+import { useCan } from '../../lib/session.ts';
+import { useTableParams } from '../../lib/table-params.ts';
+import { ShortcutHint } from '../../shared/queue/ShortcutHint.tsx';
+import { useAfterAction } from '../../shared/use-action.ts';
+import styles from './DepositsScreen.module.css';
+
+type Deposit = Answer<typeof endpoints.adminDeposits>['rows'][number];
+type Query = CallInput<typeof endpoints.adminDeposits>;
+type Status = NonNullable<Query['status']>;
+type Sort = NonNullable<Query['sort']>;
+
+const filterNames = ['status', 'q', 'from', 'to', 'has_utr', 'flagged'] as const;
+const sorts: readonly Sort[] = ['created_at', 'amount', 'id', 'decided_at'];
+const statuses: ReadonlyArray<{ value: Status; label: string }> = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'all', label: 'All' },
+];
+
+type Pending =
+  | { kind: 'approve'; deposits: Deposit[] }
+  | { kind: 'reject'; deposits: Deposit[] }
+  | { kind: 'evidence'; deposit: Deposit };
+
+/**
+ * The deposit queue: each request with the player's UTR (checked against the bank app), their deposit history
+ * and flags; approve or reject one at a time (keys a and r on a row) or the selected ones in bulk.
+ */
+export default function DepositsScreen() {
+  const table = useTableParams({
+    filters: filterNames,
+    defaultSort: 'created_at',
+    defaultDir: 'asc',
+    defaultFilters: { status: 'pending' },
+  });
+  const { draft, set } = useFilterDraft(table.filters);
+  const canDecide = useCan('deposits.decide');
+  const after = useAfterAction();
+  const [selected, setSelected] = useState<Set<string | number>>(new Set());
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const status = (statuses.find((s) => s.value === table.filters.status)?.value ?? 'pending') as Status;
+  const sort = (sorts.includes(table.sort as Sort) ? table.sort : 'created_at') as Sort;
+  const query: Query = {
+    status,
+    sort,
+    dir: table.dir,
+    ...(table.filters.q ? { q: table.filters.q } : {}),
+    ...(table.filters.from ? { from: table.filters.from } : {}),
+    ...(table.filters.to ? { to: table.filters.to } : {}),
+    ...(table.filters.has_utr === 'true' || table.filters.has_utr === 'false'
+      ? { has_utr: table.filters.has_utr }
+      : {}),
+    ...(table.filters.flagged === 'true' ? { flagged: 'true' as const } : {}),
+  };
+  const list = useQuery({
+    queryKey: ['deposits', query, table.page, table.pageSize],
+    queryFn: ({ signal }) =>
+      call(endpoints.adminDeposits, { ...query, page: table.page, page_size: table.pageSize }, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+  const rows = list.data?.rows;
+  const open = (d: Deposit) => d.status === 'pending';
+
+  const columns: Column<Deposit>[] = [
+    {
+      id: 'player',
+      header: 'Player',
+      primary: true,
+      cell: (d) => <PlayerCell player={d.player} />,
+      csv: (d) => `${d.player.user_name} (${d.player.mobile})`,
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      sort: 'amount',
+      align: 'end',
+      cell: (d) => <Money paise={d.amount_paise} flow="in" className={styles.amount} />,
+      csv: (d) => csvPoints(d.amount_paise),
+    },
+    {
+      id: 'utr',
+      header: 'UTR',
+      cell: (d) =>
+        d.utr ? (
+          <span className={styles.utr}>
+            <span className="tabular">{d.utr}</span>
+            {d.has_screenshot && (
+              <button
+                type="button"
+                className={styles.evidence}
+                onClick={() => setPending({ kind: 'evidence', deposit: d })}
+              >
+                <Image size={14} aria-hidden="true" /> Screenshot
+              </button>
+            )}
+          </span>
+        ) : (
+          <span className={styles.muted}>Not entered yet</span>
+        ),
+      csv: (d) => d.utr,
+    },
+    {
+      id: 'flags',
+      header: 'Checks',
+      cell: (d) => <Flags deposit={d} />,
+      csv: (d) =>
+        [d.flags.duplicate_utr_attempt && 'duplicate UTR', d.flags.unusual_amount && 'unusual amount']
+          .filter(Boolean)
+          .join('; '),
+    },
+    {
+      id: 'history',
+      header: 'History',
+      cell: (d) => (
+        <span className={styles.history}>
+          <span>
+            {d.history.approved_count} approved · <Money paise={d.history.approved_paise} />
+          </span>
+          {d.history.rejected_count > 0 && (
+            <span className={styles.rejected}>{d.history.rejected_count} rejected</span>
+          )}
+        </span>
+      ),
+      csv: (d) => `${d.history.approved_count} approved, ${csvPoints(d.history.approved_paise)}`,
+    },
+    {
+      id: 'created_at',
+      header: 'Requested',
+      sort: 'created_at',
+      cell: (d) => formatDateTime(d.created_at),
+      csv: (d) => d.created_at,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (d) => (
+        <span className={styles.history}>
+          <StatusPill tone={stateOf(d.status).tone}>{stateOf(d.status).label}</StatusPill>
+          {d.decided_by && (
+            <span className={styles.muted}>
+              {d.decided_by.username}
+              {d.reason ? `: ${d.reason}` : ''}
+            </span>
+          )}
+        </span>
+      ),
+      csv: (d) => d.status,
+    },
+  ];
+
+  const picked = rows?.filter((d) => selected.has(d.id) && open(d)) ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Deposits"
+        description="Check each UTR and amount against the bank app before approving. Approving credits the wallet once."
+        actions={
+          <ExportButton
+            href={urlOf(endpoints.adminDeposits, { ...query, format: 'csv' })}
+            filename="deposits.csv"
+          />
+        }
+      />
+      <div className={styles.toolbar}>
+        <Segmented
+          label="Status"
+          value={status}
+          options={statuses}
+          onChange={(value) => {
+            setSelected(new Set());
+            table.setFilters({ status: value });
+          }}
+        />
+        {canDecide && status === 'pending' && <ShortcutHint />}
+      </div>
+      <FilterBar
+        onApply={() => table.setFilters(draft)}
+        onClear={() => table.setFilters({ q: '', from: '', to: '', has_utr: '', flagged: '' })}
+      >
+        <FilterInput
+          label="Player (phone, name or id)"
+          value={draft.q}
+          onValueChange={(v) => set('q', v)}
+          className={styles.search}
+        />
+        <FilterInput label="From" type="date" value={draft.from} onValueChange={(v) => set('from', v)} />
+        <FilterInput label="To" type="date" value={draft.to} onValueChange={(v) => set('to', v)} />
+        <SelectField
+          inline
+          label="UTR"
+          value={draft.has_utr}
+          onValueChange={(v) => set('has_utr', v)}
+          options={[
+            { value: '', label: 'Any' },
+            { value: 'true', label: 'Entered' },
+            { value: 'false', label: 'Not entered' },
+          ]}
+        />
+        <SelectField
+          inline
+          label="Checks"
+          value={draft.flagged}
+          onValueChange={(v) => set('flagged', v)}
+          options={[
+            { value: '', label: 'Any' },
+            { value: 'true', label: 'Flagged only' },
+          ]}
+        />
+      </FilterBar>
+      {canDecide && picked.length > 0 && (
+        <div className={styles.bulk} role="region" aria-label="Selected deposits">
+          <p>
+            <strong>{picked.length}</strong> selected ·{' '}
+            <Money paise={picked.reduce((sum, d) => sum + d.amount_paise, 0)} /> points
+          </p>
+          <div className={styles.bulkButtons}>
+            <Button
+              small
+              icon={<Check size={16} aria-hidden="true" />}
+              onClick={() => setPending({ kind: 'approve', deposits: picked })}
+            >
+              Approve selected
+            </Button>
+            <Button
+              small
+              variant="danger"
+              icon={<X size={16} aria-hidden="true" />}
+              onClick={() => setPending({ kind: 'reject', deposits: picked })}
+            >
+              Reject selected
+            </Button>
+          </div>
+        </div>
+      )}
+      <DataTable
+        caption="Deposit requests"
+        columns={columns}
+        rows={rows}
+        rowKey={(d) => d.id}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        empty={status === 'pending' ? 'No deposits are waiting. The queue is clear.' : 'No deposits match.'}
+        sorting={{ sort, dir: table.dir, onSort: table.setSort }}
+        paging={{
+          page: table.page,
+          pageSize: table.pageSize,
+          total: list.data?.total ?? 0,
+          onPage: table.setPage,
+          onPageSize: table.setPageSize,
+        }}
+        rowTone={(d) =>
+          open(d) && (d.flags.duplicate_utr_attempt || d.flags.unusual_amount) ? 'warning' : undefined
+        }
+        selection={
+          canDecide && status === 'pending'
+            ? { selected, onChange: setSelected, selectable: open }
+            : undefined
+        }
+        onRowKey={
+          canDecide
+            ? (key, d) => {
+                if (!open(d)) return false;
+                if (key === 'a') setPending({ kind: 'approve', deposits: [d] });
+                else if (key === 'r') setPending({ kind: 'reject', deposits: [d] });
+                else if (key === 's' && d.has_screenshot) setPending({ kind: 'evidence', deposit: d });
+                else return false;
+                return true;
+              }
+            : undefined
+        }
+        actions={
+          canDecide
+            ? (d) =>
+                open(d) ? (
+                  <>
+                    <Button small onClick={() => setPending({ kind: 'approve', deposits: [d] })}>
+                      Approve
+                    </Button>
+                    <Button
+                      small
+                      variant="outline"
+                      onClick={() => setPending({ kind: 'reject', deposits: [d] })}
+                    >
+                      Reject
+                    </Button>
+                  </>
+                ) : null
+            : undefined
+        }
+      />
+
+      <ConfirmDialog
+        open={pending?.kind === 'approve' || pending?.kind === 'reject'}
+        onClose={() => setPending(null)}
+        title={pending?.kind === 'reject' ? 'Reject deposit' : 'Approve deposit'}
+        confirmLabel={
+          pending?.kind === 'reject'
+            ? 'Reject'
+            : pending?.kind === 'approve' && pending.deposits.length > 1
+              ? `Credit ${pending.deposits.length} deposits`
+              : 'Credit points'
+        }
+        busyText={pending?.kind === 'reject' ? 'Rejecting' : 'Crediting'}
+        tone={pending?.kind === 'reject' ? 'danger' : 'money'}
+        reason={
+          pending?.kind === 'reject'
+            ? { label: 'Reason (the player sees it)', minLength: 3, placeholder: 'No payment with this UTR' }
+            : undefined
+        }
+        onConfirm={async (reason) => {
+          if (!pending || pending.kind === 'evidence') return;
+          const decision = pending.kind;
+          const ids = pending.deposits.map((d) => d.id);
+          if (ids.length === 1) {
+            const id = ids[0] as number;
+            await after(
+              () =>
+                decision === 'approve'
+                  ? call(endpoints.adminDepositApprove, { id })
+                  : call(endpoints.adminDepositReject, { id, reason }),
+              {
+                success: ({ deposit }) =>
+                  deposit.already_decided
+                    ? `Deposit #${deposit.id} was already ${deposit.status}`
+                    : deposit.status === 'approved'
+                      ? `${formatPoints(deposit.amount_paise)} points credited`
+                      : `Deposit #${deposit.id} rejected`,
+                refresh: [['deposits'], ['waiting']],
+              },
+            );
+          } else {
+            await after(
+              () =>
+                call(endpoints.adminDepositsBulk, {
+                  ids,
+                  decision,
+                  ...(decision === 'reject' ? { reason } : {}),
+                }),
+              {
+                success: ({ results }) => {
+                  const done = results.filter((r) => r.ok).length;
+                  const failed = results.length - done;
+                  return `${done} of ${results.length} ${decision === 'approve' ? 'approved' : 'rejected'}${
+                    failed > 0 ? `; ${failed} refused (already decided or missing)` : ''
+                  }`;
+                },
+                refresh: [['deposits'], ['waiting']],
+              },
+            );
+          }
+          setSelected(new Set());
+        }}
+      >
+        {pending && pending.kind !== 'evidence' && (
+          <DecisionText kind={pending.kind} deposits={pending.deposits} />
+        )}
+      </ConfirmDialog>
+
+      <Dialog
+        open={pending?.kind === 'evidence'}
+        onClose={() => setPending(null)}
+        title="Payment screenshot"
+        className={styles.evidenceDialog}
+      >
+        {pending?.kind === 'evidence' && (
+          <figure className={styles.figure}>
+            <img
+              src={urlOf(endpoints.adminDepositScreenshot, { id: pending.deposit.id })}
+              alt={`Screenshot the player sent for deposit #${pending.deposit.id}`}
+            />
+            <figcaption>
+              {pending.deposit.player.user_name} · <Money paise={pending.deposit.amount_paise} /> points · UTR{' '}
+              {pending.deposit.utr}. The server does not read the image: compare it with the bank app.
+            </figcaption>
+          </figure>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function Flags({ deposit }: { deposit: Deposit }) {
+  const { duplicate_utr_attempt, unusual_amount } = deposit.flags;
+  if (!duplicate_utr_attempt && !unusual_amount)
+    return deposit.utr ? <StatusPill tone="success">OK</StatusPill> : <span>—</span>;
+  return (
+    <span className={styles.flags}>
+      {duplicate_utr_attempt && <StatusPill tone="danger">Duplicate UTR</StatusPill>}
+      {unusual_amount && <StatusPill tone="warning">Unusual amount</StatusPill>}
+    </span>
+  );
+}
+
+function DecisionText({ kind, deposits }: { kind: 'approve' | 'reject'; deposits: Deposit[] }) {
+  const total = deposits.reduce((sum, d) => sum + d.amount_paise, 0);
+  const first = deposits[0];
+  if (!first) return null;
+  if (deposits.length === 1) {
+    const who = `${first.player.user_name} (${maskMobile(first.player.mobile)})`;
+    return kind === 'approve' ? (
+      <p>
+        Credit <strong>{formatPoints(total)} points</strong> to <strong>{who}</strong> for deposit #{first.id}
+        {first.utr ? `, UTR ${first.utr}` : ', no UTR entered'}.
+      </p>
+    ) : (
+      <p>
+        Reject deposit #{first.id} of <strong>{formatPoints(total)} points</strong> from{' '}
+        <strong>{who}</strong>. Nothing is credited.
+      </p>
+    );
+  }
+  const players = new Set(deposits.map((d) => d.player.id)).size;
+  return kind === 'approve' ? (
+    <p>
+      Credit <strong>{formatPoints(total)} points</strong> in total to {players}{' '}
+      {players === 1 ? 'player' : 'players'} for {deposits.length} deposits. Each is credited once; any
+      already decided is left as it is.
+    </p>
+  ) : (
+    <p>
+      Reject {deposits.length} deposits totalling <strong>{formatPoints(total)} points</strong>. Nothing is
+      credited.
+    </p>
+  );
+}

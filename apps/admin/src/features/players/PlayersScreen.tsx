@@ -1,0 +1,171 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { Answer, CallInput } from '@gama/core/endpoints/define';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { ExportButton } from '../../components/ExportButton.tsx';
+import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
+import { Money } from '../../components/Money.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
+import { call, urlOf } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { csvPoints } from '../../lib/labels.ts';
+import { useTableParams } from '../../lib/table-params.ts';
+import { PlayerFlags } from './PlayerFlags.tsx';
+import styles from './PlayersScreen.module.css';
+
+type Player = Answer<typeof endpoints.adminPlayers>['rows'][number];
+type Query = CallInput<typeof endpoints.adminPlayers>;
+type Sort = NonNullable<Query['sort']>;
+const sorts: readonly Sort[] = ['id', 'user_name', 'mobile', 'created_at', 'wallet'];
+const filterNames = ['q', 'betting_status', 'blocked'] as const;
+
+/** Find a player by phone, name or id; Enter or a click opens their page. */
+export default function PlayersScreen() {
+  const navigate = useNavigate();
+  const table = useTableParams({ filters: filterNames, defaultSort: 'id' });
+  const { draft, set } = useFilterDraft(table.filters);
+  const sort = (sorts.includes(table.sort as Sort) ? table.sort : 'id') as Sort;
+  const query: Query = {
+    sort,
+    dir: table.dir,
+    ...(table.filters.q ? { q: table.filters.q } : {}),
+    ...(table.filters.betting_status === '0' || table.filters.betting_status === '1'
+      ? { betting_status: table.filters.betting_status }
+      : {}),
+    ...(table.filters.blocked === 'true' || table.filters.blocked === 'false'
+      ? { blocked: table.filters.blocked }
+      : {}),
+  };
+  const list = useQuery({
+    queryKey: ['players', query, table.page, table.pageSize],
+    queryFn: ({ signal }) =>
+      call(endpoints.adminPlayers, { ...query, page: table.page, page_size: table.pageSize }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: Column<Player>[] = [
+    { id: 'id', header: 'Id', sort: 'id', cell: (p) => `#${p.id}`, csv: (p) => p.id },
+    {
+      id: 'user_name',
+      header: 'Name',
+      sort: 'user_name',
+      primary: true,
+      cell: (p) => p.user_name,
+      csv: (p) => p.user_name,
+    },
+    {
+      id: 'mobile',
+      header: 'Phone',
+      sort: 'mobile',
+      cell: (p) => <span className="tabular">{p.mobile}</span>,
+      csv: (p) => p.mobile,
+    },
+    {
+      id: 'wallet',
+      header: 'Wallet',
+      sort: 'wallet',
+      align: 'end',
+      cell: (p) => (
+        <span className={styles.wallet}>
+          <Money paise={p.wallet_paise} />
+          {p.debt_paise > 0 && (
+            <span className="money-out">
+              debt <Money paise={p.debt_paise} />
+            </span>
+          )}
+        </span>
+      ),
+      csv: (p) => csvPoints(p.wallet_paise),
+    },
+    {
+      id: 'flags',
+      header: 'Flags',
+      cell: (p) => <PlayerFlags player={p} />,
+      csv: (p) => `betting ${p.betting_status === '1' ? 'on' : 'off'}${p.blocked ? ', blocked' : ''}`,
+    },
+    {
+      id: 'created_at',
+      header: 'Joined',
+      sort: 'created_at',
+      cell: (p) => formatDateTime(p.created_at),
+      csv: (p) => p.created_at,
+    },
+    {
+      id: 'seen',
+      header: 'Last active',
+      cell: (p) => formatDateTime(p.last_seen_at),
+      csv: (p) => p.last_seen_at,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Players"
+        description="Search by phone, name or id. Open a player for their money history and actions."
+        actions={
+          <ExportButton
+            href={urlOf(endpoints.adminPlayers, { ...query, format: 'csv' })}
+            filename="players.csv"
+          />
+        }
+      />
+      <FilterBar
+        label="Player search"
+        onApply={() => table.setFilters(draft)}
+        onClear={() => table.setFilters({ q: '', betting_status: '', blocked: '' })}
+      >
+        <FilterInput
+          label="Phone, name or id"
+          type="search"
+          value={draft.q}
+          onValueChange={(v) => set('q', v)}
+          className={styles.search}
+        />
+        <SelectField
+          inline
+          label="Betting"
+          value={draft.betting_status}
+          onValueChange={(v) => set('betting_status', v)}
+          options={[
+            { value: '', label: 'Any' },
+            { value: '1', label: 'On' },
+            { value: '0', label: 'Off' },
+          ]}
+        />
+        <SelectField
+          inline
+          label="Blocked"
+          value={draft.blocked}
+          onValueChange={(v) => set('blocked', v)}
+          options={[
+            { value: '', label: 'Any' },
+            { value: 'true', label: 'Blocked' },
+            { value: 'false', label: 'Not blocked' },
+          ]}
+        />
+      </FilterBar>
+      <DataTable
+        caption="Players"
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(p) => p.id}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        empty="No players match."
+        sorting={{ sort, dir: table.dir, onSort: table.setSort }}
+        paging={{
+          page: table.page,
+          pageSize: table.pageSize,
+          total: list.data?.total ?? 0,
+          onPage: table.setPage,
+          onPageSize: table.setPageSize,
+        }}
+        onOpen={(p) => void navigate(`/players/${p.id}`)}
+      />
+    </>
+  );
+}

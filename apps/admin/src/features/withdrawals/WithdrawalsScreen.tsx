@@ -1,0 +1,363 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { Answer, CallInput } from '@gama/core/endpoints/define';
+import { newIdempotencyKey } from '@gama/ui/action-key';
+import { Button } from '@gama/ui/Button';
+import { formatPoints, formatWholePoints } from '@gama/ui/money';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { ExportButton } from '../../components/ExportButton.tsx';
+import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
+import { Money } from '../../components/Money.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PlayerCell } from '../../components/PlayerCell.tsx';
+import { Segmented } from '../../components/Segmented.tsx';
+import { StatusPill } from '../../components/StatusPill.tsx';
+import { call, urlOf } from '../../lib/api-client.ts';
+import { formatDateTime, maskMobile } from '../../lib/format.ts';
+import { csvPoints, stateOf } from '../../lib/labels.ts';
+import { useCan, useOperator } from '../../lib/session.ts';
+import { useTableParams } from '../../lib/table-params.ts';
+import { ShortcutHint } from '../../shared/queue/ShortcutHint.tsx';
+import { useAfterAction } from '../../shared/use-action.ts';
+import styles from './WithdrawalsScreen.module.css';
+
+type Withdrawal = Answer<typeof endpoints.adminWithdrawals>['rows'][number];
+type Query = CallInput<typeof endpoints.adminWithdrawals>;
+type Status = NonNullable<Query['status']>;
+type Sort = NonNullable<Query['sort']>;
+
+const filterNames = ['status', 'q', 'from', 'to'] as const;
+const sorts: readonly Sort[] = ['created_at', 'amount', 'id', 'decided_at'];
+const statuses: ReadonlyArray<{ value: Status; label: string }> = [
+  { value: 'open', label: 'Waiting' },
+  { value: 'awaiting_second_approval', label: 'Needs 2nd approval' },
+  { value: 'approved', label: 'Paid' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'all', label: 'All' },
+];
+
+type Pending = { kind: 'approve' | 'reject'; withdrawal: Withdrawal; key: string };
+
+const isOpen = (w: Withdrawal) => w.state === 'pending' || w.state === 'awaiting_second_approval';
+/** The approval that pays: a single-approval withdrawal, or the second of two. */
+const paysNow = (w: Withdrawal) => !w.needs_two_approvals || w.approved_by_1 !== null;
+
+/**
+ * The withdrawal queue: pay each by UPI to the number shown, then approve with the payment reference; or
+ * reject with a reason (the held points go back). Above the owner's threshold two operators must approve.
+ */
+export default function WithdrawalsScreen() {
+  const me = useOperator();
+  const table = useTableParams({
+    filters: filterNames,
+    defaultSort: 'created_at',
+    defaultDir: 'asc',
+    defaultFilters: { status: 'open' },
+  });
+  const { draft, set } = useFilterDraft(table.filters);
+  const canDecide = useCan('withdrawals.decide');
+  const after = useAfterAction();
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const status = (statuses.find((s) => s.value === table.filters.status)?.value ?? 'open') as Status;
+  const sort = (sorts.includes(table.sort as Sort) ? table.sort : 'created_at') as Sort;
+  const query: Query = {
+    status,
+    sort,
+    dir: table.dir,
+    ...(table.filters.q ? { q: table.filters.q } : {}),
+    ...(table.filters.from ? { from: table.filters.from } : {}),
+    ...(table.filters.to ? { to: table.filters.to } : {}),
+  };
+  const list = useQuery({
+    queryKey: ['withdrawals', query, table.page, table.pageSize],
+    queryFn: ({ signal }) =>
+      call(endpoints.adminWithdrawals, { ...query, page: table.page, page_size: table.pageSize }, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+  const threshold = list.data?.two_person_above_points ?? null;
+  const mine = (w: Withdrawal) => w.approved_by_1?.id === me.id;
+  const start = (kind: Pending['kind'], withdrawal: Withdrawal) =>
+    setPending({ kind, withdrawal, key: newIdempotencyKey() });
+
+  const columns: Column<Withdrawal>[] = [
+    {
+      id: 'player',
+      header: 'Player',
+      primary: true,
+      cell: (w) => <PlayerCell player={w.player} />,
+      csv: (w) => `${w.player.user_name} (${w.player.mobile})`,
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      sort: 'amount',
+      align: 'end',
+      cell: (w) => <Money paise={w.amount_paise} flow="out" className={styles.amount} />,
+      csv: (w) => csvPoints(w.amount_paise),
+    },
+    {
+      id: 'payout',
+      header: 'Pay to',
+      cell: (w) => (
+        <span className={styles.stack}>
+          <span className="tabular">{w.payout_number}</span>
+          <span className={styles.muted}>{w.payout_app}</span>
+        </span>
+      ),
+      csv: (w) => `${w.payout_app} ${w.payout_number}`,
+    },
+    {
+      id: 'balance',
+      header: 'Wallet',
+      align: 'end',
+      cell: (w) => (
+        <span className={styles.stack}>
+          <Money paise={w.balance.wallet_paise} />
+          {w.balance.debt_paise > 0 && (
+            <span className="money-out">
+              debt <Money paise={w.balance.debt_paise} />
+            </span>
+          )}
+        </span>
+      ),
+      csv: (w) => csvPoints(w.balance.wallet_paise),
+    },
+    {
+      id: 'recent',
+      header: `Last ${list.data?.rows[0]?.recent.days ?? 30} days`,
+      cell: (w) => (
+        <span className={styles.recent}>
+          <span>
+            In <Money paise={w.recent.deposits_paise + w.recent.wins_paise} flow="in" />
+            <span className={styles.muted}>
+              {' '}
+              (dep. {formatPoints(w.recent.deposits_paise)}, wins {formatPoints(w.recent.wins_paise)})
+            </span>
+          </span>
+          <span>
+            Out <Money paise={w.recent.withdrawals_paise + w.recent.stakes_paise} flow="out" />
+            <span className={styles.muted}>
+              {' '}
+              (wd. {formatPoints(w.recent.withdrawals_paise)}, stakes {formatPoints(w.recent.stakes_paise)})
+            </span>
+          </span>
+        </span>
+      ),
+      csv: (w) =>
+        `in ${csvPoints(w.recent.deposits_paise + w.recent.wins_paise)} / out ${csvPoints(
+          w.recent.withdrawals_paise + w.recent.stakes_paise,
+        )}`,
+    },
+    {
+      id: 'created_at',
+      header: 'Requested',
+      sort: 'created_at',
+      cell: (w) => formatDateTime(w.created_at),
+      csv: (w) => w.created_at,
+    },
+    {
+      id: 'state',
+      header: 'Status',
+      cell: (w) => (
+        <span className={styles.stack}>
+          <StatusPill tone={stateOf(w.state).tone}>{stateOf(w.state).label}</StatusPill>
+          {w.needs_two_approvals && w.state === 'pending' && (
+            <span className={styles.muted}>Two approvals</span>
+          )}
+          {w.approved_by_1 && w.state === 'awaiting_second_approval' && (
+            <span className={styles.muted}>1st: {mine(w) ? 'you' : w.approved_by_1.username}</span>
+          )}
+          {w.payment_reference && <span className={styles.muted}>Ref {w.payment_reference}</span>}
+          {w.reason && <span className={styles.muted}>{w.reason}</span>}
+        </span>
+      ),
+      csv: (w) => w.state,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Withdrawals"
+        description={
+          threshold === null
+            ? 'Pay by UPI to the number shown, then approve with the payment reference.'
+            : `Pay by UPI to the number shown, then approve with the payment reference. Above ${formatWholePoints(
+                threshold,
+              )} points two operators must approve.`
+        }
+        actions={
+          <ExportButton
+            href={urlOf(endpoints.adminWithdrawals, { ...query, format: 'csv' })}
+            filename="withdrawals.csv"
+          />
+        }
+      />
+      <div className={styles.toolbar}>
+        <Segmented
+          label="Status"
+          value={status}
+          options={statuses}
+          onChange={(value) => table.setFilters({ status: value })}
+        />
+        {canDecide && <ShortcutHint />}
+      </div>
+      <FilterBar
+        onApply={() => table.setFilters(draft)}
+        onClear={() => table.setFilters({ q: '', from: '', to: '' })}
+      >
+        <FilterInput
+          label="Player (phone, name or id)"
+          value={draft.q}
+          onValueChange={(v) => set('q', v)}
+          className={styles.search}
+        />
+        <FilterInput label="From" type="date" value={draft.from} onValueChange={(v) => set('from', v)} />
+        <FilterInput label="To" type="date" value={draft.to} onValueChange={(v) => set('to', v)} />
+      </FilterBar>
+      <DataTable
+        caption="Withdrawal requests"
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(w) => w.id}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        empty={
+          status === 'open' ? 'No withdrawals are waiting. The queue is clear.' : 'No withdrawals match.'
+        }
+        sorting={{ sort, dir: table.dir, onSort: table.setSort }}
+        paging={{
+          page: table.page,
+          pageSize: table.pageSize,
+          total: list.data?.total ?? 0,
+          onPage: table.setPage,
+          onPageSize: table.setPageSize,
+        }}
+        rowTone={(w) => (isOpen(w) && w.balance.debt_paise > 0 ? 'danger' : undefined)}
+        onRowKey={
+          canDecide
+            ? (key, w) => {
+                if (!isOpen(w)) return false;
+                if (key === 'a' && !mine(w)) start('approve', w);
+                else if (key === 'r') start('reject', w);
+                else return false;
+                return true;
+              }
+            : undefined
+        }
+        actions={
+          canDecide
+            ? (w) =>
+                isOpen(w) ? (
+                  <>
+                    {mine(w) ? (
+                      <span className={styles.waiting}>Waiting for another operator</span>
+                    ) : (
+                      <Button small onClick={() => start('approve', w)}>
+                        {paysNow(w) ? 'Approve' : 'First approval'}
+                      </Button>
+                    )}
+                    <Button small variant="outline" onClick={() => start('reject', w)}>
+                      Reject
+                    </Button>
+                  </>
+                ) : null
+            : undefined
+        }
+      />
+      {pending && (
+        <Decision
+          pending={pending}
+          onClose={() => setPending(null)}
+          onDone={(run) =>
+            after(run, {
+              success: ({ withdrawal }) =>
+                withdrawal.already_decided
+                  ? `Withdrawal #${withdrawal.id} was already ${stateOf(withdrawal.state).label.toLowerCase()}`
+                  : withdrawal.state === 'approved'
+                    ? `${formatPoints(withdrawal.amount_paise)} points paid out`
+                    : withdrawal.state === 'awaiting_second_approval'
+                      ? `First approval recorded; another operator must approve #${withdrawal.id}`
+                      : `Withdrawal #${withdrawal.id} rejected; the points are back in the wallet`,
+              refresh: [['withdrawals'], ['waiting']],
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
+
+type DecisionAnswer = Answer<typeof endpoints.adminWithdrawalApprove>;
+
+function Decision({
+  pending,
+  onClose,
+  onDone,
+}: {
+  pending: Pending;
+  onClose: () => void;
+  onDone: (run: () => Promise<DecisionAnswer>) => Promise<unknown>;
+}) {
+  const { kind, withdrawal: w, key } = pending;
+  const who = `${w.player.user_name} (${maskMobile(w.player.mobile)})`;
+  const amount = formatPoints(w.amount_paise);
+  const pays = paysNow(w);
+  return (
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      title={kind === 'reject' ? 'Reject withdrawal' : pays ? 'Approve withdrawal' : 'First approval'}
+      confirmLabel={kind === 'reject' ? 'Reject' : pays ? 'Mark as paid' : 'Record first approval'}
+      busyText={kind === 'reject' ? 'Rejecting' : 'Approving'}
+      tone={kind === 'reject' ? 'danger' : 'money'}
+      reason={
+        kind === 'reject'
+          ? {
+              label: 'Reason (the player sees it)',
+              minLength: 3,
+              placeholder: 'Payout number does not accept UPI',
+            }
+          : pays
+            ? { label: 'Payment reference (UPI transaction id)', minLength: 4, singleLine: true }
+            : undefined
+      }
+      onConfirm={(text) =>
+        onDone(() =>
+          kind === 'reject'
+            ? call(endpoints.adminWithdrawalReject, { id: w.id, reason: text })
+            : call(
+                endpoints.adminWithdrawalApprove,
+                { id: w.id, ...(pays ? { payment_reference: text } : {}) },
+                { idempotencyKey: key },
+              ),
+        )
+      }
+    >
+      {kind === 'reject' ? (
+        <p>
+          Reject the withdrawal of <strong>{amount} points</strong> by <strong>{who}</strong>. The points go
+          back to their wallet.
+        </p>
+      ) : pays ? (
+        <p>
+          Pay <strong>{amount} points</strong> to <strong>{who}</strong> by {w.payout_app} at{' '}
+          <strong className="tabular">{w.payout_number}</strong>, then enter the payment reference. The
+          withdrawal is marked paid once.
+          {w.approved_by_1 && ` First approval by ${w.approved_by_1.username}.`}
+        </p>
+      ) : (
+        <p>
+          Approve the withdrawal of <strong>{amount} points</strong> by <strong>{who}</strong>. It is above
+          the two-person limit: nothing is paid until a second operator approves it with the payment
+          reference.
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
