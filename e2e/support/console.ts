@@ -7,7 +7,8 @@ import { generate } from 'otplib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Operator } from './bidding.ts';
-import type { GamaApi } from './gama-api.ts';
+import { savePayoutNumber } from './funds.ts';
+import type { GamaApi, Player } from './gama-api.ts';
 
 export type Role = 'owner' | 'results' | 'cashier' | 'support' | 'viewer';
 
@@ -92,3 +93,51 @@ export async function openScreen(page: Page, info: TestInfo, label: string): Pro
   if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: label }).click();
 }
+
+/** A player's legacy session token, for preconditions made the way the app makes them. */
+async function playerToken(api: GamaApi, player: Player): Promise<string> {
+  const login = await api.post('/api-user-login', { mobile: player.mobile, password: player.password });
+  const token = login.body.unique_token;
+  if (typeof token !== 'string') throw new Error(`player login failed: ${JSON.stringify(login.body)}`);
+  return token;
+}
+
+/** A pending deposit request of `points` with a fresh 12-digit UTR, as the app sends them after paying. */
+export async function depositWithUtr(
+  api: GamaApi,
+  player: Player,
+  points: number,
+): Promise<{ id: number; utr: string }> {
+  const unique_token = await playerToken(api, player);
+  const added = await api.post(
+    '/api-fund-request-add',
+    { unique_token, request_amount: String(points) },
+    { 'idempotency-key': `e2e-${Math.random().toString(36).slice(2)}` },
+  );
+  const id = added.body.request_id;
+  if (typeof id !== 'number') throw new Error(`deposit request failed: ${JSON.stringify(added.body)}`);
+  const utr = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
+  const sent = await api.post('/api-fund-request-utr', { unique_token, request_id: id, utr });
+  if (sent.httpStatus !== 200) throw new Error(`UTR failed: ${JSON.stringify(sent.body)}`);
+  return { id, utr };
+}
+
+/** A withdrawal request of `points` to a verified Google Pay number (the player is funded first). */
+export async function withdrawalRequest(api: GamaApi, player: Player, points: number): Promise<string> {
+  const owner = await Operator.login(api.baseURL);
+  await owner.fund(player.mobile, points);
+  const number = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  await savePayoutNumber(api, player, '2', number);
+  const unique_token = await playerToken(api, player);
+  const asked = await api.post(
+    '/api-user-withdraw-fund-request',
+    { unique_token, request_amount: String(points), payment_method: '2' },
+    { 'idempotency-key': `e2e-${Math.random().toString(36).slice(2)}` },
+  );
+  if (asked.httpStatus !== 200) throw new Error(`withdrawal failed: ${JSON.stringify(asked.body)}`);
+  return number;
+}
+
+/** 98xxxxxx10, as confirmations name a player. */
+export const masked = (mobile: string) =>
+  `${mobile.slice(0, 2)}${'x'.repeat(mobile.length - 4)}${mobile.slice(-2)}`;

@@ -94,11 +94,33 @@ export function DataTable<R>(props: DataTableProps<R>) {
     selectableRows.length > 0 &&
     selectableRows.every((row) => selection.selected.has(rowKey(row)));
 
+  function pickAll(checked: boolean) {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const row of selectableRows) {
+      if (checked) next.add(rowKey(row));
+      else next.delete(rowKey(row));
+    }
+    selection.onChange(next);
+  }
+
   const colCount = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
 
   return (
     <div className={styles.wrap}>
       {error !== undefined && error !== null && <ErrorNotice error={error} onRetry={onRetry} />}
+      {selection && (
+        // On a phone the header row is not shown, so the page's checkbox stands above the cards.
+        <label className={styles.pickAllPhone}>
+          <input
+            type="checkbox"
+            checked={allPicked}
+            disabled={selectableRows.length === 0}
+            onChange={(event) => pickAll(event.target.checked)}
+          />
+          Select every row on this page
+        </label>
+      )}
       <div className={styles.scroller}>
         <table className={styles.table} aria-busy={loading || undefined}>
           <caption className="visually-hidden">{caption}</caption>
@@ -111,14 +133,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
                     aria-label="Select every row on this page"
                     checked={allPicked}
                     disabled={selectableRows.length === 0}
-                    onChange={(event) => {
-                      const next = new Set(selection.selected);
-                      for (const row of selectableRows) {
-                        if (event.target.checked) next.add(rowKey(row));
-                        else next.delete(rowKey(row));
-                      }
-                      selection.onChange(next);
-                    }}
+                    onChange={(event) => pickAll(event.target.checked)}
                   />
                 </th>
               )}

@@ -54,14 +54,16 @@ export function FilterBar({
 
 interface FilterInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
+  /** The main search box: takes the free width, and a whole row on a phone. */
+  wide?: boolean;
   value: string;
   onValueChange: (value: string) => void;
 }
 
-export function FilterInput({ label, value, onValueChange, className, ...rest }: FilterInputProps) {
+export function FilterInput({ label, value, onValueChange, wide, className, ...rest }: FilterInputProps) {
   const id = useId();
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+    <div className={[styles.field, wide && styles.wide, className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>{label}</label>
       <input {...rest} id={id} value={value} onChange={(event) => onValueChange(event.target.value)} />
     </div>

@@ -11,6 +11,8 @@ interface MoneyProps {
 /** Points the one way the console shows them: Indian grouping, two decimals, tabular digits. */
 export function Money({ paise, flow, className }: MoneyProps) {
   const text = formatPoints(paise);
+  // Nothing moved: no sign and no colour.
+  if (/^-?0\.00$/.test(text)) flow = undefined;
   const shown =
     flow === 'in' && !text.startsWith('-')
       ? `+${text}`

@@ -206,7 +206,7 @@ export default function DepositsScreen() {
           label="Player (phone, name or id)"
           value={draft.q}
           onValueChange={(v) => set('q', v)}
-          className={styles.search}
+          wide
         />
         <FilterInput label="From" type="date" value={draft.from} onValueChange={(v) => set('from', v)} />
         <FilterInput label="To" type="date" value={draft.to} onValueChange={(v) => set('to', v)} />

@@ -122,7 +122,7 @@ export default function PlayersScreen() {
           type="search"
           value={draft.q}
           onValueChange={(v) => set('q', v)}
-          className={styles.search}
+          wide
         />
         <SelectField
           inline
