@@ -196,7 +196,7 @@ const measureCells = (r: Measures) => ({
 /** Additive aggregates of bids with their outcome, over `bids b` joined to `live l` and `paid w` (the dashboard). */
 export const OUTCOME_MEASURES: ReadonlyArray<readonly [string, string]> = [
   ['count(*)', 'bids'],
-  ['sum(b.amount)::bigint', 'stakes'],
+  ['coalesce(sum(b.amount), 0)::bigint', 'stakes'],
   [`coalesce(sum(b.amount) FILTER (WHERE ${PENDING}), 0)::bigint`, 'pending_stakes'],
   ['count(w.bid_id)', 'winning_bids'],
   ['coalesce(sum(w.payout), 0)::bigint', 'payouts'],

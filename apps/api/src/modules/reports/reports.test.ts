@@ -42,6 +42,7 @@ let B: Player;
 let C: Player;
 let m: { day: number; night: number; star: number; gali: number };
 let midnightDashboard: Dashboard;
+let quietDashboard: Dashboard;
 
 interface Row {
   digits: string;
@@ -260,6 +261,8 @@ beforeAll(async () => {
     gali: await seedMarket(t.db, { group: 'gali', name: 'REP GALI', open: '05:00 PM', sort: 2, now }),
   };
   t.app.deps.markets.invalidate();
+  // Before anything happens: a day without a bid.
+  quietDashboard = (await get<Dashboard>(endpoints.dashboard.path)).json;
 
   // Day 1.
   A = await t.player({ userName: 'Asha' });
@@ -918,6 +921,25 @@ describe('date ranges', () => {
 });
 
 describe('dashboard', () => {
+  it('on a day without bids answers zeros, not an error', () => {
+    const zero = { bids: 0, stakes: '0', pending_stakes: '0', payouts: '0', house_result: '0', players: 0 };
+    expect(quietDashboard).toMatchObject({ date: D1, totals: zero, markets: [] });
+    expect(quietDashboard.groups).toEqual([
+      { group: 'main', ...zero },
+      { group: 'starline', ...zero },
+      { group: 'gali', ...zero },
+    ]);
+    expect(quietDashboard.stakes_by_hour.every((h) => h.bids === 0 && h.stakes === '0')).toBe(true);
+    expect(quietDashboard.next_draws.map((d) => [d.market_name, d.half, d.bids, d.top_exposure])).toEqual([
+      ['REP DAY', 'open', 0, []],
+      ['REP DAY', 'close', 0, []],
+      ['REP STAR', 'single', 0, []],
+      ['REP GALI', 'single', 0, []],
+      ['REP NIGHT', 'open', 0, []],
+      ['REP NIGHT', 'close', 0, []],
+    ]);
+  });
+
   it('at 00:01 counts only the new market day, its first bid in hour 0', () => {
     expect(midnightDashboard).toMatchObject({ date: D2, totals: { bids: 1, stakes: '10', players: 1 } });
     expect(midnightDashboard.stakes_by_hour[0]).toEqual({ hour: 0, bids: 1, stakes: '10' });
