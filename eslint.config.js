@@ -85,6 +85,25 @@ export default tseslint.config(
     },
   },
   {
+    // Paths and bodies come from the endpoint catalogue (`call(endpoints.x, input)`), never from a literal.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(admin-)?api/]',
+          message:
+            'API paths come from the endpoint catalogue: call(endpoints.x, input) or urlOf(endpoints.x).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/(admin-)?api/]',
+          message:
+            'API paths come from the endpoint catalogue: call(endpoints.x, input) or urlOf(endpoints.x).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/*/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver()] },

@@ -26,6 +26,7 @@ import { fundsRoutes } from './modules/funds/routes.ts';
 import { withdrawalRoutes } from './modules/funds/withdrawal-routes.ts';
 import { adminPlayerRoutes } from './modules/players/admin-routes.ts';
 import { MarketCache } from './modules/markets/list.ts';
+import { marketRoutes } from './modules/markets/routes.ts';
 import { SESSION_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
 import { resolveSession, sessionTokenFrom } from './modules/auth/sessions.ts';
 import { operatorFromRequest } from './modules/operators/sessions.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   depositRoutes(app);
   withdrawalRoutes(app);
   adminPlayerRoutes(app);
+  marketRoutes(app);
   bidRoutes(app);
   resultRoutes(app);
   operatorRoutes(app);

@@ -5,6 +5,7 @@ import type { MarketSchedule } from '@gama/core/rules/schedule';
 import { weeklySchedule } from '@gama/core/rules/schedule';
 import { parseClockTime } from '@gama/core/rules/time';
 import type { Queryable } from '../db/database.ts';
+import { createMarket } from '../modules/markets/repository.ts';
 import { recordRateVersion } from '../modules/rates/service.ts';
 
 export interface MarketSpec {
@@ -52,20 +53,14 @@ export function scheduleOf(spec: MarketSpec): MarketSchedule {
 
 export async function seedMarket(db: Queryable, spec: MarketSpec = {}): Promise<number> {
   counter += 1;
-  const now = spec.now ?? new Date();
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO markets (grp, name, schedule, active, sort, created_at, updated_at)
-     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $6) RETURNING id`,
-    [
-      spec.group ?? 'main',
-      spec.name ?? `Market ${counter}`,
-      JSON.stringify(scheduleOf(spec)),
-      spec.active ?? true,
-      spec.sort ?? counter,
-      now,
-    ],
-  );
-  return rows[0]?.id ?? 0;
+  return createMarket(db, {
+    group: spec.group ?? 'main',
+    name: spec.name ?? `Market ${counter}`,
+    schedule: scheduleOf(spec),
+    active: spec.active ?? true,
+    sort: spec.sort ?? counter,
+    now: spec.now ?? new Date(),
+  });
 }
 
 export const demoRates: Record<MarketGroup, Record<string, [number, number]>> = {

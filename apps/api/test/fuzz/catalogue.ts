@@ -30,7 +30,7 @@ import type { ZodType } from 'zod';
 import { z } from 'zod';
 import { allEndpoints } from '@gama/core/endpoints';
 import { createMarketBody } from '../../src/modules/admin/schemas.ts';
-import { chartRequest } from '../../src/modules/results/schemas.ts';
+import { chartRequest } from '@gama/core/endpoints/charts/index';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 

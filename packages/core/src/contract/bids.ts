@@ -3,6 +3,7 @@
  * Row fields are kept loose here (strings as typed); the game rules in `rules/validate-entry` judge them.
  */
 import { z } from 'zod';
+import { bidMessages } from '../rules/messages.ts';
 import { numberOrText } from './numbers.ts';
 
 const text = z.union([z.string().max(20), z.number()]).optional();
@@ -48,14 +49,6 @@ export const submitBidRequest = z.object({
 });
 export type SubmitBidRequest = z.infer<typeof submitBidRequest>;
 
-export interface SubmitBidResponse {
-  status: true;
-  msg: string;
-  wallet_amt: string;
-  bid_count: number;
-  total_points: number;
-}
-
 export const bidHistoryRequest = z.object({
   bid_from: z.string().max(20).optional(),
   bid_to: z.string().max(20).optional(),
@@ -65,31 +58,18 @@ export const winHistoryRequest = z.object({
   date_to: z.string().max(20).optional(),
 });
 
-export interface BidRecord {
-  pana: string;
-  game_name: string;
-  session: string;
-  digits: string;
-  closedigits: string;
-  bid_date: string;
-  points: string;
-}
+export type { BidRecord, SubmitBidResponse, WinRecord } from '../endpoints/bids/index.ts';
 
-export interface WinRecord {
-  pana: string;
-  game_name: string;
-  session: string;
-  digits: string;
-  closedigits: string;
-  wining_date: string;
-  amount: string;
-}
-
-export const historyMessages = {
-  badRange: 'Please choose a valid date range',
-  rangeTooLong: 'Please choose at most 93 days',
+/** What the server answers about a submission it cannot place (game-rules.md 8.3 wording where it has one). */
+export const bidPlacementMessages = {
   totalMismatch: 'Total points do not match the bids',
   unknownGameType: 'Please choose a game type',
   marketNotFound: 'Market not found',
-  bidPlaced: 'Bid Successfully Submitted',
+  bidPlaced: bidMessages.bidSubmitted,
+} as const;
+
+/** What the server answers about a history range it will not read. */
+export const bidHistoryMessages = {
+  badRange: 'Please choose a valid date range',
+  rangeTooLong: 'Please choose at most 93 days',
 } as const;

@@ -6,10 +6,13 @@
 import type { AnyEndpoint } from './define.ts';
 import { auditEndpoints } from './audit/index.ts';
 import { authEndpoints } from './auth/index.ts';
+import { bidEndpoints } from './bids/index.ts';
+import { chartEndpoints } from './charts/index.ts';
 import { contentEndpoints } from './content/index.ts';
 import { devEndpoints } from './dev/index.ts';
 import { fundsEndpoints } from './funds/index.ts';
 import { healthEndpoints } from './health/index.ts';
+import { marketEndpoints } from './markets/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
 import { profileEndpoints } from './profile/index.ts';
 import { rateEndpoints } from './rates/index.ts';
@@ -25,10 +28,13 @@ import { withdrawalsEndpoints } from './withdrawals/index.ts';
 export const endpoints = {
   ...auditEndpoints,
   ...authEndpoints,
+  ...bidEndpoints,
+  ...chartEndpoints,
   ...contentEndpoints,
   ...devEndpoints,
   ...fundsEndpoints,
   ...healthEndpoints,
+  ...marketEndpoints,
   ...operatorsEndpoints,
   ...profileEndpoints,
   ...rateEndpoints,
@@ -45,3 +51,7 @@ export const endpoints = {
 export type EndpointName = keyof typeof endpoints;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);
+
+/** The bid and market entries of each group, for code that serves or calls the three groups alike. */
+export { bidEndpointsOf } from './bids/index.ts';
+export { marketEndpointsOf } from './markets/index.ts';

@@ -1,4 +1,4 @@
-import { historyMessages } from '@gama/core/contract/bids';
+import { bidHistoryMessages, bidPlacementMessages } from '@gama/core/contract/bids';
 import { bidMessages } from '@gama/core/rules/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
@@ -82,7 +82,7 @@ describe('placing bids', () => {
     );
     expect(res.json).toMatchObject({
       status: true,
-      msg: historyMessages.bidPlaced,
+      msg: bidPlacementMessages.bidPlaced,
       wallet_amt: '965',
       bid_count: 2,
       total_points: 35,
@@ -172,11 +172,11 @@ describe('the server refuses what the rules forbid, changing nothing', () => {
       ['SP Motor', [{ digits: '12', points: 10, session: 'open' }], bidMessages.digitNotValid],
       ['SP Motor', [{ digits: '111', points: 10, session: 'open' }], bidMessages.noCombination],
       ['Single Digit', [{ digits: '5', points: 10, session: 'sideways' }], bidMessages.invalidSession],
-      ['Lucky Seven', [{ digits: '5', points: 10, session: 'open' }], historyMessages.unknownGameType],
+      ['Lucky Seven', [{ digits: '5', points: 10, session: 'open' }], bidPlacementMessages.unknownGameType],
       [
         'Single Digit',
         [{ digits: '5', points: 10, session: 'open' }],
-        historyMessages.totalMismatch,
+        bidPlacementMessages.totalMismatch,
         { totalbit: '5' },
       ],
       [
@@ -214,7 +214,7 @@ describe('the server refuses what the rules forbid, changing nothing', () => {
       },
       { token: p.token },
     );
-    expect(unknownMarket.json.msg).toBe(historyMessages.marketNotFound);
+    expect(unknownMarket.json.msg).toBe(bidPlacementMessages.marketNotFound);
     expect(await snapshot(t.db, TABLES)).toEqual(before);
   });
 
@@ -498,13 +498,13 @@ describe('lists, rates and histories', () => {
       { bid_from: '2026-11-20', bid_to: '11/20/2026' },
       { token: a.token },
     );
-    expect(bad.json.msg).toBe(historyMessages.badRange);
+    expect(bad.json.msg).toBe(bidHistoryMessages.badRange);
     const reversed = await t.post(
       '/api-bid-history-data',
       { bid_from: '11/21/2026', bid_to: '11/20/2026' },
       { token: a.token },
     );
-    expect(reversed.json.msg).toBe(historyMessages.badRange);
+    expect(reversed.json.msg).toBe(bidHistoryMessages.badRange);
   });
 
   it('lets the operator see the bid journal in the passbook', async () => {

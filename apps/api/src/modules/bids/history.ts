@@ -1,5 +1,5 @@
 import type { BidRecord, WinRecord } from '@gama/core/contract/bids';
-import { historyMessages } from '@gama/core/contract/bids';
+import { bidHistoryMessages } from '@gama/core/contract/bids';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { addDays, formatBidDate, parseHistoryDate } from '@gama/core/rules/dates';
 import { formatPaise } from '@gama/core/rules/money';
@@ -23,8 +23,8 @@ export function historyRange(
   const start = from ? parseHistoryDate(from.trim()) : today;
   const end = to ? parseHistoryDate(to.trim()) : today;
   if (start === null || end === null || start > end)
-    throw new AppError('VALIDATION', historyMessages.badRange);
-  if (addDays(start, MAX_DAYS) < end) throw new AppError('VALIDATION', historyMessages.rangeTooLong);
+    throw new AppError('VALIDATION', bidHistoryMessages.badRange);
+  if (addDays(start, MAX_DAYS) < end) throw new AppError('VALIDATION', bidHistoryMessages.rangeTooLong);
   return [start, end];
 }
 

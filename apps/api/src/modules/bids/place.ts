@@ -4,7 +4,7 @@
  * once, and store each row with the rate in force now. Any failure writes nothing.
  */
 import type { SubmitBidRequest, SubmitBidResponse } from '@gama/core/contract/bids';
-import { historyMessages } from '@gama/core/contract/bids';
+import { bidPlacementMessages } from '@gama/core/contract/bids';
 import type { BetType, MarketGroup } from '@gama/core/rules/bet-types';
 import { findBetType } from '@gama/core/rules/bet-types';
 import { formatBidDate, parseBidDate } from '@gama/core/rules/dates';
@@ -36,7 +36,7 @@ function validateRows(
   body: SubmitBidRequest,
 ): { betType: BetType; rows: PricedRow[]; cost: number } {
   const betType = findBetType(group, body.new_result.pana);
-  if (!betType) throw new AppError('VALIDATION', historyMessages.unknownGameType);
+  if (!betType) throw new AppError('VALIDATION', bidPlacementMessages.unknownGameType);
   const rows: PricedRow[] = [];
   let cost = 0;
   for (const row of body.new_result.result) {
@@ -54,7 +54,7 @@ function validateRows(
     for (const r of entry.rows) rows.push({ ...r, session: entry.session, points: entry.points });
     cost += entry.costPaise;
   }
-  if (!Number.isSafeInteger(cost)) throw new AppError('VALIDATION', historyMessages.totalMismatch);
+  if (!Number.isSafeInteger(cost)) throw new AppError('VALIDATION', bidPlacementMessages.totalMismatch);
   return { betType, rows, cost };
 }
 
@@ -62,7 +62,7 @@ function checkTotal(body: SubmitBidRequest, cost: number): void {
   const total = body.new_result.totalbit;
   if (total === undefined || total === '') return;
   if (String(total).trim() !== String(cost / 100))
-    throw new AppError('VALIDATION', historyMessages.totalMismatch);
+    throw new AppError('VALIDATION', bidPlacementMessages.totalMismatch);
 }
 
 export async function placeBids(
@@ -74,7 +74,7 @@ export async function placeBids(
 ): Promise<SubmitBidResponse> {
   const { db, clock, config } = deps;
   const market: Market | undefined = await marketById(db, body.game_id);
-  if (!market || market.grp !== group) throw new AppError('NOT_FOUND', historyMessages.marketNotFound);
+  if (!market || market.grp !== group) throw new AppError('NOT_FOUND', bidPlacementMessages.marketNotFound);
   const { betType, rows, cost } = validateRows(group, body);
   checkTotal(body, cost);
   const bidDate = parseBidDate(body.new_result.bid_date.trim());
@@ -168,7 +168,7 @@ export async function placeBids(
         if (declared[0]?.decided) throw new AppError('VALIDATION', bidMessages.bettingClosed);
         const response: SubmitBidResponse = {
           status: true,
-          msg: historyMessages.bidPlaced,
+          msg: bidPlacementMessages.bidPlaced,
           wallet_amt: formatPaise(accounts.balance - cost),
           bid_count: rows.length,
           total_points: cost / 100,

@@ -39,3 +39,34 @@ export async function ratesOf(db: Queryable, group: MarketGroup): Promise<Rate[]
   ]);
   return rows;
 }
+
+export interface NewMarket {
+  group: MarketGroup;
+  name: string;
+  schedule: MarketSchedule;
+  active: boolean;
+  /** Position in its group's list; by default after every market of the group. */
+  sort?: number;
+  now: Date;
+}
+
+/** Inserts a market; a name already used in the group fails with the unique violation (23505). */
+export async function createMarket(db: Queryable, market: NewMarket): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO markets (grp, name, schedule, active, sort, created_at, updated_at)
+     VALUES ($1, $2, $3::jsonb, $4,
+             COALESCE($5::int, (SELECT COALESCE(max(sort), 0) + 1 FROM markets WHERE grp = $1)), $6, $6)
+     RETURNING id`,
+    [
+      market.group,
+      market.name,
+      JSON.stringify(market.schedule),
+      market.active,
+      market.sort ?? null,
+      market.now,
+    ],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('market insert returned no id');
+  return id;
+}

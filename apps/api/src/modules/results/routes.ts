@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@gama/core/endpoints';
 import { ZodError } from 'zod';
-import { chartRequest } from './schemas.ts';
 import { AppError } from '../../http/errors.ts';
-import { legacyRoute } from '../../http/legacy.ts';
 import { route } from '../../http/route.ts';
 import { audit } from '../audit/writer.ts';
 import type { Operator } from '../operators/sessions.ts';
@@ -163,7 +161,7 @@ export function resultRoutes(app: FastifyInstance): void {
   }));
 
   // Charts are public: players whose betting is off may read them too (spec 01 section 1).
-  legacyRoute(app, '/api-market-chart', { auth: 'public', schema: chartRequest }, async ({ body }) => {
+  route(app, endpoints.marketChart, async ({ body }) => {
     if (body.game_id !== undefined) {
       const market = await marketById(db, body.game_id);
       if (!market) throw new AppError('NOT_FOUND', 'Market not found');

@@ -1,9 +1,7 @@
 import { BET_TYPES, type BetTypeId } from '@gama/core/rules/bet-types';
 import { BidRoute } from '../../shared/bids/index.ts';
 
-export const MAIN_SUBMIT_PATH = '/api-submit-bid';
-
 /** One of the ten main bid screens: the shared builder with that bet type. */
 export default function MainBidScreen({ betType }: { betType: BetTypeId }) {
-  return <BidRoute betType={BET_TYPES[betType]} submitPath={MAIN_SUBMIT_PATH} />;
+  return <BidRoute betType={BET_TYPES[betType]} />;
 }

@@ -3,5 +3,5 @@ import { BidRoute } from '../../shared/bids/index.ts';
 
 /** Left, Right and Jodi Digit: the shared builder with a Gali catalogue entry. */
 export default function GaliBidScreen({ betType }: { betType: BetType }) {
-  return <BidRoute betType={betType} submitPath="/api-galidisawar-submit-bid" />;
+  return <BidRoute betType={betType} />;
 }

@@ -1,23 +1,9 @@
 import { HistoryScreen } from '../../shared/history/index.ts';
 
 export function GaliBidsScreen() {
-  return (
-    <HistoryScreen
-      title="GALI DISAWAR BIDS"
-      kind="bids"
-      path="/api-galidisawar-bid-history-data"
-      showSession={false}
-    />
-  );
+  return <HistoryScreen title="GALI DISAWAR BIDS" kind="bids" group="gali" showSession={false} />;
 }
 
 export function GaliWinsScreen() {
-  return (
-    <HistoryScreen
-      title="GALI DISAWAR WINS"
-      kind="wins"
-      path="/api-galidisawar-wining-history-data"
-      showSession={false}
-    />
-  );
+  return <HistoryScreen title="GALI DISAWAR WINS" kind="wins" group="gali" showSession={false} />;
 }

@@ -6,7 +6,5 @@ import { BidRoute } from '../../shared/bids/index.ts';
  * its time ("01:00 PM"), so the heading says which game it belongs to.
  */
 export default function StarlineBidScreen({ betType }: { betType: BetType }) {
-  return (
-    <BidRoute betType={betType} submitPath="/api-starline-submit-bid" title={`Starline ${betType.label}`} />
-  );
+  return <BidRoute betType={betType} title={`Starline ${betType.label}`} />;
 }

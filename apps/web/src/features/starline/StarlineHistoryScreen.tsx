@@ -1,23 +1,9 @@
 import { HistoryScreen } from '../../shared/history/index.ts';
 
 export function StarlineBidsScreen() {
-  return (
-    <HistoryScreen
-      title="STARLINE BIDS"
-      kind="bids"
-      path="/api-starline-bid-history-data"
-      showSession={false}
-    />
-  );
+  return <HistoryScreen title="STARLINE BIDS" kind="bids" group="starline" showSession={false} />;
 }
 
 export function StarlineWinsScreen() {
-  return (
-    <HistoryScreen
-      title="STARLINE WINS"
-      kind="wins"
-      path="/api-starline-wining-history-data"
-      showSession={false}
-    />
-  );
+  return <HistoryScreen title="STARLINE WINS" kind="wins" group="starline" showSession={false} />;
 }

@@ -6,12 +6,11 @@ import { readBidNavState } from './nav-state.ts';
 
 export interface BidRouteProps {
   betType: BetType;
-  submitPath: string;
   title?: string;
 }
 
 /** A bid screen as a route element: reads the market from navigation state, or explains that it is missing. */
-export function BidRoute({ betType, submitPath, title }: BidRouteProps) {
+export function BidRoute({ betType, title }: BidRouteProps) {
   const market = readBidNavState(useLocation().state);
   if (market === null) return <InvalidBidNavigation title={title ?? betType.label} />;
   // Keyed by market and type so moving between two bid screens never carries a list across.
@@ -20,7 +19,6 @@ export function BidRoute({ betType, submitPath, title }: BidRouteProps) {
       key={`${market.gameId}:${betType.id}`}
       betType={betType}
       market={market}
-      submitPath={submitPath}
       {...(title !== undefined ? { title } : {})}
     />
   );

@@ -29,8 +29,6 @@ export interface BidScreenProps {
   betType: BetType;
   /** The market from navigation state (see `readBidNavState`). */
   market: BidNavState;
-  /** `/api-submit-bid`, `/api-starline-submit-bid` or `/api-galidisawar-submit-bid`. */
-  submitPath: string;
   /** Heading; the bet-type label when omitted. */
   title?: string;
 }
@@ -51,7 +49,7 @@ const countRows = (entries: readonly BidEntry[]) =>
  * The one bid builder (spec 02 sections 2 and 4): every main, Starline and Gali bid screen is this
  * component with a different catalogue entry. Rules and messages come from core `validateBidEntry`.
  */
-export function BidScreen({ betType, market, submitPath, title }: BidScreenProps) {
+export function BidScreen({ betType, market, title }: BidScreenProps) {
   const clock = useMarketClock();
   const profile = useProfile();
   const queryClient = useQueryClient();
@@ -129,7 +127,7 @@ export function BidScreen({ betType, market, submitPath, title }: BidScreenProps
       submissions.map((submission) => {
         const key = keys.current.get(submission.label) ?? newIdempotencyKey();
         keys.current.set(submission.label, key);
-        return sendSubmission(submitPath, market, clock.bidDate, submission, key);
+        return sendSubmission(betType.group, market, clock.bidDate, submission, key);
       }),
     );
     setSubmitting(false);

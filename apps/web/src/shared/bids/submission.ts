@@ -1,9 +1,10 @@
 import type { SubmitBidResponse } from '@gama/core/contract/bids';
-import type { BetType } from '@gama/core/rules/bet-types';
+import { bidEndpointsOf } from '@gama/core/endpoints';
+import type { BetType, MarketGroup } from '@gama/core/rules/bet-types';
 import { addPaise, formatPaise, stakePaise } from '@gama/core/rules/money';
 import { panaType } from '@gama/core/rules/panas';
 import { sessionLabel, type Session } from '@gama/core/rules/sessions';
-import { post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import type { BidNavState } from './nav-state.ts';
 
 /** One accepted Proceed: what the player typed and what it expands to. */
@@ -28,7 +29,7 @@ export interface WireRow {
   pana: string;
 }
 
-/** One call to the submit path: its own label, rows and idempotency key. */
+/** One call to the group's submit endpoint: its own label, rows and idempotency key. */
 export interface Submission {
   label: string;
   rows: WireRow[];
@@ -89,19 +90,21 @@ export function gameTypeOf(entries: readonly BidEntry[]): 'Open' | 'Close' | 'Op
   return sessionLabel(entries[0]?.session ?? 'open');
 }
 
+/**
+ * Sends one submission to the group's submit entry; the body is checked against `submitBidRequest` by the
+ * entry's type. The key goes as the Idempotency-Key header: a retry of this same submission gets the first answer.
+ */
 export async function sendSubmission(
-  submitPath: string,
+  group: MarketGroup,
   market: BidNavState,
   bidDate: string,
   submission: Submission,
   key: string,
 ): Promise<SubmitBidResponse> {
   const first = submission.rows[0]?.session ?? 'Open';
-  return post<SubmitBidResponse>(
-    submitPath,
+  return call(
+    bidEndpointsOf[group].submit,
     {
-      // The body form of the Idempotency-Key header: a retry of this same submission gets the first answer.
-      request_id: key,
       game_id: market.gameId,
       new_result: {
         Gamename: market.gameName,
@@ -114,6 +117,6 @@ export async function sendSubmission(
         result: submission.rows,
       },
     },
-    { session: true },
+    { idempotencyKey: key },
   );
 }

@@ -1,4 +1,6 @@
 import type { BidRecord, WinRecord } from '@gama/core/contract/bids';
+import { bidHistoryMessages } from '@gama/core/contract/bids';
+import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { isIsoDate, type IsoDate } from '@gama/core/rules/dates';
 import { zonedParts } from '@gama/core/rules/time';
 import { Search, Trophy } from 'lucide-react';
@@ -18,8 +20,8 @@ export interface HistoryScreenProps {
   title: string;
   /** `bids` reads `bid_data` (sends bid_from/bid_to), `wins` reads `win_data` (sends date_from/date_to). */
   kind: HistoryKind;
-  /** The group's history path, e.g. `/api-bid-history-data`, `/api-starline-wining-history-data`. */
-  path: string;
+  /** Whose history: the main markets, Starline or Gali Disawar. */
+  group: MarketGroup;
   /** Show each record's session (main markets); Starline and Gali rows are all Open. */
   showSession?: boolean;
 }
@@ -30,17 +32,17 @@ const NO_DATA = 'NO DATA FOUND';
  * One history screen for the six bid and win lists (spec 02 section 2): From/To defaulting to the server's
  * today, loaded once on opening and again on every Submit.
  */
-export function HistoryScreen({ title, kind, path, showSession = true }: HistoryScreenProps) {
+export function HistoryScreen({ title, kind, group, showSession = true }: HistoryScreenProps) {
   const [today] = useState<IsoDate>(() => zonedParts(serverNow(), marketTimeZone()).date);
   const [from, setFrom] = useState<IsoDate>(today);
   const [to, setTo] = useState<IsoDate>(today);
   const [range, setRange] = useState({ from: today, to: today });
-  const history = useHistory(kind, path, range);
+  const history = useHistory(kind, group, range);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isIsoDate(from) || !isIsoDate(to) || from > to) {
-      toast.error('Please choose a valid date range', { id: 'history-range' });
+      toast.error(bidHistoryMessages.badRange, { id: 'history-range' });
       return;
     }
     if (from === range.from && to === range.to) void history.refetch();

@@ -1,42 +1,48 @@
 import type { BidRecord, WinRecord } from '@gama/core/contract/bids';
+import { bidEndpointsOf } from '@gama/core/endpoints';
+import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { formatHistoryDate, type IsoDate } from '@gama/core/rules/dates';
 import { useQuery } from '@tanstack/react-query';
-import { post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 export type HistoryKind = 'bids' | 'wins';
-
-interface HistoryResponse {
-  status: boolean;
-  bid_data?: BidRecord[];
-  win_data?: WinRecord[];
-}
 
 export type HistoryRecords = { kind: 'bids'; rows: BidRecord[] } | { kind: 'wins'; rows: WinRecord[] };
 
 async function fetchHistory(
   kind: HistoryKind,
-  path: string,
+  group: MarketGroup,
   from: IsoDate,
   to: IsoDate,
   signal: AbortSignal,
 ): Promise<HistoryRecords> {
   // Bid histories take bid_from/bid_to, win histories date_from/date_to (spec 02 section 7).
-  const body =
-    kind === 'bids'
-      ? { bid_from: formatHistoryDate(from), bid_to: formatHistoryDate(to) }
-      : { date_from: formatHistoryDate(from), date_to: formatHistoryDate(to) };
-  const response = await post<HistoryResponse>(path, body, { session: true, signal });
-  const ok = response.status === true;
-  if (kind === 'bids') return { kind, rows: ok ? (response.bid_data ?? []) : [] };
-  return { kind, rows: ok ? (response.win_data ?? []) : [] };
+  if (kind === 'bids') {
+    const answer = await call(
+      bidEndpointsOf[group].bids,
+      { bid_from: formatHistoryDate(from), bid_to: formatHistoryDate(to) },
+      { signal },
+    );
+    return { kind, rows: answer.bid_data };
+  }
+  const answer = await call(
+    bidEndpointsOf[group].wins,
+    { date_from: formatHistoryDate(from), date_to: formatHistoryDate(to) },
+    { signal },
+  );
+  return { kind, rows: answer.win_data };
 }
 
-export function useHistory(kind: HistoryKind, path: string, range: { from: IsoDate; to: IsoDate } | null) {
+export function useHistory(
+  kind: HistoryKind,
+  group: MarketGroup,
+  range: { from: IsoDate; to: IsoDate } | null,
+) {
   return useQuery({
-    queryKey: ['history', path, range?.from, range?.to],
+    queryKey: ['history', kind, group, range?.from, range?.to],
     queryFn: ({ signal }) => {
       if (range === null) throw new Error('no range yet');
-      return fetchHistory(kind, path, range.from, range.to, signal);
+      return fetchHistory(kind, group, range.from, range.to, signal);
     },
     enabled: range !== null,
     retry: false,

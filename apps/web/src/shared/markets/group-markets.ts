@@ -1,8 +1,9 @@
 import type { MarketRow } from '@gama/core/contract/accounts';
+import { endpoints } from '@gama/core/endpoints';
 import type { RateField } from '@gama/core/rules/bet-types';
 import { zonedParts } from '@gama/core/rules/time';
 import { useQuery } from '@tanstack/react-query';
-import { post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { marketTimeZone, serverNow, syncServerClock } from '../../lib/server-clock.ts';
 
 /**
@@ -11,35 +12,27 @@ import { marketTimeZone, serverNow, syncServerClock } from '../../lib/server-clo
  */
 export type SlotGroup = 'starline' | 'gali';
 
-export interface GroupListResponse {
-  status: true;
-  result: MarketRow[];
-  server_time?: string;
-  time_zone?: string;
-  web_starline_chart_url?: string;
-  web_galidessar_chart_url?: string;
-}
-
 /** `game_rates[0]`: `<field>_val_1` / `<field>_val_2` as strings. */
 export type LegacyRates = Partial<Record<string, string>>;
 
-interface RatesResponse {
-  status: true;
-  game_rates: LegacyRates[];
+interface GroupList {
+  markets: MarketRow[];
+  chartUrl: string;
 }
 
-const paths = {
-  starline: {
-    list: '/api-starline-game',
-    rates: '/api-starline-game-rates',
-    chart: 'web_starline_chart_url',
-  },
-  gali: {
-    list: '/api-galidisawar-game',
-    rates: '/api-galidisawar-game-rates',
-    chart: 'web_galidessar_chart_url',
-  },
-} as const;
+/** Each group names its chart link in its own legacy field. */
+async function fetchList(group: SlotGroup, signal: AbortSignal): Promise<GroupList> {
+  if (group === 'starline') {
+    const answer = await call(endpoints.starlineMarkets, {}, { signal });
+    syncServerClock(answer.server_time, answer.time_zone);
+    return { markets: answer.result, chartUrl: answer.web_starline_chart_url };
+  }
+  const answer = await call(endpoints.galiMarkets, {}, { signal });
+  syncServerClock(answer.server_time, answer.time_zone);
+  return { markets: answer.result, chartUrl: answer.web_galidessar_chart_url };
+}
+
+const ratesOf = { starline: endpoints.starlineRates, gali: endpoints.galiRates } as const;
 
 /** Spec 02 section 9: the lists are polled every 5 s. */
 const POLL_MS = 5_000;
@@ -47,11 +40,7 @@ const POLL_MS = 5_000;
 export function useGroupMarkets(group: SlotGroup) {
   return useQuery({
     queryKey: ['markets', group],
-    queryFn: async ({ signal }) => {
-      const response = await post<GroupListResponse>(paths[group].list, {}, { signal });
-      syncServerClock(response.server_time, response.time_zone);
-      return { markets: response.result, chartUrl: response[paths[group].chart] ?? `/charts?group=${group}` };
-    },
+    queryFn: ({ signal }) => fetchList(group, signal),
     refetchInterval: POLL_MS,
     // Polling failures are silent (spec 02 section 8): the last good list stays on screen.
     retry: false,
@@ -62,8 +51,8 @@ export function useGroupMarkets(group: SlotGroup) {
 export function useGroupRates(group: SlotGroup, { enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: ['rates', group],
-    queryFn: ({ signal }) => post<RatesResponse>(paths[group].rates, {}, { signal }),
-    select: (response) => response.game_rates[0] ?? null,
+    queryFn: ({ signal }) => call(ratesOf[group], {}, { signal }),
+    select: (response): LegacyRates | null => response.game_rates[0] ?? null,
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -1,0 +1,92 @@
+import { endpoints, marketEndpointsOf } from '@gama/core/endpoints';
+import type { Weekday } from '@gama/core/rules/dates';
+import type { MarketSchedule } from '@gama/core/rules/schedule';
+import { weeklySchedule } from '@gama/core/rules/schedule';
+import { parseClockTime } from '@gama/core/rules/time';
+import type { FastifyInstance } from 'fastify';
+import { pgCode } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import { JsonText, RawReply, route } from '../../http/route.ts';
+import { audit } from '../audit/writer.ts';
+import { legacyRates } from './list.ts';
+import { createMarket } from './repository.ts';
+
+/** The legacy field each group's list names its chart link in. */
+const chartKeys = {
+  main: 'web_chart_url',
+  starline: 'web_starline_chart_url',
+  gali: 'web_galidessar_chart_url',
+};
+
+export function marketRoutes(app: FastifyInstance): void {
+  const { db, clock, config, markets } = app.deps;
+  const zoneJson = JSON.stringify(config.MARKET_TIME_ZONE);
+
+  for (const group of ['main', 'starline', 'gali'] as const) {
+    const entries = marketEndpointsOf[group];
+    // Every poller gets the same list: its JSON is serialized once per cache rebuild and spliced in here.
+    // The home list also comes inside /api-user-wallet-balance (spec 01); this public twin is what pollers use.
+    const middle = `,${JSON.stringify(chartKeys[group])}:${JSON.stringify(`/charts?group=${group}`)},"server_time":`;
+    route(app, entries.list, async ({ request, reply }) => {
+      const { json, etag } = await markets.tagged(group);
+      // Pollers that send back the tag get a 304 while nothing changed.
+      void reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return new RawReply(reply.code(304).send());
+      return new JsonText(
+        `{"status":true,"result":${json}${middle}${JSON.stringify(clock.now().toISOString())},"time_zone":${zoneJson}}`,
+      );
+    });
+
+    route(app, entries.rates, async () => ({
+      status: true,
+      game_rates: [legacyRates(await markets.rates(group))],
+    }));
+  }
+
+  route(app, endpoints.createMarket, async ({ body, operator, request }) => {
+    // The body's times passed the schema's 12-hour pattern, so they parse.
+    const minutes = (text: string) => parseClockTime(text) ?? 0;
+    let id: number;
+    try {
+      id = await createMarket(db, {
+        group: body.group,
+        name: body.name,
+        schedule: weeklySchedule({
+          timeZone: config.MARKET_TIME_ZONE,
+          openMinutes: minutes(body.open_time),
+          closeMinutes: minutes(body.close_time ?? body.open_time),
+          daysOff: body.days_off as Weekday[],
+        }),
+        active: body.active,
+        now: clock.now(),
+      });
+    } catch (error) {
+      if (pgCode(error) === '23505')
+        throw new AppError('CONFLICT', 'A market with this name already exists in the group');
+      throw error;
+    }
+    markets.invalidate();
+    await audit(db, {
+      operatorId: operator.id,
+      action: 'market_create',
+      targetType: 'market',
+      targetId: id,
+      detail: body,
+      request,
+      at: clock.now(),
+    });
+    return { status: true, market_id: id };
+  });
+
+  route(app, endpoints.listMarkets, async () => {
+    const { rows } = await db.query<{
+      id: number;
+      grp: 'main' | 'starline' | 'gali';
+      name: string;
+      schedule: MarketSchedule;
+      active: boolean;
+      sort: number;
+    }>('SELECT id, grp, name, schedule, active, sort FROM markets ORDER BY grp, sort, id');
+    return { status: true, markets: rows };
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * Bid submission and the bid and win histories of the three market groups (spec 02 sections 2, 3 and 7). One
+ * implementation serves all three; each group keeps its legacy paths.
+ */
+import { z } from 'zod';
+import { bidHistoryRequest, submitBidRequest, winHistoryRequest } from '../../contract/bids.ts';
+import type { MarketGroup } from '../../rules/bet-types.ts';
+import { endpoint } from '../define.ts';
+
+const ok = z.literal(true);
+
+export const submitBidAnswer = z.strictObject({
+  status: ok,
+  msg: z.string(),
+  /** The wallet after this submission, as display points. */
+  wallet_amt: z.string(),
+  /** Stored rows: motors and SP DP TP count each expanded pana. */
+  bid_count: z.number().int(),
+  total_points: z.number(),
+});
+
+export const bidRecord = z.strictObject({
+  pana: z.string(),
+  game_name: z.string(),
+  session: z.string(),
+  digits: z.string(),
+  closedigits: z.string(),
+  bid_date: z.string(),
+  points: z.string(),
+});
+export const winRecord = z.strictObject({
+  pana: z.string(),
+  game_name: z.string(),
+  session: z.string(),
+  digits: z.string(),
+  closedigits: z.string(),
+  wining_date: z.string(),
+  amount: z.string(),
+});
+
+export const bidHistoryAnswer = z.strictObject({ status: ok, bid_data: z.array(bidRecord) });
+export const winHistoryAnswer = z.strictObject({ status: ok, win_data: z.array(winRecord) });
+
+const domain = 'bids';
+const names: Record<MarketGroup, string> = { main: 'main', starline: 'Starline', gali: 'Gali Disawar' };
+
+function groupEndpoints(group: MarketGroup, paths: { submit: string; bids: string; wins: string }) {
+  return {
+    submit: endpoint({
+      domain,
+      method: 'POST',
+      path: paths.submit,
+      access: 'betting',
+      summary: `Place bids on a ${names[group]} market: one bet type, one or more rows, one journal`,
+      body: submitBidRequest,
+      response: submitBidAnswer,
+      errors: ['VALIDATION', 'NOT_FOUND', 'FORBIDDEN', 'IDEMPOTENCY_MISMATCH', 'IDEMPOTENCY_IN_PROGRESS'],
+      idempotent: true,
+    }),
+    // Histories always belong to the session's player; ids or phones in the body select nothing.
+    bids: endpoint({
+      domain,
+      method: 'POST',
+      path: paths.bids,
+      access: 'betting',
+      summary: `The session player's ${names[group]} bids between two dates (at most 93 days)`,
+      body: bidHistoryRequest,
+      response: bidHistoryAnswer,
+      errors: ['VALIDATION'],
+    }),
+    wins: endpoint({
+      domain,
+      method: 'POST',
+      path: paths.wins,
+      access: 'betting',
+      summary: `The session player's winning ${names[group]} bids between two dates (at most 93 days)`,
+      body: winHistoryRequest,
+      response: winHistoryAnswer,
+      errors: ['VALIDATION'],
+    }),
+  };
+}
+
+/** The entries of each group, for code that serves or calls all three alike. */
+export const bidEndpointsOf = {
+  main: groupEndpoints('main', {
+    submit: '/api-submit-bid',
+    bids: '/api-bid-history-data',
+    wins: '/api-wining-history-data',
+  }),
+  starline: groupEndpoints('starline', {
+    submit: '/api-starline-submit-bid',
+    bids: '/api-starline-bid-history-data',
+    wins: '/api-starline-wining-history-data',
+  }),
+  gali: groupEndpoints('gali', {
+    submit: '/api-galidisawar-submit-bid',
+    bids: '/api-galidisawar-bid-history-data',
+    wins: '/api-galidisawar-wining-history-data',
+  }),
+} as const;
+
+export const bidEndpoints = {
+  submitBid: bidEndpointsOf.main.submit,
+  bidHistory: bidEndpointsOf.main.bids,
+  winHistory: bidEndpointsOf.main.wins,
+  starlineSubmitBid: bidEndpointsOf.starline.submit,
+  starlineBidHistory: bidEndpointsOf.starline.bids,
+  starlineWinHistory: bidEndpointsOf.starline.wins,
+  galiSubmitBid: bidEndpointsOf.gali.submit,
+  galiBidHistory: bidEndpointsOf.gali.bids,
+  galiWinHistory: bidEndpointsOf.gali.wins,
+};
+
+export type SubmitBidResponse = z.output<typeof submitBidAnswer>;
+export type BidRecord = z.output<typeof bidRecord>;
+export type WinRecord = z.output<typeof winRecord>;
