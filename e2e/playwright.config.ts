@@ -101,6 +101,7 @@ export default defineConfig({
     {
       name: 'console-desktop',
       testMatch: /\/console\/.*\.spec\.ts$/,
+      testIgnore: /\.two-person\.spec\.ts$/,
       use: {
         baseURL: bettingOnUrl,
         viewport: { width: 1280, height: 800 },
@@ -112,7 +113,26 @@ export default defineConfig({
     {
       name: 'console-phone',
       testMatch: /\/console\/.*\.spec\.ts$/,
+      testIgnore: /\.two-person\.spec\.ts$/,
       use: { baseURL: bettingOnUrl },
+    },
+    // The two-person rule is an owner setting for the whole server: these turn it on where no other test
+    // declares results (the betting-off server's player tests never do).
+    {
+      name: 'console-two-person-desktop',
+      testMatch: /\/console\/.*\.two-person\.spec\.ts$/,
+      use: {
+        baseURL: bettingOffUrl,
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+      },
+    },
+    {
+      name: 'console-two-person-phone',
+      testMatch: /\/console\/.*\.two-person\.spec\.ts$/,
+      use: { baseURL: bettingOffUrl },
     },
     {
       name: 'betting-off',

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Operator } from './bidding.ts';
 import { savePayoutNumber } from './funds.ts';
 import type { GamaApi, Player } from './gama-api.ts';
+import { E2E_ADMIN } from './server-env.ts';
 
 export type Role = 'owner' | 'results' | 'cashier' | 'support' | 'viewer';
 
@@ -86,7 +87,7 @@ export async function shot(page: Page, info: TestInfo, name: string): Promise<vo
   await page.screenshot({ path: path.join(shotsDir, info.project.name, `${name}.png`), fullPage: true });
 }
 
-export const isPhone = (info: TestInfo) => info.project.name === 'console-phone';
+export const isPhone = (info: TestInfo) => info.project.name.endsWith('-phone');
 
 /** On a phone the navigation sits behind the menu button. */
 export async function openScreen(page: Page, info: TestInfo, label: string): Promise<void> {
@@ -141,3 +142,20 @@ export async function withdrawalRequest(api: GamaApi, player: Player, points: nu
 /** 98xxxxxx10, as confirmations name a player. */
 export const masked = (mobile: string) =>
   `${mobile.slice(0, 2)}${'x'.repeat(mobile.length - 4)}${mobile.slice(-2)}`;
+
+/** Changes owner settings over the API as the seeded owner (a precondition, like a market). */
+export async function ownerSettings(baseURL: string, patch: Record<string, unknown>): Promise<void> {
+  const login = await fetch(new URL('/admin-api/login', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  const { token } = (await login.json()) as { token?: string };
+  if (!token) throw new Error('owner login failed');
+  const response = await fetch(new URL('/admin-api/settings', baseURL), {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(patch),
+  });
+  if (!response.ok) throw new Error(`settings answered ${response.status}: ${await response.text()}`);
+}

@@ -1,0 +1,81 @@
+import { Operator } from '../../support/bidding.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { createOperator, ownerSettings, shot, signIn } from '../../support/console.ts';
+
+test('two-person rule: a declaration waits, its maker cannot approve it, a second operator approves or rejects', async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
+  const base = baseURL ?? '';
+  await ownerSettings(base, { results_two_person: true });
+  const owner = await Operator.login(base);
+  const name = `PAIR ${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+  await owner.createMainMarket(name, '09:00 AM', '10:00 AM');
+  const maker = await createOperator(base, 'results');
+  const checker = await createOperator(base, 'results');
+
+  await signIn(page, maker);
+  await page.goto(`/admin/results?group=main`);
+  await expect(page.getByText('Two-person rule on')).toBeVisible();
+  const market = page.getByRole('region', { name });
+  await market.getByRole('button', { name: 'Declare' }).first().click();
+  const declare = page.getByRole('dialog', { name: `Declare ${name} open` });
+  await declare.getByLabel('Result', { exact: true }).fill('123');
+  await declare.getByRole('button', { name: 'Preview' }).click();
+  await expect(declare).toContainText('Nothing is paid until a second operator approves it.');
+  await declare.getByRole('button', { name: 'Declare for approval' }).click();
+  await expect(page.getByText(`123 for ${name} open waits for a second operator's approval`)).toBeVisible();
+  await expect(market.getByText('Pending approval')).toBeVisible();
+  await expect(market).toContainText('123 by you, waiting for approval');
+
+  // The maker sees that they cannot approve their own.
+  const waiting = page.getByRole('row').filter({ hasText: `${name} · Open` });
+  await expect(waiting).toContainText('Yours: another operator must approve');
+  await expect(waiting.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await shot(page, info, 'results-pending-maker');
+
+  const second = await browser.newContext({ baseURL: base });
+  const checkerPage = await second.newPage();
+  await signIn(checkerPage, checker);
+  await expect(checkerPage.getByRole('list', { name: 'Waiting for you' })).toContainText(
+    /[1-9]\d* results? to approve/,
+  );
+  const checkerRow = checkerPage.getByRole('row').filter({ hasText: `${name} · Open` });
+  await shot(checkerPage, info, 'results-pending-checker');
+
+  // First the checker rejects it: nothing is paid and the draw waits for a new declaration.
+  await checkerRow.getByRole('button', { name: 'Reject' }).click();
+  const reject = checkerPage.getByRole('dialog', { name: 'Reject declaration' });
+  await expect(reject).toContainText(
+    `Reject 123 as ${name} open for 20 Nov 2026, declared by ${maker.username}`,
+  );
+  await reject.getByLabel('Reason (the maker sees it)').fill('The open was 124');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(checkerPage.getByText('Declaration rejected: nothing was paid')).toBeVisible();
+
+  await page.reload();
+  await expect(market.getByText('Awaiting result')).toHaveCount(2);
+  await market.getByRole('button', { name: 'Declare' }).first().click();
+  await declare.getByLabel('Result', { exact: true }).fill('124');
+  await declare.getByRole('button', { name: 'Preview' }).click();
+  await declare.getByRole('button', { name: 'Declare for approval' }).click();
+  await expect(page.getByText(`124 for ${name} open waits for a second operator's approval`)).toBeVisible();
+
+  // Then the checker approves the new one: it pays once.
+  await checkerPage.reload();
+  await checkerRow.getByRole('button', { name: 'Approve' }).click();
+  const approve = checkerPage.getByRole('dialog', { name: 'Approve declaration' });
+  await expect(approve).toContainText(
+    `Declare 124 as ${name} open for 20 Nov 2026: 0 winning bids, 0.00 points payout`,
+  );
+  await expect(approve).toContainText(`as previewed by ${maker.username}`);
+  await approve.getByRole('button', { name: 'Approve and pay' }).click();
+  await expect(checkerPage.getByText('Result declared: 0 winning bids paid')).toBeVisible();
+  await second.close();
+
+  await page.reload();
+  await expect(market.getByText('Declared')).toBeVisible();
+  await expect(market).toContainText('Result 124');
+  await shot(page, info, 'results-after-approval');
+});
