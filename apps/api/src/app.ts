@@ -36,6 +36,7 @@ import { SettingsCache } from './modules/content/settings.ts';
 import { operatorRoutes } from './modules/operators/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
+import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   operatorRoutes(app);
   settingsRoutes(app);
   rateRoutes(app);
+  reconciliationRoutes(app);
   auditRoutes(app);
   adminRoutes(app);
   reportRoutes(app);

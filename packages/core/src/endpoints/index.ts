@@ -16,6 +16,7 @@ import { marketEndpoints } from './markets/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
 import { profileEndpoints } from './profile/index.ts';
 import { rateEndpoints } from './rates/index.ts';
+import { reconciliationEndpoints } from './reconciliation/index.ts';
 import { reportEndpoints } from './reports/index.ts';
 import { resultsEndpoints } from './results/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
@@ -38,6 +39,7 @@ export const endpoints = {
   ...operatorsEndpoints,
   ...profileEndpoints,
   ...rateEndpoints,
+  ...reconciliationEndpoints,
   ...reportEndpoints,
   ...resultsEndpoints,
   ...settingsEndpoints,
