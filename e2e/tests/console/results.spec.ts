@@ -53,6 +53,13 @@ test('results desk: declare a draw after its preview, then revert it after seein
   await expect(page.getByText(`Reverted ${name} open`)).toBeVisible();
   await expect(market.getByText('Awaiting result')).toHaveCount(2);
   expect(E2E_TODAY.iso).toBe('2026-11-20');
+
+  // At draw time the desk can show only what needs a result.
+  await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Needs a result' }).click();
+  await expect(page).toHaveURL(/show=due/);
+  await expect(market.getByText('Awaiting result')).toHaveCount(2);
+  await expect(page.getByText('Bidding open')).toHaveCount(0);
+  await shot(page, info, 'results-due');
 });
 
 test('a viewer reads the board but has no declare or revert buttons', async ({ page, baseURL }, info) => {

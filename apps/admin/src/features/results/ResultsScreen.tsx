@@ -52,6 +52,7 @@ export default function ResultsScreen() {
   const [search, setSearch] = useSearchParams();
   const date = search.get('date') ?? '';
   const group = (groups.find((g) => g.value === search.get('group'))?.value ?? '') as '' | Group;
+  const dueOnly = search.get('show') === 'due';
   const canDeclare = useCan('results.declare');
   const canApprove = useCan('results.approve');
   const canRevert = useCan('results.revert');
@@ -126,6 +127,15 @@ export default function ResultsScreen() {
         actions={
           <div className={styles.filters}>
             <Segmented label="Group" value={group} options={groups} onChange={(v) => setParam('group', v)} />
+            <Segmented
+              label="Show"
+              value={dueOnly ? 'due' : ''}
+              options={[
+                { value: '', label: 'All draws' },
+                { value: 'due', label: 'Needs a result' },
+              ]}
+              onChange={(v) => setParam('show', v)}
+            />
             <FilterInput label="Date" type="date" value={date} onValueChange={(v) => setParam('date', v)} />
           </div>
         }
@@ -173,11 +183,11 @@ export default function ResultsScreen() {
         <Skeleton height={320} radius={12} />
       ) : board.isError ? (
         <ErrorNotice error={board.error} onRetry={() => void board.refetch()} />
-      ) : board.data.markets.length === 0 ? (
-        <EmptyState>No markets in this group.</EmptyState>
+      ) : shownMarkets(board.data.markets, dueOnly).length === 0 ? (
+        <EmptyState>{dueOnly ? 'No draw is waiting for a result.' : 'No markets in this group.'}</EmptyState>
       ) : (
         <div className={styles.board}>
-          {board.data.markets.map((market) => (
+          {shownMarkets(board.data.markets, dueOnly).map((market) => (
             <section key={market.market_id} className={styles.market} aria-label={market.name}>
               <header className={styles.marketHead}>
                 <h2>{market.name}</h2>
@@ -297,6 +307,19 @@ export default function ResultsScreen() {
       </ConfirmDialog>
     </>
   );
+}
+
+/** The markets to show; with `dueOnly` just the draws waiting for a result or an approval, and their markets. */
+function shownMarkets(markets: Market[], dueOnly: boolean): Market[] {
+  if (!dueOnly) return markets;
+  return markets
+    .map((market) => ({
+      ...market,
+      draws: market.draws.filter(
+        (d) => d.state === 'closed_awaiting_result' || d.state === 'pending_approval',
+      ),
+    }))
+    .filter((market) => market.draws.length > 0);
 }
 
 function DeclarationText({ declaration: d, approve }: { declaration: Declaration; approve: boolean }) {
