@@ -182,6 +182,17 @@ const CASES: Record<string, Case> = {
     body: (w) => ({ request_id: Math.max(...w.b.depositIds), utr: '555000111333' }),
     status: 404,
   },
+  '/api-fund-request-pending': {
+    body: () => ({}),
+    check: async (w, json) => {
+      const own = await idsOf(`SELECT id FROM deposit_requests WHERE player_id = $1 AND status = 'pending'`, [
+        w.a.id,
+      ]);
+      const rows = list(json, 'requests');
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(own).toContain(Number(row.request_id));
+    },
+  },
   '/api-get-user-payment-details': {
     body: () => ({}),
     check: (w, json) => {

@@ -3,6 +3,7 @@
  * and flags, and decisions one by one and in bulk, each idempotent. Over HTTP, on the engine of the project.
  */
 import { fundsMessages as f } from '@gama/core/contract/funds-messages';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';
@@ -36,11 +37,14 @@ type Json = Record<string, unknown>;
 let utrs = 0;
 const nextUtr = () => String(400_000_000_000 + ++utrs * 7919);
 
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** Real images of a phone screenshot's shape, made by sharp as the server reads them. */
+const image = (format: 'png' | 'jpeg', background: string) =>
+  sharp({ create: { width: 360, height: 780, channels: 3, background } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'phone-owner-secret' } } })
+    [format]()
+    .toBuffer();
+const PNG = await image('png', '#1d4ed8');
+const JPEG = await image('jpeg', '#16a34a');
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
@@ -160,6 +164,43 @@ describe('the UTR after paying', () => {
     expect((await t.post('/api-fund-request-utr', { request_id: bId, utr: nextUtr() })).statusCode).toBe(401);
   });
 
+  it('lists the player’s own pending requests for the UTR step, newest first', async () => {
+    const p = await t.player();
+    const other = await t.player();
+    const older = await requestDeposit(p, 300);
+    const newer = await requestDeposit(p, 450);
+    const decided = await requestDeposit(p, 500);
+    await approve(decided);
+    await requestDeposit(other, 999);
+    const utr = nextUtr();
+    await sendUtr(p, older, utr, { screenshot: dataUrl('image/png', PNG) });
+    const list = await t.post<ApiBody & { requests: Json[] }>(
+      '/api-fund-request-pending',
+      {},
+      { token: p.token },
+    );
+    expect(list.json).toEqual({
+      status: true,
+      requests: [
+        {
+          request_id: newer,
+          amount: '450',
+          insert_date: expect.any(String) as unknown,
+          utr: null,
+          screenshot: false,
+        },
+        {
+          request_id: older,
+          amount: '300',
+          insert_date: expect.any(String) as unknown,
+          utr,
+          screenshot: true,
+        },
+      ],
+    });
+    expect((await t.post('/api-fund-request-pending', {})).statusCode).toBe(401);
+  });
+
   it('refuses a decided request', async () => {
     const p = await t.player();
     const approvedId = await requestDeposit(p, 200);
@@ -234,6 +275,11 @@ describe('the UTR after paying', () => {
       ['data:image/png;base64,not base64!', f.screenshotInvalid],
       [PNG.toString('base64'), f.screenshotInvalid],
       [dataUrl('image/png', Buffer.alloc(0)), f.screenshotInvalid],
+      // Right first bytes, no image behind them.
+      [
+        dataUrl('image/jpeg', Buffer.concat([JPEG_HEAD, Buffer.from('not really a jpeg')])),
+        f.screenshotInvalid,
+      ],
       [dataUrl('image/jpeg', Buffer.concat([JPEG_HEAD, Buffer.alloc(1024 * 1024)])), f.screenshotTooLarge],
     ];
     for (const [screenshot, msg] of bad) {
@@ -250,8 +296,7 @@ describe('the UTR after paying', () => {
     expect(ok.json).toMatchObject({ status: true, screenshot: true, utr });
     // A retry without the screenshot keeps it; one with a new image replaces it.
     expect((await sendUtr(p, id, utr)).json).toMatchObject({ screenshot: true });
-    const jpeg = Buffer.concat([JPEG_HEAD, Buffer.from('rest of a jpeg')]);
-    expect((await sendUtr(p, id, utr, { screenshot: dataUrl('image/jpeg', jpeg) })).json.screenshot).toBe(
+    expect((await sendUtr(p, id, utr, { screenshot: dataUrl('image/jpeg', JPEG) })).json.screenshot).toBe(
       true,
     );
 
@@ -261,9 +306,16 @@ describe('the UTR after paying', () => {
       headers: { authorization: `Bearer ${cashier}` },
     });
     expect(shot.statusCode).toBe(200);
-    expect(shot.headers['content-type']).toBe('image/jpeg');
+    // The server's own WebP of the latest image: same picture, none of the phone's metadata.
+    expect(shot.headers['content-type']).toBe('image/webp');
     expect(shot.headers['x-content-type-options']).toBe('nosniff');
-    expect(shot.rawPayload.equals(jpeg)).toBe(true);
+    const stored = await sharp(shot.rawPayload).metadata();
+    expect(stored).toMatchObject({ format: 'webp', width: 360, height: 780 });
+    expect(JPEG.includes('phone-owner-secret')).toBe(true);
+    expect(stored.exif).toBeUndefined();
+    expect(shot.rawPayload.includes('phone-owner-secret')).toBe(false);
+    const { dominant } = await sharp(shot.rawPayload).stats();
+    expect(dominant.g).toBeGreaterThan(dominant.b);
     expect((await queue(`player_id=${p.id}`)).json.rows[0]).toMatchObject({ has_screenshot: true, utr });
 
     const other = await requestDeposit(p, 600);

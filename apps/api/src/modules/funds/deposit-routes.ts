@@ -10,7 +10,7 @@ import {
   depositQueue,
   depositScreenshot,
 } from './admin-deposits.ts';
-import { parseScreenshot, submitUtr } from './utr.ts';
+import { pendingDeposits, prepareScreenshot, submitUtr } from './utr.ts';
 
 const DEPOSIT_COLUMNS = [
   'id',
@@ -41,9 +41,14 @@ export function depositRoutes(app: FastifyInstance): void {
     submitUtr(deps, player.id, {
       requestId: body.request_id,
       utr: body.utr,
-      screenshot: body.screenshot === undefined ? undefined : parseScreenshot(body.screenshot),
+      screenshot: body.screenshot === undefined ? undefined : await prepareScreenshot(body.screenshot),
     }),
   );
+
+  route(app, endpoints.pendingDeposits, async ({ player }) => ({
+    status: true,
+    requests: await pendingDeposits(db, player.id, zone),
+  }));
 
   route(app, endpoints.adminDeposits, async ({ query, operator, request }) => {
     const { rows, total } = await depositQueue(db, query, zone);

@@ -4,14 +4,18 @@
  * requests race for the same one; a refused attempt is kept so the operator's queue can flag both requests.
  */
 import { fundsMessages } from '@gama/core/contract/funds-messages';
-import type { ScreenshotType } from '@gama/core/endpoints/deposits/index';
+import type { PendingDeposit, ScreenshotType } from '@gama/core/endpoints/deposits/index';
+import { formatPaise } from '@gama/core/rules/money';
 import { SCREENSHOT_MAX_BYTES, screenshotTypes } from '@gama/core/endpoints/deposits/index';
 import type { Deps } from '../../deps.ts';
+import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { AppError } from '../../http/errors.ts';
+import { processImage } from '../content/images.ts';
 
 export interface Screenshot {
-  type: ScreenshotType;
+  type: 'image/webp';
   image: Buffer;
 }
 
@@ -30,8 +34,16 @@ function matchesType(image: Buffer, type: ScreenshotType): boolean {
   }
 }
 
-/** Reads `data:<type>;base64,<data>`: a PNG, JPEG or WebP image of at most SCREENSHOT_MAX_BYTES. */
-export function parseScreenshot(dataUrl: string): Screenshot {
+/** A payment screenshot is tall; it is kept readable, never enlarged. */
+const SCREENSHOT_BOX = { width: 1440, height: 3200 } as const;
+
+/**
+ * Reads `data:<type>;base64,<data>` (a PNG, JPEG or WebP image of at most SCREENSHOT_MAX_BYTES), then decodes
+ * and re-encodes it as WebP the way uploaded content images are: what is stored and shown to operators is an
+ * image made by the server, without the phone's metadata, never the bytes that were sent. CPU work: done before
+ * the transaction that stores it.
+ */
+export async function prepareScreenshot(dataUrl: string): Promise<Screenshot> {
   const match = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]*={0,2})$/.exec(dataUrl);
   const type = match?.[1];
   if (!match || !(screenshotTypes as readonly string[]).includes(type ?? '')) {
@@ -41,12 +53,19 @@ export function parseScreenshot(dataUrl: string): Screenshot {
   if (Math.floor((data.length * 3) / 4) > SCREENSHOT_MAX_BYTES + 2) {
     throw new AppError('VALIDATION', fundsMessages.screenshotTooLarge);
   }
-  const image = Buffer.from(data, 'base64');
-  if (image.length > SCREENSHOT_MAX_BYTES) throw new AppError('VALIDATION', fundsMessages.screenshotTooLarge);
-  if (image.length === 0 || !matchesType(image, type as ScreenshotType)) {
+  const bytes = Buffer.from(data, 'base64');
+  if (bytes.length > SCREENSHOT_MAX_BYTES) throw new AppError('VALIDATION', fundsMessages.screenshotTooLarge);
+  if (bytes.length === 0 || !matchesType(bytes, type as ScreenshotType)) {
     throw new AppError('VALIDATION', fundsMessages.screenshotInvalid);
   }
-  return { type: type as ScreenshotType, image };
+  try {
+    const image = await processImage(bytes, SCREENSHOT_BOX, 'webp');
+    return { type: 'image/webp', image: image.bytes };
+  } catch (error) {
+    // The content module's words are for operators; a player hears one thing: send a real screenshot.
+    if (error instanceof AppError) throw new AppError('VALIDATION', fundsMessages.screenshotInvalid);
+    throw error;
+  }
 }
 
 export interface UtrAnswer {
@@ -127,4 +146,33 @@ export async function submitUtr(
     utr: input.utr,
     screenshot: outcome.screenshot,
   };
+}
+
+/** The player's own pending requests (at most 20, newest first): the app offers the UTR step for each. */
+export async function pendingDeposits(
+  db: Queryable,
+  playerId: number,
+  timeZone: string,
+): Promise<PendingDeposit[]> {
+  const { rows } = await db.query<{
+    id: number;
+    amount: number;
+    created_at: Date;
+    utr: string | null;
+    screenshot: boolean;
+  }>(
+    `SELECT r.id, r.amount, r.created_at, r.utr,
+            EXISTS (SELECT 1 FROM deposit_screenshots s WHERE s.deposit_request_id = r.id) AS screenshot
+       FROM deposit_requests r
+      WHERE r.player_id = $1 AND r.status = 'pending'
+      ORDER BY r.id DESC LIMIT 20`,
+    [playerId],
+  );
+  return rows.map((r) => ({
+    request_id: r.id,
+    amount: formatPaise(r.amount),
+    insert_date: formatDateTime(r.created_at, timeZone),
+    utr: r.utr,
+    screenshot: r.screenshot,
+  }));
 }

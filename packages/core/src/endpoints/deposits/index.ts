@@ -53,6 +53,21 @@ export const fundRequestUtrAnswer = z.strictObject({
   screenshot: z.boolean(),
 });
 
+export const pendingDepositsAnswer = z.strictObject({
+  status: ok,
+  requests: z.array(
+    z.strictObject({
+      request_id: z.number().int(),
+      /** Points, as the other player screens show money. */
+      amount: z.string(),
+      insert_date: z.string(),
+      utr: z.string().nullable(),
+      screenshot: z.boolean(),
+    }),
+  ),
+});
+export type PendingDeposit = z.output<typeof pendingDepositsAnswer>['requests'][number];
+
 const playerRef = z.strictObject({ id: z.number().int(), user_name: z.string(), mobile: z.string() });
 const operatorRef = z.strictObject({ id: z.number().int(), username: z.string() });
 
@@ -159,6 +174,15 @@ export const depositsEndpoints = {
     response: fundRequestUtrAnswer,
     errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
     bodyLimit: 2 * SCREENSHOT_MAX_BYTES,
+  }),
+  pendingDeposits: endpoint({
+    domain,
+    method: 'POST',
+    path: '/api-fund-request-pending',
+    access: 'player',
+    summary: "The player's own deposit requests awaiting approval, newest first, with the UTR once entered",
+    response: pendingDepositsAnswer,
+    errors: [],
   }),
   adminDeposits: endpoint({
     domain,
