@@ -38,11 +38,12 @@ let utrs = 0;
 const nextUtr = () => String(400_000_000_000 + ++utrs * 7919);
 
 /** Real images of a phone screenshot's shape, made by sharp as the server reads them. */
-const image = (format: 'png' | 'jpeg', background: string) =>
-  sharp({ create: { width: 360, height: 780, channels: 3, background } })
-    .withMetadata({ exif: { IFD0: { Copyright: 'phone-owner-secret' } } })
-    [format]()
-    .toBuffer();
+async function image(format: 'png' | 'jpeg', background: string): Promise<Buffer> {
+  const picture = sharp({ create: { width: 360, height: 780, channels: 3, background } }).withMetadata({
+    exif: { IFD0: { Copyright: 'phone-owner-secret' } },
+  });
+  return (format === 'png' ? picture.png() : picture.jpeg()).toBuffer();
+}
 const PNG = await image('png', '#1d4ed8');
 const JPEG = await image('jpeg', '#16a34a');
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
