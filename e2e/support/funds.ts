@@ -95,7 +95,7 @@ export class Operator {
   async deposits(mobile: string, status: 'pending' | 'all' = 'pending'): Promise<OperatorDeposit[]> {
     const { rows } = await this.call<{ rows: QueueRow[] }>(
       'GET',
-      `/admin-api/deposits?status=${status}&q=${mobile}&page_size=200`,
+      `/admin-api/deposits?status=${status}&q=${mobile}&page_size=200&sort=id&dir=desc`,
     );
     return rows
       .filter((row) => row.player.mobile === mobile)

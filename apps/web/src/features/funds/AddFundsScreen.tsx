@@ -1,9 +1,19 @@
-import { History, MessageCircle, Phone, QrCode, ScrollText, Smartphone } from 'lucide-react';
-import { ExternalButtonLink } from '@gama/ui/Button';
+import {
+  CircleCheck,
+  Hash,
+  History,
+  MessageCircle,
+  Phone,
+  QrCode,
+  ScrollText,
+  Smartphone,
+} from 'lucide-react';
+import { ButtonLink, ExternalButtonLink } from '@gama/ui/Button';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { HEADLINE_IDS } from '../../shared/headline/headline.ts';
 import { HeadlineMarquee } from '../../shared/headline/HeadlineMarquee.tsx';
+import { usePendingDeposits } from './api.ts';
 import { fundsStyles as styles, TileLink, WalletCard } from './parts.tsx';
 
 export default function AddFundsScreen() {
@@ -13,6 +23,7 @@ export default function AddFundsScreen() {
       <PageTitle>Add Funds</PageTitle>
       <HeadlineMarquee id={HEADLINE_IDS.addFunds} />
       <WalletCard />
+      <PendingDeposits />
       <nav className={styles.tiles} aria-label="Ways to add funds">
         <TileLink
           to="/payviaupi"
@@ -56,5 +67,56 @@ export default function AddFundsScreen() {
         </div>
       </Card>
     </Page>
+  );
+}
+
+/** Payments made but not yet approved: each either has its UTR, or offers the step to enter it. */
+function PendingDeposits() {
+  const pending = usePendingDeposits();
+  const requests = pending.data ?? [];
+  if (requests.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="pending-deposits-title">
+      <h2 id="pending-deposits-title" className={styles.sectionTitle}>
+        Waiting for approval
+      </h2>
+      <div className={styles.pendingList}>
+        {requests.map((request) => (
+          <article key={request.request_id} className={styles.request} data-testid="pending-deposit">
+            <div className={styles.requestHead}>
+              <span className={styles.requestAmount}>{request.amount} points</span>
+              {request.utr === null ? (
+                <span className={[styles.pill, styles.pending].join(' ')}>UTR needed</span>
+              ) : (
+                <span className={[styles.pill, styles.approved].join(' ')}>
+                  <CircleCheck size={14} aria-hidden="true" />
+                  UTR sent
+                </span>
+              )}
+            </div>
+            <dl className={styles.facts}>
+              <dt>Requested</dt>
+              <dd>{request.insert_date}</dd>
+              {request.utr !== null && (
+                <>
+                  <dt>UTR</dt>
+                  <dd>{request.utr}</dd>
+                </>
+              )}
+            </dl>
+            {request.utr === null && (
+              <ButtonLink
+                to={`/payutr?request=${request.request_id}`}
+                variant="money"
+                block
+                icon={<Hash size={20} aria-hidden="true" />}
+              >
+                Enter UTR
+              </ButtonLink>
+            )}
+          </article>
+        ))}
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { BankDetails } from '@gama/core/contract/funds-types';
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
-import { CirclePlus, ExternalLink, IndianRupee, QrCode, TriangleAlert } from 'lucide-react';
+import { CirclePlus, ExternalLink, Hash, IndianRupee, QrCode, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '@gama/ui/Button';
@@ -101,6 +101,7 @@ function PayForm() {
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<PayMethod | null>(null);
   const [link, setLink] = useState<string | null>(null);
+  const [recorded, setRecorded] = useState<number | null>(null);
   const { validate, errorFor, clearFor } = useFormErrors<'amount'>();
   const minDeposit = useMinDeposit();
   const bank = useBankDetails();
@@ -123,6 +124,7 @@ function PayForm() {
     },
     onSuccess: (response) => {
       key.reset();
+      setRecorded(response.request_id);
       toast.success(response.msg);
       refresh();
     },
@@ -165,6 +167,7 @@ function PayForm() {
   const changed = () => {
     key.reset();
     setLink(null);
+    setRecorded(null);
   };
 
   return (
@@ -235,6 +238,26 @@ function PayForm() {
             </a>
           </span>
         </p>
+      )}
+      {recorded !== null && (
+        <Card className={styles.section}>
+          <h2 className={styles.sectionTitle}>
+            <Hash size={20} aria-hidden="true" />
+            Paid? Confirm your payment
+          </h2>
+          <p className={styles.muted}>
+            Enter the 12-digit UTR from your UPI app so we can match your payment and add the points sooner.
+          </p>
+          <ButtonLink
+            to={`/payutr?request=${recorded}`}
+            variant="money"
+            block
+            large
+            icon={<Hash size={20} aria-hidden="true" />}
+          >
+            Enter UTR
+          </ButtonLink>
+        </Card>
       )}
     </Form>
   );

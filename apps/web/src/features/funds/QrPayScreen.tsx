@@ -1,12 +1,20 @@
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
-import { Copy, MessageCircle, TriangleAlert } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowRight, Copy, Hash, IndianRupee, MessageCircle, TriangleAlert } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ExternalButtonLink } from '@gama/ui/Button';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { useActionKey } from '@gama/ui/action-key';
+import { Button, ExternalButtonLink } from '@gama/ui/Button';
+import { TextField } from '@gama/ui/Field';
+import { useFormErrors } from '@gama/ui/use-form-errors';
+import { useSingleFlight } from '@gama/ui/use-single-flight';
+import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useContactLinks } from '../../lib/contacts.ts';
-import { useQrPay } from './api.ts';
+import { fundsApi, useMinDeposit, useQrPay, useRefreshMoney } from './api.ts';
+import { digitsOnly, typedPoints } from './money.ts';
 import { fundsStyles as styles } from './parts.tsx';
 
 /** Older phones and plain-http pages have no async clipboard; a hidden textarea still copies there. */
@@ -80,6 +88,7 @@ export default function QrPayScreen() {
           </p>
         )}
       </Card>
+      {data && data.qr_image && data.upi_id && <PaidByQr />}
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>
           <MessageCircle size={20} aria-hidden="true" />
@@ -98,5 +107,78 @@ export default function QrPayScreen() {
         </ExternalButtonLink>
       </Card>
     </Page>
+  );
+}
+
+/** After a QR payment: the amount paid becomes a deposit request, and the UTR step follows. */
+function PaidByQr() {
+  const [amount, setAmount] = useState('');
+  const { validate, errorFor, clearFor } = useFormErrors<'amount'>();
+  const minDeposit = useMinDeposit();
+  const key = useActionKey();
+  const refresh = useRefreshMoney();
+  const navigate = useNavigate();
+  const min = minDeposit.data ?? 0;
+
+  const record = useMutation({
+    mutationFn: (points: number) => fundsApi.requestDeposit(points, key.current()),
+    onSuccess: (response) => {
+      key.reset();
+      refresh();
+      void navigate(`/payutr?request=${response.request_id}`);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const send = useSingleFlight((points: number) => record.mutateAsync(points).catch(() => undefined));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const points = typedPoints(amount);
+    const valid = validate(event.currentTarget, [
+      [
+        'amount',
+        () => (points === null || points < min || points === 0 ? m.depositMin(String(min)) : null),
+        amount,
+      ],
+    ]);
+    if (valid && points !== null) void send(points);
+  };
+
+  return (
+    <Card className={styles.section}>
+      <h2 className={styles.sectionTitle}>
+        <Hash size={20} aria-hidden="true" />
+        Paid? Confirm your payment
+      </h2>
+      <p className={styles.muted}>Enter the amount you paid, then the 12-digit UTR from your UPI app.</p>
+      <Form onSubmit={submit} aria-label="Confirm a QR payment">
+        <TextField
+          label="Amount paid"
+          name="amount"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={minDeposit.isPending ? 'Amount' : `Minimum ${min}`}
+          icon={<IndianRupee size={20} />}
+          value={amount}
+          onValueChange={(value) => {
+            setAmount(digitsOnly(value));
+            clearFor('amount');
+            key.reset();
+          }}
+          error={errorFor('amount')}
+        />
+        <Button
+          type="submit"
+          variant="money"
+          block
+          disabled={amount === ''}
+          busy={record.isPending}
+          busyText="Processing..."
+          icon={<ArrowRight size={20} aria-hidden="true" />}
+        >
+          Next: enter UTR
+        </Button>
+      </Form>
+    </Card>
   );
 }

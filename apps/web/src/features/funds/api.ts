@@ -6,6 +6,7 @@ import { call } from '../../lib/api-client.ts';
 import { profileQueryKey } from '../../lib/profile.ts';
 
 export const fundsKeys = {
+  pendingDeposits: ['funds', 'pending-deposits'] as const,
   walletHistory: ['funds', 'wallet-history'] as const,
   withdrawHistory: ['funds', 'withdraw-history'] as const,
   paymentDetails: ['funds', 'payment-details'] as const,
@@ -20,6 +21,9 @@ export const fundsApi = {
     call(endpoints.addUpiDetails, { upi_type, [UPI_FIELD[upi_type]]: number, otp }),
   requestDeposit: (request_amount: number, key: string) =>
     call(endpoints.requestDeposit, { request_amount }, { idempotencyKey: key }),
+  /** The UTR (and a screenshot as a data URL) for a pending request; sending the same UTR again is harmless. */
+  submitUtr: (request_id: number, utr: string, screenshot: string | undefined) =>
+    call(endpoints.fundRequestUtr, { request_id, utr, ...(screenshot === undefined ? {} : { screenshot }) }),
   requestWithdrawal: (request_amount: number, payment_method: WithdrawMethod, key: string) =>
     call(endpoints.requestWithdrawal, { request_amount, payment_method }, { idempotencyKey: key }),
   checkRecipient: (mobile_no: string) => call(endpoints.checkRecipient, { mobile_no }),
@@ -73,6 +77,15 @@ export function useRules() {
     queryFn: ({ signal }) => call(endpoints.moneyRules, {}, { signal }),
     select: (response) => response.content[0] ?? null,
     staleTime: 10 * 60_000,
+  });
+}
+
+/** The player's deposit requests still waiting for approval, newest first (with their UTR once sent). */
+export function usePendingDeposits() {
+  return useQuery({
+    queryKey: fundsKeys.pendingDeposits,
+    queryFn: ({ signal }) => call(endpoints.pendingDeposits, {}, { signal }),
+    select: (response) => response.requests,
   });
 }
 

@@ -6,6 +6,7 @@ export const OtpWithdrawScreen = lazy(() => import('./OtpWithdrawScreen.tsx'));
 export const AddFundsScreen = lazy(() => import('./AddFundsScreen.tsx'));
 export const PayViaUpiScreen = lazy(() => import('./PayViaUpiScreen.tsx'));
 export const QrPayScreen = lazy(() => import('./QrPayScreen.tsx'));
+export const UtrScreen = lazy(() => import('./UtrScreen.tsx'));
 export const WithdrawScreen = lazy(() => import('./WithdrawScreen.tsx'));
 export const TransferScreen = lazy(() => import('./TransferScreen.tsx'));
 export const DepositHistoryScreen = lazy(() =>

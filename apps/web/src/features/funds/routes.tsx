@@ -9,6 +9,7 @@ import {
   PayViaUpiScreen,
   QrPayScreen,
   TransferScreen,
+  UtrScreen,
   WalletHistoryScreen,
   WithdrawHistoryScreen,
   WithdrawRulesScreen,
@@ -25,6 +26,8 @@ export const bettingRoutes: RouteObject[] = [
   { path: '/imp9', element: <AddFundsScreen /> },
   { path: '/payviaupi', element: <PayViaUpiScreen /> },
   { path: '/qrpay', element: <QrPayScreen /> },
+  // After paying: the UTR (and a screenshot) for a deposit request, `?request=<id>`.
+  { path: '/payutr', element: <UtrScreen /> },
   // Matching ignores letter case, so the history menu's /AddFundHistory lands here too (spec 01 section 2.1).
   { path: '/addfundhistory', element: <DepositHistoryScreen /> },
   { path: '/transaction', element: <WalletHistoryScreen /> },

@@ -1,0 +1,208 @@
+import { fundsMessages as m } from '@gama/core/contract/funds-messages';
+import { useMutation } from '@tanstack/react-query';
+import { CircleCheck, Hash, ImagePlus, Send, X } from 'lucide-react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button, ButtonLink } from '@gama/ui/Button';
+import { TextField } from '@gama/ui/Field';
+import { PageSkeleton } from '@gama/ui/Skeleton';
+import { useFormErrors } from '@gama/ui/use-form-errors';
+import { useSingleFlight } from '@gama/ui/use-single-flight';
+import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { fundsApi, usePendingDeposits, useRefreshMoney } from './api.ts';
+import { EmptyState, fundsStyles as styles } from './parts.tsx';
+import { screenshotDataUrl } from './screenshot.ts';
+
+const UTR = /^\d{12}$/;
+
+/**
+ * After paying: the 12-digit UPI transaction reference (UTR) from the payment app, and if the player likes a
+ * screenshot of the payment, for the deposit request `?request=` (or the newest one still without a UTR).
+ */
+export default function UtrScreen() {
+  const [params] = useSearchParams();
+  const pending = usePendingDeposits();
+  const wanted = Number(params.get('request'));
+  const requests = pending.data ?? [];
+  const request =
+    requests.find((r) => r.request_id === wanted) ?? requests.find((r) => r.utr === null) ?? requests[0];
+
+  return (
+    <Page>
+      <PageTitle>Confirm Payment</PageTitle>
+      {pending.isPending ? (
+        <PageSkeleton />
+      ) : pending.isError ? (
+        <p className={styles.notice} role="alert">
+          {errorMessage(pending.error)}
+        </p>
+      ) : request === undefined ? (
+        <>
+          <EmptyState>No payment is waiting for its UTR.</EmptyState>
+          <ButtonLink to="/imp9" block large variant="outline">
+            Add Funds
+          </ButtonLink>
+        </>
+      ) : (
+        <>
+          <section className={styles.request} aria-label="Deposit request" data-testid="utr-request">
+            <div className={styles.requestHead}>
+              <span className={styles.requestAmount}>{request.amount} points</span>
+              <span className={[styles.pill, styles.pending].join(' ')}>Waiting for approval</span>
+            </div>
+            <dl className={styles.facts}>
+              <dt>Request</dt>
+              <dd>#{request.request_id}</dd>
+              <dt>Requested</dt>
+              <dd>{request.insert_date}</dd>
+            </dl>
+          </section>
+          {request.utr === null ? (
+            <UtrForm key={request.request_id} requestId={request.request_id} />
+          ) : (
+            <p className={styles.notice} data-testid="utr-sent">
+              <CircleCheck size={18} aria-hidden="true" />
+              <span>
+                UTR {request.utr} sent{request.screenshot ? ' with a screenshot' : ''}. We will add the points
+                once the payment is checked.
+              </span>
+            </p>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+function UtrForm({ requestId }: { requestId: number }) {
+  const [utr, setUtr] = useState('');
+  const [shot, setShot] = useState<{ url: string; name: string } | null>(null);
+  const [shotError, setShotError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const { validate, errorFor, clearFor, show } = useFormErrors<'utr'>();
+  const navigate = useNavigate();
+  const refresh = useRefreshMoney();
+  const fileId = useId();
+
+  const submitUtr = useMutation({
+    mutationFn: (input: { utr: string; screenshot: string | undefined }) =>
+      fundsApi.submitUtr(requestId, input.utr, input.screenshot),
+    onSuccess: (response) => {
+      toast.success(response.msg);
+      refresh();
+      void navigate('/imp9');
+    },
+    onError: (error) => {
+      const message = errorMessage(error);
+      // The UTR's own problems belong under its field; anything else is a toast.
+      if (message === m.utrUsed || message === m.utrInvalid || message === m.utrAlreadyEntered)
+        show('utr', message);
+      else toast.error(message);
+    },
+  });
+  const send = useSingleFlight((input: { utr: string; screenshot: string | undefined }) =>
+    submitUtr.mutateAsync(input).catch(() => undefined),
+  );
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file can be picked again after removing it.
+    event.target.value = '';
+    if (!file) return;
+    setShotError(null);
+    setReading(true);
+    void screenshotDataUrl(file)
+      .then(
+        (url) => setShot({ url, name: file.name }),
+        (error: unknown) => {
+          setShot(null);
+          setShotError(error instanceof Error ? error.message : m.screenshotInvalid);
+        },
+      )
+      .finally(() => setReading(false));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const valid = validate(event.currentTarget, [
+      ['utr', (value) => (UTR.test(value) ? null : m.utrInvalid), utr],
+    ]);
+    if (valid) void send({ utr, screenshot: shot?.url });
+  };
+
+  return (
+    <Form onSubmit={submit} aria-label="Payment reference">
+      <Card className={styles.section}>
+        <p className={styles.muted}>
+          Open the payment in your UPI app and copy its UTR (also called UPI Ref. No. or Transaction ID): 12
+          digits.
+        </p>
+        <TextField
+          label="UTR number"
+          name="utr"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="12-digit UTR"
+          icon={<Hash size={20} />}
+          value={utr}
+          onValueChange={(value) => {
+            setUtr(value.replace(/\D/g, '').slice(0, 12));
+            clearFor('utr');
+          }}
+          error={errorFor('utr')}
+        />
+        <div className={styles.upload}>
+          <span className={styles.uploadLabel} id={`${fileId}-label`}>
+            Payment screenshot (optional)
+          </span>
+          {shot ? (
+            <div className={styles.shot}>
+              <img src={shot.url} alt="Your payment screenshot" className={styles.shotImage} />
+              <button
+                type="button"
+                className={styles.shotRemove}
+                onClick={() => setShot(null)}
+                aria-label="Remove the screenshot"
+              >
+                <X size={18} aria-hidden="true" />
+                Remove
+              </button>
+            </div>
+          ) : (
+            <label className={styles.uploadButton} htmlFor={fileId}>
+              <ImagePlus size={20} aria-hidden="true" />
+              {reading ? 'Preparing...' : 'Attach screenshot'}
+            </label>
+          )}
+          <input
+            id={fileId}
+            className={styles.fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            aria-labelledby={`${fileId}-label`}
+            onChange={choose}
+          />
+          {shotError && (
+            <p className={styles.uploadError} role="alert">
+              {shotError}
+            </p>
+          )}
+        </div>
+      </Card>
+      <Button
+        type="submit"
+        variant="money"
+        block
+        large
+        disabled={reading}
+        busy={submitUtr.isPending}
+        busyText="Submitting..."
+        icon={<Send size={20} aria-hidden="true" />}
+      >
+        Submit UTR
+      </Button>
+    </Form>
+  );
+}
