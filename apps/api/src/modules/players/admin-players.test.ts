@@ -726,6 +726,11 @@ describe(`flags switched while bids are in flight (${engine})`, () => {
     }
     for (let i = 0; i < 3; i++) sent.push(bid(p, 'main', late.main, '9'));
     await switching;
+    // What had committed when the switch answered. Transaction ids do not give commit order (a bid may take its id
+    // before the switch takes its own and still get the lock first), so the check is visibility in this snapshot.
+    const { rows: snap } = await t.db.query<{ snapshot: string }>(
+      'SELECT txid_current_snapshot()::text AS snapshot',
+    );
     const answers = await Promise.all(sent);
     const accepted = answers.filter((a) => a.statusCode === 200).length;
     const refused = answers.filter((a) => a.statusCode !== 200);
@@ -736,10 +741,10 @@ describe(`flags switched while bids are in flight (${engine})`, () => {
     expect(await balanceOf(t, p.id)).toBe(start - accepted * 1000);
     const { rows } = await t.db.query<{ n: number; after_switch: number }>(
       `SELECT count(*)::int AS n,
-              count(*) FILTER (WHERE j.xmin::text::bigint > (SELECT xmin::text::bigint FROM players WHERE id = $2))::int
+              count(*) FILTER (WHERE NOT txid_visible_in_snapshot(j.xmin::text::bigint, $2::txid_snapshot))::int
                 AS after_switch
          FROM journals j WHERE j.kind = 'bid' AND j.actor = $1`,
-      [`player:${p.id}`, p.id],
+      [`player:${p.id}`, snap[0]?.snapshot],
     );
     expect(rows).toEqual([{ n: accepted, after_switch: 0 }]);
     return answers;
