@@ -3,6 +3,8 @@ import { can } from '@gama/core/operators/permissions';
 import {
   ArrowDownToLine,
   ArrowUpFromLine,
+  ChartColumn,
+  FileSpreadsheet,
   Laptop,
   ScrollText,
   Settings,
@@ -28,6 +30,14 @@ export interface NavSection {
 
 /** The side navigation; each item is shown only to roles that may use its screen (the server checks again). */
 export const navSections: NavSection[] = [
+  // First, so it is the landing page of every role that may read it.
+  {
+    title: 'Business',
+    items: [
+      { to: '/dashboard', label: 'Dashboard', icon: ChartColumn, permission: 'dashboard.read' },
+      { to: '/reports', label: 'Reports', icon: FileSpreadsheet, permission: 'reports.read' },
+    ],
+  },
   {
     title: 'Desk',
     items: [

@@ -18,6 +18,8 @@ const DepositsScreen = lazy(() => import('../features/deposits/DepositsScreen.ts
 const WithdrawalsScreen = lazy(() => import('../features/withdrawals/WithdrawalsScreen.tsx'));
 const PlayersScreen = lazy(() => import('../features/players/PlayersScreen.tsx'));
 const PlayerScreen = lazy(() => import('../features/players/PlayerScreen.tsx'));
+const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen.tsx'));
+const ReportsScreen = lazy(() => import('../features/reports/ReportsScreen.tsx'));
 
 function Root() {
   return (
@@ -55,6 +57,8 @@ export const router = createBrowserRouter(
             { path: 'operators', element: <OperatorsScreen /> },
             { path: 'settings', element: <SettingsScreen /> },
             { path: 'audit', element: <AuditScreen /> },
+            { path: 'dashboard', element: <DashboardScreen /> },
+            { path: 'reports/:report?', element: <ReportsScreen /> },
             { path: '*', element: <NotFoundScreen /> },
           ],
         },

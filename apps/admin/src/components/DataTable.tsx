@@ -58,6 +58,8 @@ interface DataTableProps<R> {
   /** Buttons at the end of each row. */
   actions?: (row: R) => ReactNode;
   rowTone?: (row: R) => 'warning' | 'danger' | undefined;
+  /** A last row with totals (of every row the filters select, not only this page): cells by column id. */
+  totals?: { label: string; cells: Partial<Record<string, ReactNode>> };
 }
 
 /**
@@ -66,7 +68,7 @@ interface DataTableProps<R> {
  */
 export function DataTable<R>(props: DataTableProps<R>) {
   const { caption, columns, rows, rowKey, loading, error, onRetry, empty, paging, sorting } = props;
-  const { onOpen, onRowKey, selection, actions, rowTone } = props;
+  const { onOpen, onRowKey, selection, actions, rowTone, totals } = props;
   const body = useRef<HTMLTableSectionElement>(null);
 
   const interactive = Boolean(onOpen || onRowKey);
@@ -231,6 +233,38 @@ export function DataTable<R>(props: DataTableProps<R>) {
                   );
                 })}
           </tbody>
+          {totals && rows !== undefined && rows.length > 0 && (
+            <tfoot>
+              <tr className={styles.totals}>
+                {selection && <td />}
+                {columns.map((column, index) => {
+                  const cell = totals.cells[column.id];
+                  // The first cell always names the row, with its own total after the name if it has one.
+                  const first = index === 0;
+                  return (
+                    <td
+                      key={column.id}
+                      data-label={first || cell === undefined ? undefined : column.header}
+                      className={[column.align === 'end' && styles.end, first && styles.primary]
+                        .filter(Boolean)
+                        .join(' ')}
+                    >
+                      {first && cell !== undefined ? (
+                        <span>
+                          {totals.label}: {cell}
+                        </span>
+                      ) : first ? (
+                        totals.label
+                      ) : (
+                        cell
+                      )}
+                    </td>
+                  );
+                })}
+                {actions && <td />}
+              </tr>
+            </tfoot>
+          )}
         </table>
         {rows !== undefined && rows.length === 0 && !loading && <EmptyState>{empty}</EmptyState>}
       </div>

@@ -1,0 +1,114 @@
+import type { endpoints } from '@gama/core/endpoints';
+import type { Answer } from '@gama/core/endpoints/define';
+import { paiseOf } from '../../components/charts/points.ts';
+import { EmptyState } from '../../components/ErrorNotice.tsx';
+import { Money } from '../../components/Money.tsx';
+import { StatusPill } from '../../components/StatusPill.tsx';
+import { groupNames, halfNames, marketTime, numberOf } from './labels.ts';
+import styles from './NextDraws.module.css';
+
+type Draw = Answer<typeof endpoints.dashboard>['next_draws'][number];
+
+const count = new Intl.NumberFormat('en-IN');
+
+/**
+ * Each coming draw with its costliest numbers: a bar per number for what it would pay, against a mark at the
+ * draw's pending stakes (past the mark the house loses on that number).
+ */
+export function NextDraws({ draws }: { draws: readonly Draw[] }) {
+  if (draws.length === 0) return <EmptyState>Every draw of today has its result.</EmptyState>;
+  const withBids = draws.filter((draw) => draw.bids > 0);
+  const quiet = draws.filter((draw) => draw.bids === 0);
+  return (
+    <>
+      {withBids.length > 0 && (
+        <ul className={styles.grid}>
+          {withBids.map((draw) => (
+            <li key={drawKey(draw)}>
+              <DrawCard draw={draw} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {quiet.length > 0 && (
+        <div className={styles.quiet}>
+          <h3 className={styles.quietTitle}>No bids yet</h3>
+          <ul className={styles.quietList}>
+            {quiet.map((draw) => (
+              <li key={drawKey(draw)} className={draw.status === 'open' ? undefined : styles.waiting}>
+                <strong>{draw.market_name}</strong> {drawName(draw)}{' '}
+                <span className="tabular">{marketTime(draw.draw_at)}</span>
+                {draw.status === 'awaiting_result' && (
+                  <span className={styles.waitingText}> · awaiting result</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+const drawKey = (draw: Draw) => `${draw.market_id}-${draw.date}-${draw.half}`;
+
+/** "Open", "Close", or the group for a one-draw market. */
+function drawName(draw: Draw): string {
+  return draw.group === 'main' ? halfNames[draw.half] : groupNames[draw.group];
+}
+
+function DrawCard({ draw }: { draw: Draw }) {
+  const staked = paiseOf(draw.pending_stakes);
+  const scale = Math.max(staked, ...draw.top_exposure.map((line) => paiseOf(line.payout)), 1);
+  const title = `${draw.market_name} ${draw.group === 'main' ? halfNames[draw.half].toLowerCase() : 'draw'}`;
+  return (
+    <article className={styles.card} aria-label={title}>
+      <header className={styles.head}>
+        <div>
+          <h3 className={styles.market}>{draw.market_name}</h3>
+          <p className={styles.when}>
+            {drawName(draw)} · <span className="tabular">{marketTime(draw.draw_at)}</span>
+          </p>
+        </div>
+        {draw.status === 'open' ? (
+          <StatusPill tone="info">Taking bids</StatusPill>
+        ) : (
+          <StatusPill tone="warning">Awaiting result</StatusPill>
+        )}
+      </header>
+      <p className={styles.totals}>
+        <span>
+          <span className="tabular">{count.format(draw.bids)}</span> bids
+        </span>
+        <span>
+          <Money paise={draw.pending_stakes} /> staked
+        </span>
+      </p>
+      {draw.top_exposure.length > 0 && (
+        <ol className={styles.lines} aria-label={`Costliest numbers for ${title}`}>
+          {draw.top_exposure.map((line) => {
+            const payout = paiseOf(line.payout);
+            const loses = payout > staked;
+            return (
+              <li key={`${line.bet_type}-${line.session}-${line.digits}-${line.close_digits}`}>
+                <span className={styles.number}>
+                  <strong className="tabular">{numberOf(line)}</strong> {line.bet_label}
+                </span>
+                <span className={styles.track} aria-hidden="true">
+                  <span
+                    className={[styles.bar, loses && styles.loses].filter(Boolean).join(' ')}
+                    style={{ width: `${(payout / scale) * 100}%` }}
+                  />
+                  <span className={styles.breakEven} style={{ left: `${(staked / scale) * 100}%` }} />
+                </span>
+                <span className={[styles.payout, loses && 'money-out'].filter(Boolean).join(' ')}>
+                  pays <Money paise={line.payout} />
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </article>
+  );
+}

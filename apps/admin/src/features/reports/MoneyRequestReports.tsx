@@ -1,0 +1,159 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { Answer, CallInput } from '@gama/core/endpoints/define';
+import type { Column } from '../../components/DataTable.tsx';
+import { StatusPill } from '../../components/StatusPill.tsx';
+import { urlOf } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { stateOf } from '../../lib/labels.ts';
+import { countOf, playerColumn, Points } from './columns.tsx';
+import { methodNames } from './labels.ts';
+import { filterParams, ReportFilters, type FilterField } from './ReportFilters.tsx';
+import { idFilter, pick, useReport, useReportTable, type ReportTable } from './report-params.ts';
+import { ReportResults } from './ReportResults.tsx';
+import styles from './MoneyRequestReports.module.css';
+
+type DepositRow = Answer<typeof endpoints.depositReport>['rows'][number];
+type WithdrawalRow = Answer<typeof endpoints.withdrawalReport>['rows'][number];
+type Totals = Answer<typeof endpoints.depositReport>['totals'];
+type Query = CallInput<typeof endpoints.depositReport>;
+
+const sorts = ['date', 'amount'] as const;
+const fields: readonly FilterField[] = ['status', 'date_field', 'player'];
+
+function useRequestTable(today: string) {
+  return useReportTable({
+    today,
+    filters: filterParams(fields),
+    sorts,
+    defaultSort: 'date',
+    defaultDir: 'desc',
+  });
+}
+
+function requestQuery(table: ReportTable): Query {
+  return {
+    ...table.base,
+    sort: pick(table.base.sort, sorts),
+    status: pick(table.filters.status ?? '', ['pending', 'approved', 'rejected'] as const),
+    date_field: pick(table.filters.date_field ?? '', ['requested', 'decided'] as const),
+    player_id: idFilter(table.filters.player_id ?? ''),
+  };
+}
+
+/** The columns deposits and withdrawals share: when, who, how much, and its decision. */
+function requestColumns<R extends DepositRow | WithdrawalRow>(flow: 'in' | 'out'): Column<R>[] {
+  return [
+    { id: 'requested', header: 'Requested', sort: 'date', cell: (r) => formatDateTime(r.requested_at) },
+    playerColumn<R>(),
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'end',
+      sort: 'amount',
+      // Only an approved request has moved money.
+      cell: (r) => <Points value={r.amount} flow={r.status === 'approved' ? flow : 'plain'} />,
+    },
+    { id: 'method', header: 'Method', cell: (r) => methodNames[r.method] ?? r.method },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (r) => <StatusPill tone={stateOf(r.status).tone}>{stateOf(r.status).label}</StatusPill>,
+    },
+    {
+      id: 'decided',
+      header: 'Decided',
+      cell: (r) =>
+        r.decided_at ? (
+          <span>
+            {formatDateTime(r.decided_at)}
+            {r.decided_by && <span className={styles.by}> by {r.decided_by}</span>}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+}
+
+/** Approved, pending and rejected requests of the range at a glance. */
+function StatusSummary({ totals, flow }: { totals: Totals | undefined; flow: 'in' | 'out' }) {
+  if (!totals) return null;
+  const parts = [
+    ['approved', 'Approved', totals.approved],
+    ['pending', 'Pending', totals.pending],
+    ['rejected', 'Rejected', totals.rejected],
+  ] as const;
+  return (
+    <dl className={styles.summary}>
+      {parts.map(([state, label, figures]) => (
+        <div key={state} className={styles[state]}>
+          <dt>{label}</dt>
+          <dd>
+            <Points value={figures.amount} flow={state === 'approved' ? flow : 'plain'} />
+            <span className={styles.count}>{countOf(figures.count, 'request')}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function totalCells(totals: Totals) {
+  return { player: countOf(totals.requests, 'request'), amount: <Points value={totals.amount} /> };
+}
+
+/** Deposit requests with their status and who decided them. */
+export function DepositReport({ today }: { today: string }) {
+  const table = useRequestTable(today);
+  const query = requestQuery(table);
+  const report = useReport('deposits', endpoints.depositReport, query);
+  return (
+    <>
+      <ReportFilters table={table} today={today} fields={fields} />
+      <ReportResults
+        caption="Deposit report"
+        query={report}
+        table={table}
+        columns={requestColumns<DepositRow>('in')}
+        rowKey={(r) => r.request_id}
+        empty="No deposit requests on these days."
+        csvHref={urlOf(endpoints.depositReport, { ...query, format: 'csv' })}
+        csvName={`deposits-${query.from}-${query.to}.csv`}
+        totals={(a) => totalCells(a.totals)}
+      >
+        <StatusSummary totals={report.data?.totals} flow="in" />
+      </ReportResults>
+    </>
+  );
+}
+
+/** Withdrawal requests with the payout number they were paid to and who decided them. */
+export function WithdrawalReport({ today }: { today: string }) {
+  const table = useRequestTable(today);
+  const query = requestQuery(table);
+  const report = useReport('withdrawals', endpoints.withdrawalReport, query);
+  const columns: Column<WithdrawalRow>[] = requestColumns<WithdrawalRow>('out');
+  columns.splice(4, 0, {
+    id: 'payout_number',
+    header: 'Paid to',
+    cell: (r) => <span className="tabular">{r.payout_number}</span>,
+  });
+  return (
+    <>
+      <ReportFilters table={table} today={today} fields={fields} />
+      <ReportResults
+        caption="Withdrawal report"
+        query={report}
+        table={table}
+        columns={columns}
+        rowKey={(r) => r.request_id}
+        empty="No withdrawal requests on these days."
+        csvHref={urlOf(endpoints.withdrawalReport, { ...query, format: 'csv' })}
+        csvName={`withdrawals-${query.from}-${query.to}.csv`}
+        totals={(a) => totalCells(a.totals)}
+      >
+        <StatusSummary totals={report.data?.totals} flow="out" />
+      </ReportResults>
+    </>
+  );
+}

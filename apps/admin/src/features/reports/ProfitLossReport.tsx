@@ -1,0 +1,139 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { Answer, CallInput } from '@gama/core/endpoints/define';
+import { MAX_PAGE_SIZE } from '@gama/core/endpoints/reports/schemas';
+import { Skeleton } from '@gama/ui/Skeleton';
+import { useQuery } from '@tanstack/react-query';
+import { BarChart } from '../../components/charts/BarChart.tsx';
+import { paiseOf, pointsLabel, pointsTick } from '../../components/charts/points.ts';
+import type { Column } from '../../components/DataTable.tsx';
+import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { Panel } from '../../components/PageHeader.tsx';
+import { call, urlOf } from '../../lib/api-client.ts';
+import { formatDay } from '../../lib/format.ts';
+import { countColumn, dayColumn, formatCount, marketColumns, Points, pointsColumn } from './columns.tsx';
+import { bidFilters, filterParams, ReportFilters, type MarketOption } from './ReportFilters.tsx';
+import { bidQuery } from './bid-filters.ts';
+import { pick, shiftDay, useReport, useReportTable } from './report-params.ts';
+import { ReportResults } from './ReportResults.tsx';
+import styles from './ReportResults.module.css';
+
+type Row = Answer<typeof endpoints.profitLossReport>['rows'][number];
+type Query = CallInput<typeof endpoints.profitLossReport>;
+
+const sorts = ['date', 'market', 'stakes', 'payouts', 'house_result'] as const;
+/** The chart reads at most this many pages of rows (a year of 25 markets fits). */
+const CHART_PAGES = 10;
+
+/** Stakes, payouts and the house result per market day and market, with the house result per day as a chart. */
+export default function ProfitLossReport({
+  today,
+  markets,
+}: {
+  today: string;
+  markets?: readonly MarketOption[];
+}) {
+  const table = useReportTable({ today, filters: filterParams(bidFilters), sorts, defaultSort: 'date' });
+  const filters = bidQuery(table.filters);
+  const query: Query = { ...table.base, sort: pick(table.base.sort, sorts), ...filters };
+  const report = useReport('profit-loss', endpoints.profitLossReport, query);
+
+  const columns: Column<Row>[] = [
+    dayColumn<Row>(),
+    ...marketColumns<Row>(),
+    countColumn<Row>('bids', 'Bids', (r) => r.bids),
+    pointsColumn<Row>('stakes', 'Stakes', (r) => r.stakes, { sort: 'stakes' }),
+    pointsColumn<Row>('pending', 'Still to draw', (r) => r.pending_stakes),
+    countColumn<Row>('winning_bids', 'Winning bids', (r) => r.winning_bids),
+    pointsColumn<Row>('payouts', 'Payouts', (r) => r.payouts, { sort: 'payouts' }),
+    pointsColumn<Row>('house_result', 'House result', (r) => r.house_result, {
+      sort: 'house_result',
+      flow: 'signed',
+    }),
+  ];
+
+  const range = { from: table.base.from, to: table.base.to, ...filters };
+  return (
+    <>
+      <ReportFilters table={table} today={today} fields={bidFilters} markets={markets} />
+      <ReportResults
+        caption="Profit and loss per day and market"
+        query={report}
+        table={table}
+        columns={columns}
+        rowKey={(r) => `${r.date}-${r.market_id}`}
+        empty="No bids on these days."
+        csvHref={urlOf(endpoints.profitLossReport, { ...query, format: 'csv' })}
+        csvName={`profit-loss-${range.from}-${range.to}.csv`}
+        totals={(a) => ({
+          bids: formatCount(a.totals.bids),
+          stakes: <Points value={a.totals.stakes} />,
+          pending: <Points value={a.totals.pending_stakes} />,
+          winning_bids: formatCount(a.totals.winning_bids),
+          payouts: <Points value={a.totals.payouts} />,
+          house_result: <Points value={a.totals.house_result} flow="signed" />,
+        })}
+      >
+        {range.from < range.to && <HouseByDay range={range} />}
+      </ReportResults>
+    </>
+  );
+}
+
+type ChartQuery = Omit<Query, 'page' | 'page_size' | 'sort' | 'dir'>;
+
+/** The house result of each day of the range (every market the filters select, summed). */
+function HouseByDay({ range }: { range: ChartQuery & { from: string; to: string } }) {
+  const days = useQuery({
+    queryKey: ['reports', 'profit-loss', 'by-day', range],
+    queryFn: async ({ signal }) => {
+      const byDay = new Map<string, number>();
+      let complete = false;
+      for (let page = 1; page <= CHART_PAGES; page += 1) {
+        const answer = await call(
+          endpoints.profitLossReport,
+          { ...range, page, page_size: MAX_PAGE_SIZE, sort: 'date', dir: 'asc' },
+          { signal },
+        );
+        for (const row of answer.rows)
+          byDay.set(row.date, (byDay.get(row.date) ?? 0) + paiseOf(row.house_result));
+        if (page * MAX_PAGE_SIZE >= answer.total_rows) {
+          complete = true;
+          break;
+        }
+      }
+      return { byDay, complete };
+    },
+  });
+  const points = [];
+  for (let day = range.from; day <= range.to; day = shiftDay(day, 1)) {
+    points.push({
+      key: day,
+      label: formatDay(day).slice(0, 6),
+      name: formatDay(day),
+      values: [days.data?.byDay.get(day) ?? 0],
+    });
+  }
+  return (
+    <Panel title="House result per day">
+      {days.data && !days.data.complete && (
+        <p className={styles.note}>
+          The chart shows the first {formatCount(CHART_PAGES * MAX_PAGE_SIZE)} rows.
+        </p>
+      )}
+      {days.error !== null && <ErrorNotice error={days.error} onRetry={() => void days.refetch()} />}
+      {days.data ? (
+        <BarChart
+          title="House result per day: stakes less payouts"
+          series={[{ name: 'House result', tone: 'in' }]}
+          points={points}
+          format={pointsLabel}
+          formatTick={pointsTick}
+          signTones
+          height={180}
+        />
+      ) : (
+        days.isPending && <Skeleton height={180} radius={8} />
+      )}
+    </Panel>
+  );
+}

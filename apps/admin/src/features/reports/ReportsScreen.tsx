@@ -1,0 +1,99 @@
+import { PageSkeleton } from '@gama/ui/Skeleton';
+import { Navigate, NavLink, useLocation, useParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import CustomerSellReport from './CustomerSellReport.tsx';
+import { DepositReport, WithdrawalReport } from './MoneyRequestReports.tsx';
+import ProfitLossReport from './ProfitLossReport.tsx';
+import { useMarketToday } from './report-params.ts';
+import SellReport from './SellReport.tsx';
+import TransferReport from './TransferReport.tsx';
+import WalletDailyReport from './WalletDailyReport.tsx';
+import WalletReport from './WalletReport.tsx';
+import WinningReport from './WinningReport.tsx';
+import styles from './ReportsScreen.module.css';
+
+/** Each report: its address under /reports, its tab, and what it answers. */
+const reports = [
+  {
+    id: 'profit-loss',
+    label: 'Profit and loss',
+    about: 'Stakes, payouts and the house result per day and market.',
+  },
+  { id: 'sell', label: 'Sell', about: 'Bids and stakes per day, market, bet type and session.' },
+  { id: 'winning', label: 'Winning', about: 'Every winning bid with its player and payout.' },
+  { id: 'customer-sell', label: 'Customer sell', about: "Each player's bids, stakes, wins and net result." },
+  {
+    id: 'wallet',
+    label: 'Wallet',
+    about: "Each player's wallet from the ledger: opening + money in − money out = closing, to the paisa.",
+  },
+  { id: 'wallet-daily', label: 'Wallet by day', about: 'All wallets together, day by day, from the ledger.' },
+  { id: 'transfers', label: 'Transfers', about: 'Points sent between players.' },
+  { id: 'deposits', label: 'Deposits', about: 'Deposit requests with their status and who decided them.' },
+  {
+    id: 'withdrawals',
+    label: 'Withdrawals',
+    about: 'Withdrawal requests with their payout number and decision.',
+  },
+] as const;
+
+type ReportId = (typeof reports)[number]['id'];
+
+/** Every report for any range of market days, one tab each; the range is kept when moving between them. */
+export default function ReportsScreen() {
+  const { report: asked } = useParams();
+  const location = useLocation();
+  const today = useMarketToday();
+  const report = reports.find((r) => r.id === asked);
+  if (!report) return <Navigate to="/reports/profit-loss" replace />;
+
+  // The range travels with the tabs; the other filters belong to one report.
+  const search = new URLSearchParams(location.search);
+  const range = new URLSearchParams();
+  for (const name of ['from', 'to']) {
+    const value = search.get(name);
+    if (value) range.set(name, value);
+  }
+  const keep = range.size > 0 ? `?${range.toString()}` : '';
+
+  return (
+    <>
+      <PageHeader title="Reports" description={report.about} />
+      <nav className={styles.tabs} aria-label="Reports">
+        {reports.map((r) => (
+          <NavLink
+            key={r.id}
+            to={`/reports/${r.id}${keep}`}
+            className={({ isActive }) => [styles.tab, isActive && styles.active].filter(Boolean).join(' ')}
+          >
+            {r.label}
+          </NavLink>
+        ))}
+      </nav>
+      {today === null ? <PageSkeleton /> : <Report key={report.id} id={report.id} today={today} />}
+    </>
+  );
+}
+
+function Report({ id, today }: { id: ReportId; today: string }) {
+  switch (id) {
+    case 'profit-loss':
+      return <ProfitLossReport today={today} />;
+    case 'sell':
+      return <SellReport today={today} />;
+    case 'winning':
+      return <WinningReport today={today} />;
+    case 'customer-sell':
+      return <CustomerSellReport today={today} />;
+    case 'wallet':
+      return <WalletReport today={today} />;
+    case 'wallet-daily':
+      return <WalletDailyReport today={today} />;
+    case 'transfers':
+      return <TransferReport today={today} />;
+    case 'deposits':
+      return <DepositReport today={today} />;
+    case 'withdrawals':
+      return <WithdrawalReport today={today} />;
+  }
+}

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { paiseOf } from '../../components/charts/points.ts';
+import type { Column } from '../../components/DataTable.tsx';
+import { Money } from '../../components/Money.tsx';
+import { PlayerCell } from '../../components/PlayerCell.tsx';
+import { formatDay } from '../../lib/format.ts';
+import styles from './columns.module.css';
+import { groupNames } from './labels.ts';
+
+const counts = new Intl.NumberFormat('en-IN');
+
+export function formatCount(value: number): string {
+  return counts.format(value);
+}
+
+/** "1 player", "2 players": a count with its noun. */
+export function countOf(value: number, one: string, many = `${one}s`): string {
+  return `${counts.format(value)} ${value === 1 ? one : many}`;
+}
+
+/**
+ * How an amount is coloured: `in` green (money coming in), `out` red (going out), `signed` by its sign (a result
+ * or a signed movement), `plain` not at all.
+ */
+export type Flow = 'in' | 'out' | 'signed' | 'plain';
+
+/** Points the console's one way, coloured by what they mean. */
+export function Points({ value, flow = 'plain' }: { value: string; flow?: Flow }): ReactNode {
+  if (flow === 'plain') return <Money paise={value} />;
+  if (flow === 'signed') {
+    const paise = paiseOf(value);
+    return <Money paise={value} flow={paise > 0 ? 'in' : paise < 0 ? 'out' : undefined} />;
+  }
+  return paiseOf(value) === 0 ? <Money paise={value} /> : <Money paise={value} flow={flow} />;
+}
+
+export function pointsColumn<R>(
+  id: string,
+  header: string,
+  get: (row: R) => string,
+  options: { sort?: string; flow?: Flow } = {},
+): Column<R> {
+  return {
+    id,
+    header,
+    align: 'end',
+    sort: options.sort,
+    cell: (row) => <Points value={get(row)} flow={options.flow} />,
+  };
+}
+
+export function countColumn<R>(
+  id: string,
+  header: string,
+  get: (row: R) => number,
+  sort?: string,
+): Column<R> {
+  return {
+    id,
+    header,
+    align: 'end',
+    sort,
+    cell: (row) => <span className="tabular">{counts.format(get(row))}</span>,
+  };
+}
+
+export function dayColumn<R extends { date: string }>(sortable = true): Column<R> {
+  return {
+    id: 'date',
+    header: 'Date',
+    sort: sortable ? 'date' : undefined,
+    cell: (row) => <span className={`tabular ${styles.nowrap}`}>{formatDay(row.date)}</span>,
+  };
+}
+
+export function marketColumns<
+  R extends { market_name: string; group: keyof typeof groupNames },
+>(): Column<R>[] {
+  return [
+    { id: 'market', header: 'Market', sort: 'market', primary: true, cell: (row) => row.market_name },
+    { id: 'group', header: 'Group', cell: (row) => groupNames[row.group] },
+  ];
+}
+
+export function playerColumn<R extends { player_id: number; user_name: string; mobile: string }>(
+  sort?: string,
+  primary = true,
+): Column<R> {
+  return {
+    id: 'player',
+    header: 'Player',
+    sort,
+    primary,
+    cell: (row) => (
+      <PlayerCell player={{ id: row.player_id, user_name: row.user_name, mobile: row.mobile }} />
+    ),
+  };
+}

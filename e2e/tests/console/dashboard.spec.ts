@@ -1,0 +1,67 @@
+import { expect, test } from '../../support/fixtures.ts';
+import { Business } from '../../support/business.ts';
+import { createOperator, isPhone, shot, signIn } from '../../support/console.ts';
+
+test('the dashboard is the owner’s landing page and shows today live: stakes per market, the next draw’s exposure', async ({
+  page,
+  api,
+  baseURL,
+}, info) => {
+  test.setTimeout(90_000);
+  const business = await Business.start(api);
+  const player = await business.player(1_000);
+  const market = await business.market('DASH', player);
+  await business.bid(player, market, [
+    { digits: '5', points: 100, session: 'open' },
+    { digits: '3', points: 50, session: 'open' },
+    { digits: '5', points: 20, session: 'close' },
+  ]);
+  const pays = await business.singleDigitPayout(100);
+
+  const owner = await createOperator(baseURL ?? '', 'owner');
+  await signIn(page, owner);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Live, updated/)).toBeVisible();
+
+  // Today's figures per market, from the bids just placed.
+  const row = page.getByRole('row').filter({ hasText: market.name });
+  await expect(row).toContainText('170.00');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('3');
+
+  // The open draw takes bids; its costliest number is 5, which would pay what the rate says.
+  const draw = page.getByRole('article', { name: `${market.name} open` });
+  await expect(draw).toContainText('Taking bids');
+  await expect(draw).toContainText('2 bids');
+  await expect(draw).toContainText('150.00 staked');
+  const costliest = draw.getByRole('listitem').first();
+  await expect(costliest).toContainText('5 Single Digit');
+  await expect(costliest).toContainText(`pays ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(pays)}`);
+  // Paying more than it took, the number is marked as a loss for the house.
+  await expect(costliest.locator('.money-out')).toHaveCount(pays > 150 ? 1 : 0);
+
+  // The chart of stakes by hour is there for eyes, and as a table for screen readers.
+  await expect(page.getByRole('figure', { name: 'Stakes placed in each hour of today' })).toBeVisible();
+
+  await shot(page, info, 'dashboard');
+
+  // Live: a bid placed now shows up on the next refresh (every 15 s) without a reload.
+  await business.bid(player, market, [{ digits: '7', points: 30, session: 'open' }]);
+  await expect(row).toContainText('200.00', { timeout: 25_000 });
+  await expect(draw).toContainText('3 bids');
+});
+
+test('a cashier lands on the dashboard too, without reports', async ({ page, baseURL }, info) => {
+  const cashier = await createOperator(baseURL ?? '', 'cashier');
+  await signIn(page, cashier);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Reports' })).toHaveCount(0);
+  // The server refuses the reports to this role whatever the page does.
+  if (isPhone(info)) await page.keyboard.press('Escape');
+  await page.goto('/admin/reports/profit-loss');
+  await expect(page.getByRole('alert')).toContainText('You do not have permission to read reports');
+});
