@@ -21,6 +21,9 @@ async function openReport(page: Page, label: string) {
     .click();
 }
 
+/** A name no other test running at the same time uses. */
+const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 6)}`;
+
 function totalsRow(page: Page) {
   return page.getByRole('row').filter({ hasText: /^Total/ });
 }
@@ -33,8 +36,8 @@ test('profit and loss, sell, winning and customer reports of a day with a declar
   // The market's open draw comes a minute or two after the server's now; its result is declared after it.
   test.setTimeout(300_000);
   const business = await Business.start(api);
-  const ravi = await business.player(1_000, 'Ravi Report');
-  const sita = await business.player(1_000, 'Sita Report');
+  const ravi = await business.player(1_000, unique('Ravi'));
+  const sita = await business.player(1_000, unique('Sita'));
   const market = await business.market('RPT', ravi, 1);
   await business.bid(ravi, market, [
     { digits: '5', points: 100, session: 'open' },
@@ -81,8 +84,9 @@ test('profit and loss, sell, winning and customer reports of a day with a declar
   await expect(page.getByText(/1\s+row,/)).toBeVisible();
   await shot(page, info, 'report-profit-loss');
 
-  // Sorting is the server's and goes into the link.
-  await page.getByRole('button', { name: 'Stakes', exact: true }).click();
+  // Sorting is the server's and goes into the link (on a phone the header row is hidden behind the cards).
+  if (isPhone(info)) await page.getByLabel('Sort by').selectOption({ label: 'Stakes' });
+  else await page.getByRole('button', { name: 'Stakes', exact: true }).click();
   await expect(page).toHaveURL(/sort=stakes&dir=desc/);
   await expect(row).toBeVisible();
 
@@ -113,6 +117,8 @@ test('profit and loss, sell, winning and customer reports of a day with a declar
   await expect(page).toHaveURL(/\/reports\/customer-sell$/);
   await page.getByLabel('Market id').fill(String(market.id));
   await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`market_id=${market.id}`));
+  await expect(page.getByText(/2\s+rows,/)).toBeVisible();
   const raviRow = page.getByRole('row').filter({ hasText: ravi.name });
   await expect(raviRow).toContainText(pts(150));
   await expect(raviRow).toContainText(`+${pts(raviWins - 150)}`);
@@ -136,8 +142,8 @@ test('wallet, wallet by day, transfers, deposits and withdrawals reports of two 
 }, info) => {
   test.setTimeout(90_000);
   const business = await Business.start(api);
-  const asha = await business.player(500, 'Asha Wallet');
-  const bala = await business.player(0, 'Bala Wallet');
+  const asha = await business.player(500, unique('Asha'));
+  const bala = await business.player(0, unique('Bala'));
   await business.deposit(asha, 300, true);
   await business.deposit(asha, 200, false);
   await business.transfer(asha, bala, 100);
@@ -172,6 +178,7 @@ test('wallet, wallet by day, transfers, deposits and withdrawals reports of two 
   await expect(page).toHaveURL(/\/reports\/transfers\?from=2026-11-14&to=2026-11-20$/);
   await page.getByLabel('Player id').fill(String(bala.id));
   await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`player_id=${bala.id}`));
   const transfer = page.getByRole('row').filter({ hasText: asha.name });
   await expect(transfer).toHaveCount(1);
   await expect(transfer).toContainText(bala.name);

@@ -123,6 +123,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
           Select every row on this page
         </label>
       )}
+      {sorting && <PhoneSort columns={columns} sorting={sorting} />}
       <div className={styles.scroller}>
         <table className={styles.table} aria-busy={loading || undefined}>
           <caption className="visually-hidden">{caption}</caption>
@@ -289,6 +290,33 @@ function SortButton<R>({
       {column.header}
       <Icon size={14} aria-hidden="true" className={active ? undefined : styles.sortIdle} />
     </button>
+  );
+}
+
+/** On a phone the header row is hidden behind the cards: the sort is a select and a direction button. */
+function PhoneSort<R>({ columns, sorting }: { columns: ReadonlyArray<Column<R>>; sorting: Sorting }) {
+  const sortable = columns.filter((column) => column.sort);
+  if (sortable.length === 0) return null;
+  const Icon = sorting.dir === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <div className={styles.phoneSort}>
+      <label>
+        <span>Sort by</span>
+        <select value={sorting.sort} onChange={(event) => sorting.onSort(event.target.value)}>
+          {sortable.map((column) => (
+            <option key={column.id} value={column.sort}>
+              {column.header}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className={styles.pageButton} onClick={() => sorting.onSort(sorting.sort)}>
+        <Icon size={16} aria-hidden="true" />
+        <span className="visually-hidden">
+          {sorting.dir === 'asc' ? 'Ascending: sort descending' : 'Descending: sort ascending'}
+        </span>
+      </button>
+    </div>
   );
 }
 

@@ -65,8 +65,9 @@ export function BarChart({
   const slot = points.length > 0 ? plotWidth / points.length : 0;
   const groupWidth = slot * 0.72;
   const barWidth = series.length > 0 ? groupWidth / series.length : 0;
-  // Labels need about 34 px each; show every n-th when they would overlap.
-  const labelEvery = Math.max(1, Math.ceil(34 / Math.max(slot, 1)));
+  // About 7 px a character at 11 px, and a gap: show every n-th label when they would overlap.
+  const labelWidth = Math.max(...points.map((point) => point.label.length), 1) * 7 + 10;
+  const labelEvery = Math.max(1, Math.ceil(labelWidth / Math.max(slot, 1)));
 
   return (
     <figure className={styles.figure} aria-labelledby={titleId}>

@@ -12,7 +12,7 @@ import { PageHeader, Panel } from '../../components/PageHeader.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
 import { syncServerClock } from '../../lib/market-clock.ts';
-import { groupNames, hourLabel, hourRange, marketHour, marketTime } from './labels.ts';
+import { countOf, groupNames, hourLabel, hourRange, marketHour, marketTime } from './labels.ts';
 import { NextDraws } from './NextDraws.tsx';
 import styles from './DashboardScreen.module.css';
 
@@ -86,7 +86,7 @@ function Figures({ data }: { data: Dashboard }) {
     <>
       <section className={styles.kpis} aria-label="Today's bids">
         <Kpi label="Stakes" value={<Money paise={data.totals.stakes} />}>
-          {count.format(data.totals.bids)} bids
+          {countOf(data.totals.bids, 'bid')}
         </Kpi>
         <Kpi label="Payouts" value={<Money paise={data.totals.payouts} />}>
           <Money paise={data.totals.pending_stakes} /> staked on draws still to come
@@ -120,7 +120,7 @@ function Figures({ data }: { data: Dashboard }) {
             points={data.stakes_by_hour.map((h) => ({
               key: String(h.hour),
               label: hourLabel(h.hour),
-              name: `${hourRange(h.hour)} (${count.format(h.bids)} bids)`,
+              name: `${hourRange(h.hour)} (${countOf(h.bids, 'bid')})`,
               values: [paiseOf(h.stakes)],
             }))}
             format={pointsLabel}
@@ -177,14 +177,14 @@ function MoneyPanel({
               paise={figures.approved.amount}
               flow={paiseOf(figures.approved.amount) > 0 ? flow : undefined}
             />
-            <span className={styles.moneyCount}>{count.format(figures.approved.count)} requests</span>
+            <span className={styles.moneyCount}>{countOf(figures.approved.count, 'request')}</span>
           </dd>
         </div>
         <div>
           <dt>Waiting now</dt>
           <dd>
             <Money paise={figures.pending.amount} />
-            <span className={styles.moneyCount}>{count.format(figures.pending.count)} requests</span>
+            <span className={styles.moneyCount}>{countOf(figures.pending.count, 'request')}</span>
           </dd>
         </div>
       </dl>

@@ -4,12 +4,10 @@ import { paiseOf } from '../../components/charts/points.ts';
 import { EmptyState } from '../../components/ErrorNotice.tsx';
 import { Money } from '../../components/Money.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
-import { groupNames, halfNames, marketTime, numberOf } from './labels.ts';
+import { countOf, groupNames, halfNames, marketTime, numberOf } from './labels.ts';
 import styles from './NextDraws.module.css';
 
 type Draw = Answer<typeof endpoints.dashboard>['next_draws'][number];
-
-const count = new Intl.NumberFormat('en-IN');
 
 /**
  * Each coming draw with its costliest numbers: a bar per number for what it would pay, against a mark at the
@@ -18,7 +16,9 @@ const count = new Intl.NumberFormat('en-IN');
 export function NextDraws({ draws }: { draws: readonly Draw[] }) {
   if (draws.length === 0) return <EmptyState>Every draw of today has its result.</EmptyState>;
   const withBids = draws.filter((draw) => draw.bids > 0);
-  const quiet = draws.filter((draw) => draw.bids === 0);
+  // Draws without bids: those past their time still need a result; the rest are only listed on request.
+  const waiting = draws.filter((draw) => draw.bids === 0 && draw.status === 'awaiting_result');
+  const quiet = draws.filter((draw) => draw.bids === 0 && draw.status === 'open');
   return (
     <>
       {withBids.length > 0 && (
@@ -30,23 +30,34 @@ export function NextDraws({ draws }: { draws: readonly Draw[] }) {
           ))}
         </ul>
       )}
-      {quiet.length > 0 && (
+      {waiting.length > 0 && (
         <div className={styles.quiet}>
-          <h3 className={styles.quietTitle}>No bids yet</h3>
-          <ul className={styles.quietList}>
-            {quiet.map((draw) => (
-              <li key={drawKey(draw)} className={draw.status === 'open' ? undefined : styles.waiting}>
-                <strong>{draw.market_name}</strong> {drawName(draw)}{' '}
-                <span className="tabular">{marketTime(draw.draw_at)}</span>
-                {draw.status === 'awaiting_result' && (
-                  <span className={styles.waitingText}> · awaiting result</span>
-                )}
-              </li>
-            ))}
-          </ul>
+          <h3 className={styles.quietTitle}>Waiting for a result, no bids</h3>
+          <QuietList draws={waiting} />
         </div>
       )}
+      {quiet.length > 0 && (
+        <details className={styles.quiet}>
+          <summary className={styles.quietTitle}>
+            {countOf(quiet.length, 'more draw')} taking bids, none placed yet
+          </summary>
+          <QuietList draws={quiet} />
+        </details>
+      )}
     </>
+  );
+}
+
+function QuietList({ draws }: { draws: readonly Draw[] }) {
+  return (
+    <ul className={styles.quietList}>
+      {draws.map((draw) => (
+        <li key={drawKey(draw)} className={draw.status === 'open' ? undefined : styles.waiting}>
+          <strong>{draw.market_name}</strong> {drawName(draw)}{' '}
+          <span className="tabular">{marketTime(draw.draw_at)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -78,7 +89,7 @@ function DrawCard({ draw }: { draw: Draw }) {
       </header>
       <p className={styles.totals}>
         <span>
-          <span className="tabular">{count.format(draw.bids)}</span> bids
+          <span className="tabular">{countOf(draw.bids, 'bid')}</span>
         </span>
         <span>
           <Money paise={draw.pending_stakes} /> staked

@@ -54,3 +54,10 @@ export function hourRange(hour: number): string {
   const name = (h: number) => `${h % 12 === 0 ? 12 : h % 12} ${h % 24 < 12 ? 'am' : 'pm'}`;
   return `${name(hour)}–${name(hour + 1)}`;
 }
+
+const counts = new Intl.NumberFormat('en-IN');
+
+/** "1 bid", "3 bids": a count with its noun. */
+export function countOf(value: number, one: string, many = `${one}s`): string {
+  return `${counts.format(value)} ${value === 1 ? one : many}`;
+}

@@ -24,7 +24,7 @@ export default function WalletDailyReport({ today }: { today: string }) {
   const { from, to, page, page_size, dir } = table.base;
   const query: Query = { from, to, page, page_size, dir };
   const report = useReport('wallet-daily', endpoints.walletDailyReport, query);
-  const columns: Column<Row>[] = [dayColumn<Row>(), ...walletColumns<Row>(false)];
+  const columns: Column<Row>[] = [dayColumn<Row>(true, true), ...walletColumns<Row>(false)];
 
   return (
     <>

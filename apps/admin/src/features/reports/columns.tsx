@@ -64,11 +64,13 @@ export function countColumn<R>(
   };
 }
 
-export function dayColumn<R extends { date: string }>(sortable = true): Column<R> {
+/** The market day of a row; `primary` when the day is what a phone card is about (a day-by-day report). */
+export function dayColumn<R extends { date: string }>(sortable = true, primary = false): Column<R> {
   return {
     id: 'date',
     header: 'Date',
     sort: sortable ? 'date' : undefined,
+    primary,
     cell: (row) => <span className={`tabular ${styles.nowrap}`}>{formatDay(row.date)}</span>,
   };
 }
