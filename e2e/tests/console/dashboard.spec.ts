@@ -36,7 +36,9 @@ test('the dashboard is the owner’s landing page and shows today live: stakes p
   await expect(draw).toContainText('150.00 staked');
   const costliest = draw.getByRole('listitem').first();
   await expect(costliest).toContainText('5 Single Digit');
-  await expect(costliest).toContainText(`pays ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(pays)}`);
+  await expect(costliest).toContainText(
+    `pays ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(pays)}`,
+  );
   // Paying more than it took, the number is marked as a loss for the house.
   await expect(costliest.locator('.money-out')).toHaveCount(pays > 150 ? 1 : 0);
 

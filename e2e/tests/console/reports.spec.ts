@@ -64,7 +64,7 @@ test('profit and loss, sell, winning and customer reports of a day with a declar
   await expect(page.getByLabel('To')).toHaveValue(E2E_TODAY.iso);
   await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
 
-  await page.getByLabel('Market id').fill(String(market.id));
+  await page.getByLabel('Market', { exact: true }).selectOption({ label: market.name });
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(new RegExp(`market_id=${market.id}`));
   const row = page.getByRole('row').filter({ hasText: market.name });
@@ -115,7 +115,7 @@ test('profit and loss, sell, winning and customer reports of a day with a declar
   // Each player's bids and what they came out with.
   await openReport(page, 'Customer sell');
   await expect(page).toHaveURL(/\/reports\/customer-sell$/);
-  await page.getByLabel('Market id').fill(String(market.id));
+  await page.getByLabel('Market', { exact: true }).selectOption({ label: market.name });
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(new RegExp(`market_id=${market.id}`));
   await expect(page.getByText(/2\s+rows,/)).toBeVisible();

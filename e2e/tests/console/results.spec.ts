@@ -13,6 +13,8 @@ test('results desk: declare a draw after its preview, then revert it after seein
   await owner.createMainMarket(name, '09:00 AM', '10:00 AM');
   const desk = await createOperator(baseURL ?? '', 'results');
   await signIn(page, desk);
+  // Every role lands on the dashboard; the desk is one click away.
+  await openScreen(page, info, 'Results');
   await expect(page.getByRole('heading', { name: 'Results', level: 1 })).toBeVisible();
   // The top bar counts what waits for this operator.
   await expect(page.getByRole('list', { name: 'Waiting for you' })).toContainText(/\d+ results? to approve/);

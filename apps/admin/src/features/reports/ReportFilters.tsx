@@ -129,7 +129,11 @@ export function ReportFilters({ table, today, fields, markets }: ReportFiltersPr
               onValueChange={(v) => setField('market', v)}
               options={[
                 { value: '', label: 'All markets' },
-                ...marketOptions.map((m) => ({ value: String(m.id), label: m.name })),
+                ...marketOptions.map((m) => ({
+                  value: String(m.id),
+                  // Starline slots and Gali markets may share a name with a main market.
+                  label: group === '' && m.group !== 'main' ? `${m.name} (${groupNames[m.group]})` : m.name,
+                })),
               ]}
             />
           ) : (

@@ -1,9 +1,14 @@
+import { endpoints } from '@gama/core/endpoints';
 import { PageSkeleton } from '@gama/ui/Skeleton';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, NavLink, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { call } from '../../lib/api-client.ts';
+import { useCan } from '../../lib/session.ts';
 import CustomerSellReport from './CustomerSellReport.tsx';
 import { DepositReport, WithdrawalReport } from './MoneyRequestReports.tsx';
 import ProfitLossReport from './ProfitLossReport.tsx';
+import type { MarketOption } from './ReportFilters.tsx';
 import { useMarketToday } from './report-params.ts';
 import SellReport from './SellReport.tsx';
 import TransferReport from './TransferReport.tsx';
@@ -44,6 +49,7 @@ export default function ReportsScreen() {
   const { report: asked } = useParams();
   const location = useLocation();
   const today = useMarketToday();
+  const markets = useMarketOptions();
   const report = reports.find((r) => r.id === asked);
   if (!report) return <Navigate to="/reports/profit-loss" replace />;
 
@@ -70,21 +76,44 @@ export default function ReportsScreen() {
           </NavLink>
         ))}
       </nav>
-      {today === null ? <PageSkeleton /> : <Report key={report.id} id={report.id} today={today} />}
+      {today === null ? (
+        <PageSkeleton />
+      ) : (
+        <Report key={report.id} id={report.id} today={today} markets={markets} />
+      )}
     </>
   );
 }
 
-function Report({ id, today }: { id: ReportId; today: string }) {
+/**
+ * Every market, for the market filter of the bid reports (main, then Starline, then Gali, as the player app
+ * lists them); without markets.read the filter takes a market id instead.
+ */
+function useMarketOptions(): MarketOption[] | undefined {
+  const canRead = useCan('markets.read');
+  const markets = useQuery({
+    queryKey: ['markets', 'all'],
+    queryFn: ({ signal }) => call(endpoints.listMarkets, {}, { signal }),
+    enabled: canRead,
+    staleTime: 300_000,
+  });
+  if (!markets.data) return undefined;
+  const order = { main: 0, starline: 1, gali: 2 } as const;
+  return [...markets.data.markets]
+    .sort((a, b) => order[a.grp] - order[b.grp] || a.sort - b.sort || a.id - b.id)
+    .map((m) => ({ id: m.id, name: m.name, group: m.grp }));
+}
+
+function Report({ id, today, markets }: { id: ReportId; today: string; markets?: MarketOption[] }) {
   switch (id) {
     case 'profit-loss':
-      return <ProfitLossReport today={today} />;
+      return <ProfitLossReport today={today} markets={markets} />;
     case 'sell':
-      return <SellReport today={today} />;
+      return <SellReport today={today} markets={markets} />;
     case 'winning':
-      return <WinningReport today={today} />;
+      return <WinningReport today={today} markets={markets} />;
     case 'customer-sell':
-      return <CustomerSellReport today={today} />;
+      return <CustomerSellReport today={today} markets={markets} />;
     case 'wallet':
       return <WalletReport today={today} />;
     case 'wallet-daily':

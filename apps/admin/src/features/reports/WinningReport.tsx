@@ -81,7 +81,6 @@ export default function WinningReport({
         totals={(a) => ({
           player: countOf(a.totals.winners, 'winner'),
           bet: countOf(a.totals.winning_bids, 'winning bid'),
-          points: <Points value={a.totals.stakes} />,
           payout: <Points value={a.totals.payout} />,
         })}
       />
