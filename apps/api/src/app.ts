@@ -13,7 +13,6 @@ import type { Deps } from './deps.ts';
 import { failureBody, registerErrorHandler } from './http/errors.ts';
 import { route } from './http/route.ts';
 import { registerSecurity } from './http/security.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bidRoutes } from './modules/bids/routes.ts';
@@ -22,6 +21,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { contentConsoleRoutes } from './modules/content/console-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { depositRoutes } from './modules/funds/deposit-routes.ts';
+import { docsRoutes } from './modules/docs/routes.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
 import { withdrawalRoutes } from './modules/funds/withdrawal-routes.ts';
 import { adminPlayerRoutes } from './modules/players/admin-routes.ts';
@@ -138,9 +138,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   rateRoutes(app);
   reconciliationRoutes(app);
   auditRoutes(app);
-  adminRoutes(app);
   reportRoutes(app);
   devRoutes(app);
+  await docsRoutes(app);
 
   await registerStatic(app, config);
   return app;

@@ -10,6 +10,7 @@ import { bidEndpoints } from './bids/index.ts';
 import { chartEndpoints } from './charts/index.ts';
 import { contentEndpoints } from './content/index.ts';
 import { devEndpoints } from './dev/index.ts';
+import { docsEndpoints } from './docs/index.ts';
 import { fundsEndpoints } from './funds/index.ts';
 import { healthEndpoints } from './health/index.ts';
 import { marketEndpoints } from './markets/index.ts';
@@ -33,6 +34,7 @@ export const endpoints = {
   ...chartEndpoints,
   ...contentEndpoints,
   ...devEndpoints,
+  ...docsEndpoints,
   ...fundsEndpoints,
   ...healthEndpoints,
   ...marketEndpoints,

@@ -11,7 +11,9 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 
 const ENVELOPE_FIELDS = new Set(['env_type', 'app_key', 'unique_token', 'request_id']);
-const keySchema = z.string().regex(/^[\w:.-]{8,255}$/);
+/** What an idempotency key may be (also documented in the OpenAPI documents). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\w:.-]{8,255}$/;
+const keySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN);
 
 export const idempotencyMessages = {
   badKey: 'Idempotency key must be 8-255 letters, digits, "-", "_", ":" or "."',
