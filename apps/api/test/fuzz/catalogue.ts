@@ -147,11 +147,12 @@ export function specFor(route: RouteRef): RouteSpec | undefined {
   if (url === '/healthz' && method === 'GET') return { auth: 'health' };
   if (url === '/api/dev/outbox' && method === 'GET') return { auth: 'dev-outbox', query: outboxQuery };
   // '/', '/index.html' and '/*' exist only when the player app has been built (apps/web/dist), the '/admin'
-  // ones only when the console has (apps/admin/dist).
+  // ones only when the console has (apps/admin/dist); the reference pages' renderer is '/static/docs/*'.
   if (
     [
       '*',
       '/static/*',
+      '/static/docs/*',
       '/',
       '/index.html',
       '/*',

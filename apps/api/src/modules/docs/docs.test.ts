@@ -148,8 +148,11 @@ describe.each(['player', 'operator'] as const)('the %s OpenAPI document', (audie
         expect(JSON.stringify(response), `${where}: ${code}`).toContain(`"${code}"`);
       }
       const security = JSON.stringify(op.security);
-      if (entry.access === 'operator') expect(security, where).toContain('operatorBearer');
-      else if (entry.access === 'player' || entry.access === 'betting') {
+      if (entry.access === 'operator') {
+        expect(security, where).toContain('operatorSession');
+        expect(security, where).toContain('operatorBearer');
+        expect(responses['401'], where).toBeDefined();
+      } else if (entry.access === 'player' || entry.access === 'betting') {
         expect(security, where).toContain('playerSession');
         expect(responses['401'], where).toBeDefined();
       } else expect(op.security, where).toEqual([]);

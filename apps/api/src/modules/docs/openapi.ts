@@ -16,6 +16,7 @@ import type { ZodType } from 'zod';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../ledger/idempotency.ts';
+import { OPERATOR_COOKIE } from '../operators/sessions.ts';
 
 export type Audience = 'player' | 'operator';
 
@@ -114,17 +115,23 @@ const securitySchemes: Record<Audience, Record<string, JsonSchema>> = {
     },
   },
   operator: {
+    operatorSession: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: OPERATOR_COOKIE,
+      description: 'The HttpOnly session cookie set by sign-in (the console)',
+    },
     operatorBearer: {
       type: 'http',
       scheme: 'bearer',
-      description: 'The operator session token from `POST /admin-api/login`',
+      description: 'The operator session token from sign-in, for API clients',
     },
   },
 };
 
 function securityOf(access: Access): Array<Record<string, string[]>> {
   if (access === 'player' || access === 'betting') return [{ playerSession: [] }, { playerBearer: [] }];
-  if (access === 'operator') return [{ operatorBearer: [] }];
+  if (access === 'operator') return [{ operatorSession: [] }, { operatorBearer: [] }];
   return [];
 }
 
@@ -163,6 +170,7 @@ export function failureCodes(entry: AnyEndpoint): ErrorCode[] {
   }
   if (entry.access === 'betting') codes.add('BETTING_DISABLED');
   if (entry.access === 'operator') codes.add('FORBIDDEN');
+  if (entry.access === 'operator' && entry.duringEnrolment !== true) codes.add('TOTP_ENROLMENT_REQUIRED');
   if (entry.idempotent) {
     codes.add('IDEMPOTENCY_MISMATCH');
     codes.add('IDEMPOTENCY_IN_PROGRESS');

@@ -558,7 +558,7 @@ describe('operator API', () => {
   it('serves an OpenAPI document describing the operator calls', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/admin-api/openapi.json' });
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
-    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.openapi).toBe('3.1.1');
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/admin-api/login',
