@@ -230,6 +230,10 @@ class SchemaConverter {
         // Dates travel as ISO text in JSON answers.
         if (zodSchema._zod.def.type === 'date')
           Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+        // zod bounds every integer by the safe-integer range. Every number the API takes or gives is one, and
+        // the bound on each field only made the reference's examples read -9007199254740991.
+        if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+        if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
       },
     }) as JsonSchema;
     delete json.$schema;
