@@ -155,7 +155,11 @@ function describe(entry: AnyEndpoint): string {
   return lines.join('\n\n');
 }
 
-/** The codes a route can answer: its entry's own, and those its access, input and method bring. */
+/**
+ * The codes a route can answer: its entry's own, and those its access, input and method bring. Any route can
+ * also fail with a 5xx (the shared `5XX` response); an entry lists a 5xx code when it is part of its contract
+ * (an SMS gateway that is down), and that code gets its own status.
+ */
 export function failureCodes(entry: AnyEndpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   const takesInput =
@@ -180,7 +184,7 @@ export function failureCodes(entry: AnyEndpoint): ErrorCode[] {
     codes.add('UNSUPPORTED_MEDIA_TYPE');
   }
   for (const code of entry.errors) codes.add(code);
-  return [...codes].filter((code) => errorCodes[code] < 500);
+  return [...codes];
 }
 
 function failureResponses(entry: AnyEndpoint): Record<string, JsonSchema> {
