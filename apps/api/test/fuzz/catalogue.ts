@@ -44,7 +44,7 @@ export interface RouteRef {
  * - player: personal legacy route, any signed-in player;
  * - betting: personal legacy route, signed-in player with betting_status "1";
  * - operator: /admin-api/* behind an operator token;
- * - operator-login, openapi, health, static: open by design;
+ * - operator-login, openapi (the OpenAPI documents and reference pages), health, static: open by design;
  * - dev-outbox: the development SMS outbox, registered only while the outbox provider is active.
  */
 export type AuthClass =
@@ -128,7 +128,9 @@ export function specFor(route: RouteRef): RouteSpec | undefined {
   const { url } = route;
   // HEAD is Fastify's automatic twin of a GET route: same handler, same rules.
   const method = route.method === 'HEAD' ? 'GET' : route.method;
-  if (url === '/admin-api/openapi.json' && method === 'GET') return { auth: 'openapi' };
+  // The documents and reference pages (domain docs) are open by design.
+  if (allEndpoints.some((e) => e.domain === 'docs' && e.path === url && e.method === method))
+    return { auth: 'openapi' };
   // A catalogued route carries its own schemas and who may call it.
   const entry = allEndpoints.find((e) => e.path === url && e.method === method);
   if (entry?.access === 'operator-login')
