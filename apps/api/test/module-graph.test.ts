@@ -58,6 +58,20 @@ function cycles(graph: Map<string, Set<string>>): string[] {
   return [...found].sort();
 }
 
+/**
+ * Edges that close a cycle today, each with why, so the check still stops every new one. `players/` is the
+ * operator desk for players and sits above `auth/` (it ends sessions and sends codes through it), but it also
+ * holds the players repository that sign-up in `auth/` writes with; moving that repository below both removes
+ * this entry.
+ */
+const KNOWN: ReadonlyArray<readonly [string, string]> = [['auth', 'players']];
+
+function without(graph: Map<string, Set<string>>, edges: ReadonlyArray<readonly [string, string]>) {
+  const copy = new Map([...graph].map(([node, next]) => [node, new Set(next)]));
+  for (const [from, to] of edges) copy.get(from)?.delete(to);
+  return copy;
+}
+
 describe('module folders', () => {
   it('finds cycles, direct and longer (the check itself)', () => {
     const graph = new Map([
@@ -77,7 +91,10 @@ describe('module folders', () => {
     expect(graph.get('docs')).toContain('auth');
   });
 
-  it('import each other without a cycle', () => {
-    expect(cycles(moduleGraph(modulesDir))).toEqual([]);
+  it('import each other without a cycle, but for the known edges', () => {
+    const graph = moduleGraph(modulesDir);
+    expect(cycles(without(graph, KNOWN))).toEqual([]);
+    // A known edge that is gone comes off the list, so it cannot come back unnoticed.
+    for (const [from, to] of KNOWN) expect(graph.get(from), `${from} → ${to}`).toContain(to);
   });
 });
