@@ -125,12 +125,14 @@ export function DataTable<R>(props: DataTableProps<R>) {
       )}
       {sorting && <PhoneSort columns={columns} sorting={sorting} />}
       <div className={styles.scroller}>
-        <table className={styles.table} aria-busy={loading || undefined}>
+        {/* Explicit roles: on a phone the rows are laid out as cards (display: grid), and browsers drop the
+            table semantics of restyled table elements unless they are stated. */}
+        <table role="table" className={styles.table} aria-busy={loading || undefined}>
           <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
+          <thead role="rowgroup">
+            <tr role="row">
               {selection && (
-                <th scope="col" className={styles.pick}>
+                <th role="columnheader" scope="col" className={styles.pick}>
                   <input
                     type="checkbox"
                     aria-label="Select every row on this page"
@@ -143,6 +145,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
               {columns.map((column) => (
                 <th
                   key={column.id}
+                  role="columnheader"
                   scope="col"
                   className={column.align === 'end' ? styles.end : undefined}
                   aria-sort={
@@ -161,17 +164,17 @@ export function DataTable<R>(props: DataTableProps<R>) {
                 </th>
               ))}
               {actions && (
-                <th scope="col" className={styles.end}>
+                <th role="columnheader" scope="col" className={styles.end}>
                   <span className="visually-hidden">Actions</span>
                 </th>
               )}
             </tr>
           </thead>
-          <tbody ref={body}>
+          <tbody ref={body} role="rowgroup">
             {rows === undefined && loading
               ? Array.from({ length: 5 }, (_, index) => (
-                  <tr key={index} className={styles.skeletonRow}>
-                    <td colSpan={colCount}>
+                  <tr key={index} role="row" className={styles.skeletonRow}>
+                    <td role="cell" colSpan={colCount}>
                       <Skeleton height={18} />
                     </td>
                   </tr>
@@ -182,6 +185,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
                   return (
                     <tr
                       key={key}
+                      role="row"
                       data-row=""
                       tabIndex={interactive ? 0 : undefined}
                       className={[
@@ -203,7 +207,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
                       }
                     >
                       {selection && (
-                        <td className={styles.pick}>
+                        <td role="cell" className={styles.pick}>
                           <input
                             type="checkbox"
                             aria-label={`Select row ${key}`}
@@ -221,6 +225,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
                       {columns.map((column) => (
                         <td
                           key={column.id}
+                          role="cell"
                           data-label={column.header}
                           className={[column.align === 'end' && styles.end, column.primary && styles.primary]
                             .filter(Boolean)
@@ -229,7 +234,11 @@ export function DataTable<R>(props: DataTableProps<R>) {
                           {column.cell(row)}
                         </td>
                       ))}
-                      {actions && <td className={[styles.end, styles.actions].join(' ')}>{actions(row)}</td>}
+                      {actions && (
+                        <td role="cell" className={[styles.end, styles.actions].join(' ')}>
+                          {actions(row)}
+                        </td>
+                      )}
                     </tr>
                   );
                 })}
