@@ -51,7 +51,7 @@ test('players: find a player, credit the wallet after a confirmation in points, 
   await block.getByLabel('Reason (kept in the audit log)').fill('Chargeback reported by the bank');
   await block.getByRole('button', { name: 'Block' }).click();
   await expect(page.getByText(`${player.name} is blocked and signed out`)).toBeVisible();
-  await expect(page.getByText('Chargeback reported by the bank')).toBeVisible();
+  await expect(page.getByText(/^Blocked .+: Chargeback reported by the bank$/)).toBeVisible();
   await shot(page, info, 'player-blocked');
 
   // A blocked player cannot sign in.
