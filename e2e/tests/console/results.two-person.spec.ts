@@ -38,6 +38,8 @@ test('two-person rule: a declaration waits, its maker cannot approve it, a secon
   const second = await browser.newContext({ baseURL: base });
   const checkerPage = await second.newPage();
   await signIn(checkerPage, checker);
+  // Every role lands on the dashboard now; the checker opens the desk as the maker did.
+  await checkerPage.goto(`/admin/results?group=main`);
   await expect(checkerPage.getByRole('list', { name: 'Waiting for you' })).toContainText(
     /[1-9]\d* results? to approve/,
   );
