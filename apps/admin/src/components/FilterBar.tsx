@@ -1,6 +1,6 @@
 import { Button } from '@gama/ui/Button';
 import { Filter, X } from 'lucide-react';
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import styles from './FilterBar.module.css';
 
 /**
@@ -10,8 +10,12 @@ import styles from './FilterBar.module.css';
 export function useFilterDraft<F extends string>(values: Record<F, string>) {
   const [draft, setDraft] = useState(values);
   const key = JSON.stringify(values);
-  // The URL changed (back button, a link, Clear): the draft follows it.
-  useEffect(() => setDraft(values), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [seenKey, setSeenKey] = useState(key);
+  // The URL changed (back button, a link, Clear): the draft follows it, adjusted during render (no effect).
+  if (key !== seenKey) {
+    setSeenKey(key);
+    setDraft(values);
+  }
   const set = (name: F, value: string) => setDraft((current) => ({ ...current, [name]: value }));
   return { draft, set };
 }
