@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Two cores: bounded parallelism keeps PGlite instances (about 320 MB each) and CPU in check.
 const projects = [
   { test: { name: 'core', root: './packages/core', include: ['src/**/*.test.ts'] } },
-  { test: { name: 'ui', root: './packages/ui', include: ['src/**/*.test.ts'] } },
+  { test: { name: 'ui', root: './packages/ui', include: ['src/**/*.test.ts', 'build/**/*.test.ts'] } },
+  // The player app's pure logic (no DOM): what a bid answer leaves of the slip, reality-check timing.
+  { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts'] } },
   {
     test: {
       name: 'api',

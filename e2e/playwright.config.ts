@@ -32,6 +32,8 @@ const externalOff = process.env.GAMA_E2E_BETTING_OFF_URL;
 const external = Boolean(externalOn && externalOff);
 const bettingOnUrl = externalOn ?? `http://127.0.0.1:${basePort}`;
 const bettingOffUrl = externalOff ?? `http://127.0.0.1:${basePort + 1}`;
+// The server whose clock the tests move (E2E_CLOCK_CONTROL); with external servers, its address if there is one.
+const clockUrl = process.env.GAMA_E2E_CLOCK_URL ?? `http://127.0.0.1:${basePort + 2}`;
 
 function apiServer(port: number, name: string, extraEnv: Record<string, string> = {}) {
   return {
@@ -59,6 +61,13 @@ function apiServer(port: number, name: string, extraEnv: Record<string, string> 
   };
 }
 
+/** Console specs that change something for the whole server (the two-person rule, the rates). */
+const serverWide = /\/console\/.*\.(two-person|server-wide)\.spec\.ts$/;
+/** Console specs that move the server's clock (the 30-minute idle limit) or require two-factor of everyone. */
+const clockSpecs = /\/console\/.*\.clock\.spec\.ts$/;
+/** Player specs that move the server's clock (the reality check's intervals). */
+const playerClockSpecs = /\/tests\/[^/]+\.clock\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -77,6 +86,9 @@ export default defineConfig({
     hasTouch: true,
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
+    // The app's service worker precaches the whole shell in the background of every page; the feature tests do
+    // not need it, and pwa.spec.ts turns it on where it is the subject.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -94,14 +106,14 @@ export default defineConfig({
   projects: [
     {
       name: 'betting-on',
-      testIgnore: [/\.betting-off\.spec\.ts$/, /\/console\//],
+      testIgnore: [/\.betting-off\.spec\.ts$/, /\/console\//, playerClockSpecs],
       use: { baseURL: bettingOnUrl },
     },
     // The operator console: a laptop desk and the phone an operator approves withdrawals on.
     {
       name: 'console-desktop',
       testMatch: /\/console\/.*\.spec\.ts$/,
-      testIgnore: /\.two-person\.spec\.ts$/,
+      testIgnore: [serverWide, clockSpecs],
       use: {
         baseURL: bettingOnUrl,
         viewport: { width: 1280, height: 800 },
@@ -113,14 +125,15 @@ export default defineConfig({
     {
       name: 'console-phone',
       testMatch: /\/console\/.*\.spec\.ts$/,
-      testIgnore: /\.two-person\.spec\.ts$/,
+      testIgnore: [serverWide, clockSpecs],
       use: { baseURL: bettingOnUrl },
     },
-    // The two-person rule is an owner setting for the whole server: these turn it on where no other test
-    // declares results (the betting-off server's player tests never do).
+    // The two-person rule and the rates are for the whole server: these specs change them where no other test
+    // declares results or places bids (the betting-off server's player tests never do).
     {
       name: 'console-two-person-desktop',
-      testMatch: /\/console\/.*\.two-person\.spec\.ts$/,
+      testMatch: serverWide,
+      testIgnore: clockSpecs,
       use: {
         baseURL: bettingOffUrl,
         viewport: { width: 1280, height: 800 },
@@ -131,8 +144,40 @@ export default defineConfig({
     },
     {
       name: 'console-two-person-phone',
-      testMatch: /\/console\/.*\.two-person\.spec\.ts$/,
+      testMatch: serverWide,
+      testIgnore: clockSpecs,
       use: { baseURL: bettingOffUrl },
+    },
+    // Moving the clock ends every operator session on the server and two-factor for everyone stops every
+    // operator who has not enrolled, so these run on a third server of their own, one test at a time: the
+    // phone project after the desktop one.
+    {
+      name: 'console-clock-desktop',
+      testMatch: clockSpecs,
+      workers: 1,
+      use: {
+        baseURL: clockUrl,
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+      },
+    },
+    {
+      name: 'console-clock-phone',
+      testMatch: clockSpecs,
+      workers: 1,
+      dependencies: ['console-clock-desktop'],
+      use: { baseURL: clockUrl },
+    },
+    // Player specs that let time pass on the clock server, after the console's: a step of the clock in the
+    // middle of theirs would end their sessions early.
+    {
+      name: 'player-clock',
+      testMatch: playerClockSpecs,
+      workers: 1,
+      dependencies: ['console-clock-phone'],
+      use: { baseURL: clockUrl },
     },
     {
       name: 'betting-off',
@@ -145,5 +190,7 @@ export default defineConfig({
     : [
         apiServer(basePort, 'betting-on'),
         apiServer(basePort + 1, 'betting-off', { DEFAULT_BETTING_STATUS: '0' }),
+        // Test-only: POST /api/dev/clock/advance exists on this server alone (refused in production).
+        apiServer(basePort + 2, 'clock', { E2E_CLOCK_CONTROL: 'true' }),
       ],
 });

@@ -1,11 +1,35 @@
 import react from '@vitejs/plugin-react';
+// A relative path, not the package name: Vite bundles a config's relative imports but loads packages as plain JS.
+import { callableCatalogue } from '../../packages/ui/build/catalogue.ts';
+import { delivery } from '../../packages/ui/build/delivery.ts';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API runs as its own process in development; everything it owns is proxied so the app stays same-origin.
 const apiTarget = process.env.GAMA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    callableCatalogue(),
+    react(),
+    VitePWA({
+      // The player decides when the new version takes over (a half-filled bid slip must not vanish under them).
+      registerType: 'prompt',
+      injectRegister: false,
+      // public/manifest.webmanifest is the app's manifest; the plugin only adds the service worker.
+      manifest: false,
+      workbox: {
+        // The app shell only: scripts, styles, the page, icons. Never an API answer: those always go to the
+        // server (balances, results and cut-offs from a cache would be wrong money).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api/, /^\/admin/, /^\/static\//, /^\/media\//, /^\/healthz/],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [],
+      },
+    }),
+    delivery(),
+  ],
   server: {
     proxy: {
       '^/api-.*': { target: apiTarget, changeOrigin: false },

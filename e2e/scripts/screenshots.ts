@@ -82,6 +82,7 @@ try {
     await page.goto('/r');
     await page.getByLabel('Username').fill(draft.name);
     await page.getByLabel('Phone Number').fill(draft.mobile);
+    await page.getByLabel('Date of birth').fill(draft.dob);
     await page.getByLabel('Password', { exact: true }).fill(draft.password);
     await page.getByRole('button', { name: 'REGISTER' }).click();
     await page.waitForURL('**/otpregister');
@@ -118,6 +119,7 @@ try {
     await page.waitForURL('**/login');
     await page.goto('/forgotpass');
     await page.getByLabel('Phone Number').fill(draft.mobile);
+    await page.getByLabel('Date of birth').fill(draft.dob);
     await page.getByRole('button', { name: 'Send Reset Code' }).click();
     await page.waitForURL('**/otpforgotpass');
     await shot('otp-forgot');

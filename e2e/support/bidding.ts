@@ -24,7 +24,11 @@ export class Operator {
     return new Operator(baseURL, body.token);
   }
 
-  async call<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+  async call<T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    body?: object,
+  ): Promise<T> {
     const response = await fetch(new URL(path, this.baseURL), {
       method,
       headers: {
@@ -122,7 +126,7 @@ export async function openBidScreen(page: Page, market: string, tile: string): P
   await page.getByRole('button', { name: tile, exact: true }).click();
 }
 
-/** The digits of the balance chip on a bid screen. */
+/** What the slip will leave in the wallet ("After this slip: 80 pts"), shown while the slip holds bids. */
 export function bidBalance(page: Page) {
   return page.getByTestId('bid-balance');
 }

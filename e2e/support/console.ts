@@ -2,7 +2,7 @@
  * The operator console's tests: operators made through the owner's API (preconditions only), sign-in through
  * the console, the server's clock for two-factor codes, and screenshots at each project's size.
  */
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Download, type Page, type TestInfo } from '@playwright/test';
 import { generate } from 'otplib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,13 @@ const shotsDir = path.join(
   'console-shots',
 );
 
+/** A downloaded file's text (a CSV export). */
+export async function csvOf(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** A screenshot for a visual check, one folder per project (desktop and phone). */
 export async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -92,7 +99,10 @@ export const isPhone = (info: TestInfo) => info.project.name.endsWith('-phone');
 /** On a phone the navigation sits behind the menu button. */
 export async function openScreen(page: Page, info: TestInfo, label: string): Promise<void> {
   if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: label }).click();
+  await page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
 }
 
 /** A player's legacy session token, for preconditions made the way the app makes them. */

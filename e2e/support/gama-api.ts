@@ -8,6 +8,8 @@ export interface Player {
   name: string;
   mobile: string;
   password: string;
+  /** Date of birth, `YYYY-MM-DD`: an adult's. */
+  dob: string;
 }
 
 const randomInt = (max: number) => Math.floor(Math.random() * max);
@@ -30,6 +32,7 @@ export function newPlayer(overrides: Partial<Player> = {}): Player {
     name: `Tester ${suffix}`,
     mobile: randomMobile(),
     password: `Gama-pass-${suffix}9`,
+    dob: '1994-06-15',
     ...overrides,
   };
 }
@@ -61,6 +64,14 @@ export class GamaApi {
       parsed = { raw: text };
     }
     return { httpStatus: response.status, body: parsed };
+  }
+
+  /** Every SMS body sent to `mobile`, newest first, in whatever language it was written. */
+  async outbox(mobile: string): Promise<string[]> {
+    const response = await fetch(new URL(`/api/dev/outbox?mobile=${mobile}`, this.baseURL));
+    if (!response.ok) throw new Error(`outbox answered ${response.status}`);
+    const { messages } = (await response.json()) as { messages: Array<{ body: string }> };
+    return messages.map((message) => message.body);
   }
 
   /** SMS bodies sent to `mobile` of this kind, newest first. */
@@ -98,6 +109,7 @@ export class GamaApi {
       mobile: player.mobile,
       password: player.password,
       otp,
+      dob: player.dob,
     });
     if (registered.httpStatus !== 200)
       throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);

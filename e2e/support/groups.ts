@@ -3,6 +3,7 @@
  * steps from a group's market list to its bid screen. Preconditions only; what a test checks goes through
  * the browser.
  */
+import { resultMessages } from '@gama/core/endpoints/results/index';
 import { expect, type Page } from '@playwright/test';
 import { loginViaUi } from './fixtures.ts';
 import type { GamaApi, Player } from './gama-api.ts';
@@ -80,7 +81,7 @@ export async function declareResult(api: GamaApi, declaration: Declaration): Pro
     declaration,
   );
   if (declared.ok) return declaration.value;
-  if (declared.body.msg !== 'Result already declared') {
+  if (declared.body.msg !== resultMessages.alreadyDeclared) {
     throw new Error(`declare failed: ${JSON.stringify(declared.body)}`);
   }
   const existing = await operatorCall<{

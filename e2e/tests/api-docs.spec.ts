@@ -25,10 +25,7 @@ for (const { page: path, title, operation } of references) {
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     // Scalar renders operations as they come into view, and folds every tag but the first: its search finds
     // the operation and brings it in.
-    await page
-      .getByRole('button', { name: /Search/ })
-      .first()
-      .click();
+    await page.getByRole('search').first().click();
     await page.getByRole('combobox').fill(operation.summary);
     await page.getByRole('option', { name: operation.summary }).first().click();
     const section = page.getByRole('heading', { name: operation.summary, level: 3 });

@@ -35,7 +35,9 @@ test('home: closed market shakes into the Sorry popup; game time lists the four 
   await expect(morning.getByTestId('market-result')).toHaveText('***-**-***');
   await morning.getByRole('button', { name: 'Play MORNING STAR' }).click();
   const sorry = page.getByRole('dialog', { name: 'Sorry!' });
-  await expect(sorry).toContainText('Sorry! Market is closed for today');
+  await expect(sorry).toContainText('Oops! Market is closed for today');
+  // The heading says sorry; the text under it must not say it again (issue 17).
+  expect(((await sorry.textContent()) ?? '').match(/Sorry/g)).toHaveLength(1);
   await expect(page).toHaveURL(/\/imp$/);
   await sorry.getByRole('button', { name: 'OK' }).click();
   await expect(sorry).toBeHidden();
@@ -59,6 +61,60 @@ test('home: closed market shakes into the Sorry popup; game time lists the four 
     'href',
     '/gali',
   );
+});
+
+test('a bid screen shows one wallet balance and, labelled apart, what the slip will leave', async ({
+  page,
+  api,
+  player,
+}) => {
+  await fundedPlayerOnHome(page, api, player, 5000);
+  await openBidScreen(page, OPEN_MARKET, 'Single Digit');
+  await page.getByLabel('Digit', { exact: true }).fill('4');
+  await page.getByLabel('Points', { exact: true }).fill('200');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByTestId('bid-row')).toHaveCount(1);
+
+  await expect(wallet(page)).toHaveText('5000');
+  await expect(bidBalance(page)).toHaveText('After this slip: 4800 pts');
+  // No bare figure beside the wallet that disagrees with it: 4800 appears only with its label.
+  await expect(page.locator('main').getByText(/4800/)).toHaveCount(1);
+  await expect(page.locator('main').getByText(/^\D*5000\D*$/)).toHaveCount(0);
+});
+
+test('the last row of a long slip scrolls fully above the Submit bar', async ({ page, api, player }) => {
+  await fundedPlayerOnHome(page, api, player, 1000);
+  await openBidScreen(page, OPEN_MARKET, 'Single Digit');
+  const digit = page.getByLabel('Digit', { exact: true });
+  const points = page.getByLabel('Points', { exact: true });
+  for (let n = 0; n < 8; n += 1) {
+    await digit.fill(String(n));
+    await points.fill('10');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+  }
+  const rows = page.getByTestId('bid-row');
+  await expect(rows).toHaveCount(8);
+  // To the very bottom of the page, as a thumb would: the bar must sit below the list, not over it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect
+    .poll(() =>
+      page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1),
+    )
+    .toBe(true);
+  const last = await rows.last().boundingBox();
+  const bar = await page.getByRole('button', { name: 'Submit' }).locator('..').boundingBox();
+  if (!last || !bar) throw new Error('no box for the last row or the Submit bar');
+  expect(last.y + last.height).toBeLessThanOrEqual(bar.y);
+
+  // From the top, moving to the last row's Delete (keyboard, screen reader) scrolls the row clear of the bar too.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const lastDelete = rows.last().getByRole('button', { name: /^Delete bid/ });
+  await lastDelete.focus();
+  await expect(lastDelete).toBeFocused();
+  const focused = await rows.last().boundingBox();
+  const barNow = await page.getByRole('button', { name: 'Submit' }).locator('..').boundingBox();
+  if (!focused || !barNow) throw new Error('no box for the last row or the Submit bar');
+  expect(focused.y + focused.height).toBeLessThanOrEqual(barNow.y);
 });
 
 test('SRIDEVI after its open time: timed tiles refuse, Open is disabled and Close chosen', async ({
@@ -98,7 +154,7 @@ test('Single Digit: validation, rows, modal cancel/backdrop/confirm, wallet and 
   await expect(page).toHaveURL(/\/single$/);
   await expect(page.getByLabel('Date')).toHaveValue(E2E_TODAY.bidDate);
   await expect(page.getByRole('radio', { name: 'Open' })).toBeChecked();
-  await expect(bidBalance(page)).toContainText('100');
+  await expect(bidBalance(page)).toHaveCount(0);
   const digit = page.getByLabel('Digit', { exact: true });
   const points = page.getByLabel('Points', { exact: true });
   const proceed = page.getByRole('button', { name: 'Proceed' });
@@ -154,7 +210,7 @@ test('Single Digit: validation, rows, modal cancel/backdrop/confirm, wallet and 
 
   await confirmBids(page);
   await expect(wallet(page)).toHaveText('50');
-  await expect(bidBalance(page)).toContainText('50');
+  await expect(bidBalance(page)).toHaveCount(0);
 
   await page.goto('/imp4');
   const entries = page.getByTestId('history-entry');

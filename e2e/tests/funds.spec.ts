@@ -186,6 +186,23 @@ test('a withdrawal request is Pending, then Approved with its receipt', async ({
   );
 });
 
+test('the only saved payout method is already chosen on Withdraw', async ({ page, api, player }) => {
+  const operator = await Operator.login(api);
+  await operator.fund(player.mobile, 1000);
+  const payout = player.mobile.startsWith('7') ? '8765432109' : '7654321098';
+  await savePayoutNumber(api, player, '2', payout);
+  await loginViaUi(page, player);
+
+  await page.goto('/withdraw');
+  const method = page.getByLabel('Payment Method');
+  await expect(method.locator('option:checked')).toHaveText(`Google Pay - ${payout}`);
+  await page.getByLabel('Amount', { exact: true }).fill('500');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expectToast(page, 'Withdraw request sent successfully');
+  const [request] = await operator.withdrawals(player.mobile);
+  expect(request).toMatchObject({ amount: '500', payout_number: payout });
+});
+
 test('withdraw form checks each rule in the browser, in the spec words', async ({ page, api, player }) => {
   const operator = await Operator.login(api);
   await operator.fund(player.mobile, 1000);
@@ -198,6 +215,8 @@ test('withdraw form checks each rule in the browser, in the spec words', async (
 
   await savePayoutNumber(api, player, '1', player.mobile.startsWith('6') ? '7000000001' : '6000000001');
   await page.goto('/withdraw');
+  // The only saved method comes chosen; the player can still clear it.
+  await page.getByLabel('Payment Method').selectOption({ label: 'Select payment method' });
   const submit = page.getByRole('button', { name: 'Withdraw', exact: true });
   await submit.click();
   await expectFieldError(page, 'Amount', 'Amount is required!');
@@ -249,7 +268,11 @@ test('transfer points to another player through the confirm step; both wallets c
 
   await page.getByRole('link', { name: 'Passbook' }).click();
   const rows = page.getByTestId('transaction-row');
-  await expect(rows.filter({ hasText: '−300' })).toHaveCount(1);
+  const sent = rows.filter({ hasText: '−300' });
+  await expect(sent).toHaveCount(1);
+  // The player's own name in full; only the other party is masked (issue 17).
+  await expect(sent).toContainText(`Points transfer from ${player.name} to ${receiver.name.slice(0, 2)}*`);
+  await expect(sent).not.toContainText(receiver.name);
 });
 
 test('transfer form checks phone and points in the spec words', async ({ page, api, player }) => {

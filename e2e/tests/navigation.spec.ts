@@ -47,6 +47,12 @@ test('visitors can read How To Play and the Privacy Policy in the landing frame'
 
   await page.goto('/privacypolicy');
   await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+  // No operator text on this server: the app's own policy stands in, and links to About Us.
+  await expect(page.getByRole('heading', { name: 'What we collect' })).toBeVisible();
+  await page.getByRole('link', { name: 'About Us / Data Deletion Policy' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Deleting your data' })).toBeVisible();
 });
 
 test('members read How To Play inside the app shell', async ({ page, player }) => {

@@ -1,11 +1,13 @@
 import { newPlayer } from '../support/gama-api.ts';
-import { expect, expectToast, openMenu, storedUser, test } from '../support/fixtures.ts';
+import { E2E_CLOCK_START } from '../support/server-env.ts';
+import { expect, expectFieldError, expectToast, openMenu, storedUser, test } from '../support/fixtures.ts';
 
 test('registers with the SMS code from the outbox and lands on home', async ({ page, api, context }) => {
   const draft = newPlayer();
   await page.goto('/r');
   await page.getByLabel('Username').fill(draft.name);
   await page.getByLabel('Phone Number').fill(draft.mobile);
+  await page.getByLabel('Date of birth').fill(draft.dob);
   await page.getByLabel('Password', { exact: true }).fill(draft.password);
   await page.getByRole('button', { name: 'REGISTER' }).click();
 
@@ -41,6 +43,7 @@ test('a number that is already registered is refused at the first step', async (
   await page.getByLabel('Username').fill('Someone Else');
   await page.getByLabel('Phone Number').fill(player.mobile);
   await page.getByLabel('Password', { exact: true }).fill('Another-pass-42');
+  await page.getByLabel('Date of birth').fill('1990-05-01');
   await page.getByRole('button', { name: 'REGISTER' }).click();
   await expectToast(page, 'User Already Registered');
   await expect(page).toHaveURL(/\/r$/);
@@ -52,6 +55,7 @@ test('Resend Code appears after 30 s, sends a new code and restarts the countdow
   await page.goto('/r');
   await page.getByLabel('Username').fill(draft.name);
   await page.getByLabel('Phone Number').fill(draft.mobile);
+  await page.getByLabel('Date of birth').fill(draft.dob);
   await page.getByLabel('Password', { exact: true }).fill(draft.password);
   await page.getByRole('button', { name: 'REGISTER' }).click();
   await expect(page).toHaveURL(/\/otpregister$/);
@@ -74,4 +78,28 @@ test('Resend Code appears after 30 s, sends a new code and restarts the countdow
   await page.getByLabel('OTP').fill(second);
   await page.getByRole('button', { name: 'Verify & Register' }).click();
   await expect(page).toHaveURL(/\/imp$/);
+});
+
+test('an under-18 date of birth is refused before a code is sent', async ({ page, api }) => {
+  const draft = newPlayer();
+  await page.goto('/r');
+  await page.getByLabel('Username').fill(draft.name);
+  await page.getByLabel('Phone Number').fill(draft.mobile);
+  await page.getByLabel('Password', { exact: true }).fill(draft.password);
+  const register = page.getByRole('button', { name: 'REGISTER' });
+  await register.click();
+  await expectFieldError(page, 'Date of birth', 'You must be 18 or older to play');
+
+  // Seventeen and some months on the server's day (its clock starts at E2E_CLOCK_START, in November).
+  const young = `${Number(E2E_CLOCK_START.slice(0, 4)) - 17}-01-01`;
+  await page.getByLabel('Date of birth').fill(young);
+  await register.click();
+  await expectFieldError(page, 'Date of birth', 'You must be 18 or older to play');
+  await expect(page).toHaveURL(/\/r$/);
+  await page.screenshot({ path: test.info().outputPath('register-under-18.png') });
+  expect(await api.messages(draft.mobile, 'registration')).toHaveLength(0);
+
+  // The server refuses on its own too: nothing is created.
+  const refused = await api.post('/api-user-registration', { ...draft, otp: '1234', dob: young });
+  expect(refused.body).toMatchObject({ status: false, msg: 'You must be 18 or older to play' });
 });

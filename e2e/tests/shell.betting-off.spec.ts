@@ -19,6 +19,7 @@ test('betting off: no wallet, the short menu, the simple footer with Telegram', 
   await expect(menu.getByRole('navigation').getByRole('link')).toHaveText([
     'Home',
     'Charts',
+    'Play limits',
     'Change Password',
     'Privacy Policy',
   ]);

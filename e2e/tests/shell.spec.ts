@@ -1,5 +1,5 @@
 import { expectedContactLinks } from '../support/contacts.ts';
-import { expect, loginViaUi, openMenu, test } from '../support/fixtures.ts';
+import { expect, loginViaUi, openMenu, test, toast } from '../support/fixtures.ts';
 
 const bettingMenu = [
   'Home',
@@ -11,6 +11,7 @@ const bettingMenu = [
   'How To Play',
   'Game Rates',
   'Charts',
+  'Play limits',
   'Change Password',
   'Privacy Policy',
 ];
@@ -38,6 +39,7 @@ test('betting on: header wallet, full menu, full footer and home actions', async
     '/htp',
     '/gameRates',
     '/charts',
+    '/play-limits',
     '/change',
     '/privacypolicy',
   ]);
@@ -98,4 +100,20 @@ test('betting on: menu entries open their screens; an unknown path is the not-fo
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL(/\/imp$/);
+});
+
+test('a toast never covers the header or its wallet chip', async ({ page, player }) => {
+  await loginViaUi(page, player);
+  const message = toast(page).filter({ hasText: 'Login Successfully' });
+  const walletChip = page.getByTestId('wallet-amount');
+  // The chip appears when the balance answers, which on a loaded machine can come after the toast: wait for both
+  // before measuring, and measure the toast first since it is the one that goes away.
+  await expect(walletChip).toBeVisible();
+  await expect(message).toBeVisible();
+  const box = await message.boundingBox();
+  const header = await page.locator('header').first().boundingBox();
+  const chip = await walletChip.boundingBox();
+  if (!header || !chip || !box) throw new Error('header, wallet chip and toast must all be on screen');
+  expect(box.y, 'the toast starts below the header').toBeGreaterThanOrEqual(header.y + header.height);
+  expect(box.y).toBeGreaterThan(chip.y + chip.height);
 });

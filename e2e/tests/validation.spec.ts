@@ -44,6 +44,11 @@ test('register form: username, phone and password rules', async ({ page }) => {
   await register.click();
   await expectFieldError(page, 'Password', 'This password is too common. Please choose another.');
 
+  // The date of birth comes last: required, and 18 or older.
+  await page.getByLabel('Password', { exact: true }).fill('Mango-tree-42');
+  await register.click();
+  await expectFieldError(page, 'Date of birth', 'You must be 18 or older to play');
+
   // The show/hide toggle reveals what was typed.
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Show password' }).click();
@@ -55,6 +60,7 @@ test('registration code: four digits only', async ({ page }) => {
   await page.goto('/r');
   await page.getByLabel('Username').fill(draft.name);
   await page.getByLabel('Phone Number').fill(draft.mobile);
+  await page.getByLabel('Date of birth').fill(draft.dob);
   await page.getByLabel('Password', { exact: true }).fill(draft.password);
   await page.getByRole('button', { name: 'REGISTER' }).click();
   await expect(page).toHaveURL(/\/otpregister$/);

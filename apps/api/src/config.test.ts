@@ -14,6 +14,19 @@ describe('config', () => {
     expect(loadConfig({ INIT_CWD: '/srv/gama', DATA_DIR: '/var/lib/gama' }).DATA_DIR).toBe('/var/lib/gama');
   });
 
+  it('reads TRUST_PROXY as on, off, or the proxies to trust', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).TRUST_PROXY).toBe(
+      '127.0.0.1,10.0.0.0/8,::1',
+    );
+    for (const bad of ['yes', '10.0.0.0/33', '127.0.0.1/8/1', 'nginx', '10.0.0.0/x', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('names every bad variable', () => {
     expect(() =>
       loadConfig({ PORT: 'abc', MARKET_TIME_ZONE: 'Mars/Olympus', CLOCK_START: 'yesterday' }),

@@ -1,9 +1,49 @@
 /** Every setting comes from the environment, checked once at start-up by this schema. */
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { FAULT_POINTS } from './lib/fault.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for address ranges, usable in TRUST_PROXY's list. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range or a range name: one entry of TRUST_PROXY's list. */
+function isProxyAddress(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `true`: trust every hop's X-Forwarded-For (only behind a proxy that overwrites it, as deploy/nginx does);
+ * `false`: the socket's address; a comma-separated list of addresses, CIDR ranges or `loopback`: trust hops
+ * from those only, so a client's own X-Forwarded-For entries are never taken for its address.
+ */
+const trustProxy = z
+  .string()
+  .transform((v) => v.trim())
+  .pipe(
+    z.union([
+      bool,
+      z
+        .string()
+        .refine((v) => v.split(',').every((entry) => isProxyAddress(entry.trim())), {
+          message: 'true, false, or a comma-separated list of addresses, CIDR ranges or loopback',
+        })
+        .transform((v) =>
+          v
+            .split(',')
+            .map((entry) => entry.trim())
+            .join(','),
+        ),
+    ]),
+  );
 
 export const configSchema = z
   .object({
@@ -38,19 +78,36 @@ export const configSchema = z
     DEFAULT_BETTING_STATUS: z.enum(['0', '1']).default('1'),
     OTP_PEPPER: z.string().min(16).optional(),
     COOKIE_SECURE: bool.optional(),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z
       .string()
       .min(10, { message: 'operator passwords must be at least 10 characters' })
       .optional(),
+    /**
+     * Bearer token for GET /metrics (Prometheus). Unset: /metrics answers 404. A token rather than a port of
+     * its own: each process is scraped at its own port anyway, and nginx refuses /metrics at the edge.
+     */
+    METRICS_TOKEN: z.string().min(16, { message: 'at least 16 characters' }).optional(),
     WEB_DIST: z.string().optional(),
     ADMIN_DIST: z.string().optional(),
     /** Server processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * A notification stream (Server-Sent Events) is closed after this long, and the browser reconnects at once
+     * with Last-Event-ID, losing nothing: proxies and load balancers drop very long requests on their own terms.
+     */
+    NOTIFICATION_STREAM_MS: z.coerce.number().int().min(20).max(3_600_000).default(300_000),
+    /** A comment line on an idle stream this often keeps proxies from closing it; the session is rechecked. */
+    NOTIFICATION_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(25_000),
     /** Test-only: the server kills itself at this point (lib/fault.ts). */
     FAULT_POINT: z.enum(FAULT_POINTS).optional(),
+    /**
+     * Test-only: registers POST /api/dev/clock/advance so the browser tests can move the server's clock
+     * (the 30-minute operator idle limit). Refused in production.
+     */
+    E2E_CLOCK_CONTROL: bool.default(false),
   })
   .superRefine((c, ctx) => {
     if (
@@ -78,6 +135,20 @@ export const configSchema = z
         code: 'custom',
         path: ['FAULT_POINT'],
         message: 'a test-only setting, refused in production',
+      });
+    }
+    if (c.NODE_ENV === 'production' && c.E2E_CLOCK_CONTROL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['E2E_CLOCK_CONTROL'],
+        message: 'a test-only setting, refused in production',
+      });
+    }
+    if (c.E2E_CLOCK_CONTROL && c.WEB_CONCURRENCY > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['E2E_CLOCK_CONTROL'],
+        message: 'each process has its own clock; the clock control needs WEB_CONCURRENCY=1',
       });
     }
     if (c.NODE_ENV === 'production' && c.APP_KEY === 'gama-dev-app-key') {
@@ -113,7 +184,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-const SECRET_KEYS = new Set(['DATABASE_URL', 'APP_KEY', 'OTP_PEPPER', 'SMS_HTTP_AUTH', 'ADMIN_PASSWORD']);
+const SECRET_KEYS = new Set([
+  'DATABASE_URL',
+  'APP_KEY',
+  'OTP_PEPPER',
+  'SMS_HTTP_AUTH',
+  'ADMIN_PASSWORD',
+  'METRICS_TOKEN',
+]);
 
 /** The effective configuration for the start-up log, with secrets masked. */
 export function describeConfig(config: Config): Record<string, unknown> {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { Operator, OperatorSession } from './modules/operators/sessions.ts';
 import type { SessionCache } from './modules/auth/session-cache.ts';
 import type { SessionPlayer } from './modules/auth/sessions.ts';
@@ -43,6 +44,8 @@ export interface Deps {
   sessions: SessionCache;
   /** Balances for display (the home list); see wallet/cache.ts. */
   wallets: WalletCache;
+  /** This process's Prometheus metrics (lib/metrics.ts). */
+  metrics: Metrics;
   callers: Callers;
 }
 

@@ -18,6 +18,7 @@ import { ensureFirstOperator } from './modules/operators/accounts.ts';
 import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { resumeSettlements } from './modules/results/service.ts';
+import { startNotificationPurge } from './modules/notifications/service.ts';
 import { armFault } from './lib/fault.ts';
 
 async function main(): Promise<void> {
@@ -50,6 +51,11 @@ async function main(): Promise<void> {
     app.log.info({ worker: cluster.worker?.id }, 'starting');
   }
   const stopMaintenance = startMaintenance(db, (error) => app.log.error({ err: error }, 'ANALYZE failed'));
+  const stopPurge = startNotificationPurge(
+    db,
+    () => clock.now(),
+    (error) => app.log.error({ err: error }, 'purging old notifications failed'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -60,6 +66,7 @@ async function main(): Promise<void> {
     // logger has flushed its last lines.
     try {
       stopMaintenance();
+      stopPurge();
       await app.close();
       await db.close();
     } catch (error) {

@@ -1,6 +1,7 @@
 /** Build, don't listen: a ready app on a fresh database, driven through `inject`, with a manual clock. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import type { RegisteredRoute } from '../src/app.ts';
 import { ManualClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
@@ -38,6 +39,8 @@ export interface TestApp {
   logs: string[];
   /** Every response body the helper saw. */
   responses: string[];
+  /** Every route the instance registered, in order (HEAD twins of GET routes included). */
+  routes: readonly RegisteredRoute[];
   post<T = ApiBody>(
     path: string,
     body?: Record<string, unknown>,
@@ -65,12 +68,14 @@ export async function createTestApp(
   await writeOwnerSettingDefaults(db, config, clock.now());
   const logs: string[] = [];
   const responses: string[] = [];
+  const routes: RegisteredRoute[] = [];
   const app = await buildApp({
     config,
     db,
     clock,
     pepper: 'test-pepper-0123456789abcdef',
     logger: { write: (line: string) => void logs.push(line) },
+    onRoute: (r) => routes.push(r),
   });
   await app.ready();
 
@@ -81,6 +86,7 @@ export async function createTestApp(
     config,
     logs,
     responses,
+    routes,
     async post<T>(
       path: string,
       body: Record<string, unknown> = {},

@@ -24,7 +24,7 @@ export async function operatorToken(t: TestApp, role: Role = 'owner'): Promise<s
 export async function admin<T = Record<string, unknown>>(
   t: TestApp,
   token: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
   headers: Record<string, string> = {},

@@ -1,15 +1,43 @@
 import { expect, test } from '../../support/fixtures.ts';
-import { createOperator, openScreen, shot, signIn } from '../../support/console.ts';
+import {
+  createOperator,
+  isPhone,
+  openScreen,
+  serverClockOffsetMs,
+  shot,
+  signIn,
+} from '../../support/console.ts';
 
 test('an owner creates an operator, changes the role, resets the password, disables and enables them', async ({
   page,
   browser,
   baseURL,
+  api,
 }, info) => {
   const owner = await createOperator(baseURL ?? '', 'owner');
   await signIn(page, owner);
   await openScreen(page, info, 'Operators');
   await expect(page.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
+  // The top bar's clock is the server's (which started at noon, hours away from this machine's) from the first
+  // paint, on a screen whose own answers carry no time (a phone hides the clock).
+  if (!isPhone(info)) {
+    // A fresh page load: the dashboard the owner landed on set the clock from its own answer already.
+    await page.goto('/admin/operators');
+    await expect(page.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
+    const offset = await serverClockOffsetMs(api);
+    const clock = new Intl.DateTimeFormat('en-IN', {
+      timeZone: 'Asia/Kolkata',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const near = [0, 60_000].map((ahead) => clock.format(new Date(Date.now() + offset + ahead)));
+    await expect(page.getByTitle('Market time')).toContainText(new RegExp(near.join('|')));
+  }
+  // The owner's own row offers a new password only: the server refuses their own disable or role change.
+  const mine = page.getByRole('row').filter({ hasText: owner.username });
+  await expect(mine.getByRole('button', { name: 'Password' })).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Disable' })).toHaveCount(0);
+  await expect(mine.getByRole('button', { name: 'Role' })).toHaveCount(0);
 
   const username = `desk-${Math.random().toString(36).slice(2, 8)}`;
   await page.getByRole('button', { name: 'New operator' }).click();

@@ -1,18 +1,12 @@
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
 import { Business } from '../../support/business.ts';
-import { createOperator, isPhone, openScreen, shot, signIn } from '../../support/console.ts';
+import { createOperator, csvOf, isPhone, openScreen, shot, signIn } from '../../support/console.ts';
 import { E2E_TODAY } from '../../support/server-env.ts';
 
 const indian = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Points as the console shows them: Indian grouping, two decimals. */
 const pts = (points: number) => indian.format(points);
-
-async function csvOf(download: Download): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 async function openReport(page: Page, label: string) {
   await page

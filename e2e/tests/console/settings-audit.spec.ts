@@ -44,6 +44,15 @@ test('the owner changes a setting after a confirmation that says what it does, a
   await page.reload();
   await expect(page.getByLabel('Operator', { exact: true })).toHaveValue(String(owner.id));
 
+  // The sort is one column and a direction, in the link and in what the server is asked, as on every table.
+  const asked = page.waitForRequest(
+    (r) => /\/admin-api\/audit\?/.test(r.url()) && r.url().includes('dir=asc'),
+  );
+  await page.goto(`/admin/audit?operator_id=${owner.id}&sort=at&dir=asc`);
+  const sorted = new URL((await asked).url()).searchParams;
+  expect([sorted.get('sort'), sorted.get('dir')]).toEqual(['at', 'asc']);
+  await expect(rows.first()).toBeVisible();
+
   // A row opens its before and after.
   await rows
     .filter({ hasText: /Settings/i })

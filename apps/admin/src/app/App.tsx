@@ -1,6 +1,7 @@
+import { loginMessages } from '@gama/core/endpoints/operators/index';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
+import { Toaster } from 'sonner';
 import { setSessionListeners } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { forgetSession, meKey } from '../lib/session.ts';
@@ -25,8 +26,13 @@ setSessionListeners({
     const known = queryClient.getQueryData(meKey) !== undefined;
     forgetSession(queryClient);
     if (from.startsWith('/sign-in')) return;
-    if (known) toast.error(message, { id: 'session-lost' });
-    void router.navigate('/sign-in', { replace: true, state: { from } });
+    // The sign-in screen says why the operator is back there (30 idle minutes, signed out elsewhere); an idle
+    // session says so even when this tab has just opened.
+    const explain = known || message === loginMessages.idle;
+    void router.navigate('/sign-in', {
+      replace: true,
+      state: explain ? { from, notice: message } : { from },
+    });
   },
   // Two-factor became mandatory and this operator has not enrolled yet: nothing else answers until they do.
   enrol: () => {

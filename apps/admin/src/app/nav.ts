@@ -3,9 +3,14 @@ import { can } from '@gama/core/operators/permissions';
 import {
   ArrowDownToLine,
   ArrowUpFromLine,
+  BadgePercent,
+  CalendarClock,
   ChartColumn,
+  FileCheck,
   FileSpreadsheet,
+  Gauge,
   Laptop,
+  Newspaper,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -36,6 +41,10 @@ export const navSections: NavSection[] = [
     items: [
       { to: '/dashboard', label: 'Dashboard', icon: ChartColumn, permission: 'dashboard.read' },
       { to: '/reports', label: 'Reports', icon: FileSpreadsheet, permission: 'reports.read' },
+      // Every role that reads markets sees the rates (the server's read permission); only owners change them.
+      // Every role that reads markets sees their timetables; only owners change them (markets.manage).
+      { to: '/markets', label: 'Markets', icon: CalendarClock, permission: 'markets.read' },
+      { to: '/rates', label: 'Rates', icon: BadgePercent, permission: 'markets.read' },
     ],
   },
   {
@@ -43,6 +52,7 @@ export const navSections: NavSection[] = [
     items: [
       { to: '/results', label: 'Results', icon: Trophy, permission: 'results.read' },
       { to: '/deposits', label: 'Deposits', icon: ArrowDownToLine, permission: 'deposits.read' },
+      { to: '/reconciliation', label: 'Reconciliation', icon: FileCheck, permission: 'deposits.read' },
       { to: '/withdrawals', label: 'Withdrawals', icon: ArrowUpFromLine, permission: 'withdrawals.read' },
       { to: '/players', label: 'Players', icon: Users, permission: 'players.read' },
     ],
@@ -51,7 +61,9 @@ export const navSections: NavSection[] = [
     title: 'Owner',
     items: [
       { to: '/operators', label: 'Operators', icon: UserCog, permission: 'operators.manage' },
+      { to: '/content', label: 'Content & settings', icon: Newspaper, permission: 'settings.read' },
       { to: '/settings', label: 'Settings', icon: Settings, permission: 'settings.read' },
+      { to: '/caps', label: 'Liability caps', icon: Gauge, permission: 'caps.manage' },
       { to: '/audit', label: 'Audit log', icon: ScrollText, permission: 'audit.read' },
     ],
   },

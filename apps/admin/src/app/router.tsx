@@ -13,13 +13,20 @@ const TwoFactorScreen = lazy(() => import('../features/account/TwoFactorScreen.t
 const OperatorsScreen = lazy(() => import('../features/operators/OperatorsScreen.tsx'));
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx'));
 const AuditScreen = lazy(() => import('../features/audit/AuditScreen.tsx'));
+const CapsScreen = lazy(() => import('../features/caps/CapsScreen.tsx'));
 const ResultsScreen = lazy(() => import('../features/results/ResultsScreen.tsx'));
+const ExposureScreen = lazy(() => import('../features/results/ExposureScreen.tsx'));
 const DepositsScreen = lazy(() => import('../features/deposits/DepositsScreen.tsx'));
 const WithdrawalsScreen = lazy(() => import('../features/withdrawals/WithdrawalsScreen.tsx'));
 const PlayersScreen = lazy(() => import('../features/players/PlayersScreen.tsx'));
 const PlayerScreen = lazy(() => import('../features/players/PlayerScreen.tsx'));
 const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen.tsx'));
 const ReportsScreen = lazy(() => import('../features/reports/ReportsScreen.tsx'));
+const MarketsScreen = lazy(() => import('../features/markets/MarketsScreen.tsx'));
+const MarketScreen = lazy(() => import('../features/markets/MarketScreen.tsx'));
+const RatesScreen = lazy(() => import('../features/rates/RatesScreen.tsx'));
+const ContentScreen = lazy(() => import('../features/content/ContentScreen.tsx'));
+const ReconciliationScreen = lazy(() => import('../features/reconciliation/ReconciliationScreen.tsx'));
 
 function Root() {
   return (
@@ -48,6 +55,7 @@ export const router = createBrowserRouter(
           children: [
             { index: true, element: <Home /> },
             { path: 'results', element: <ResultsScreen /> },
+            { path: 'results/exposure', element: <ExposureScreen /> },
             { path: 'deposits', element: <DepositsScreen /> },
             { path: 'withdrawals', element: <WithdrawalsScreen /> },
             { path: 'players', element: <PlayersScreen /> },
@@ -57,8 +65,14 @@ export const router = createBrowserRouter(
             { path: 'operators', element: <OperatorsScreen /> },
             { path: 'settings', element: <SettingsScreen /> },
             { path: 'audit', element: <AuditScreen /> },
+            { path: 'caps', element: <CapsScreen /> },
             { path: 'dashboard', element: <DashboardScreen /> },
             { path: 'reports/:report?', element: <ReportsScreen /> },
+            { path: 'markets', element: <MarketsScreen /> },
+            { path: 'markets/:id', element: <MarketScreen /> },
+            { path: 'rates', element: <RatesScreen /> },
+            { path: 'content/:tab?', element: <ContentScreen /> },
+            { path: 'reconciliation', element: <ReconciliationScreen /> },
             { path: '*', element: <NotFoundScreen /> },
           ],
         },

@@ -29,6 +29,22 @@ export function formatClock(at: Date): string {
   return format(marketTimeZone(), { hour: '2-digit', minute: '2-digit' }, 'clock').format(at);
 }
 
+/**
+ * The market time zone's short name at `at`, as the top bar labels its clock: "IST" for Asia/Kolkata, "GMT+4"
+ * where the zone has no common abbreviation, and the zone's own name if this browser cannot name it at all.
+ */
+export function formatZone(at: Date, zone: string = marketTimeZone()): string {
+  try {
+    const part = format(zone, { timeZoneName: 'short' }, 'zone')
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName');
+    if (part?.value) return part.value;
+  } catch {
+    // An unknown zone: fall through to its name.
+  }
+  return zone.split('/').pop()?.replace(/_/g, ' ') ?? zone;
+}
+
 /** A calendar day (YYYY-MM-DD) as "24 Nov 2026". */
 export function formatDay(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);

@@ -19,3 +19,8 @@ export function csvPoints(paise: number): string {
   const abs = Math.abs(paise);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** A number as bids name it: the digits, and for a sangam the second part after a dash. */
+export function numberOf(line: { digits: string; close_digits: string }): string {
+  return line.close_digits ? `${line.digits}-${line.close_digits}` : line.digits;
+}

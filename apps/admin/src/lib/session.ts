@@ -4,6 +4,7 @@ import type { Permission } from '@gama/core/operators/permissions';
 import { can } from '@gama/core/operators/permissions';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from './api-client.ts';
+import { syncServerClock } from './market-clock.ts';
 
 export type MeAnswer = Answer<typeof endpoints.operatorMe>;
 export type SignedInOperator = MeAnswer['operator'];
@@ -17,7 +18,11 @@ export const meKey = ['operator', 'me'] as const;
 export function useMe() {
   return useQuery({
     queryKey: meKey,
-    queryFn: ({ signal }) => call(endpoints.operatorMe, {}, { signal }),
+    queryFn: async ({ signal }) => {
+      const answer = await call(endpoints.operatorMe, {}, { signal });
+      syncServerClock(answer.server_time, answer.time_zone);
+      return answer;
+    },
     staleTime: 60_000,
     retry: false,
   });
@@ -37,6 +42,7 @@ export function useCan(permission: Permission | undefined): boolean {
 
 /** After a sign-in or an enrolment the answer already says who is signed in. */
 export function rememberSignedIn(queryClient: QueryClient, answer: MeAnswer): void {
+  syncServerClock(answer.server_time, answer.time_zone);
   queryClient.setQueryData(meKey, answer);
 }
 

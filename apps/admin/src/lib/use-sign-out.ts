@@ -1,11 +1,13 @@
 import { endpoints } from '@gama/core/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { call } from './api-client.ts';
 import { forgetSession } from './session.ts';
 
-/** Ends the session on the server (the cookie goes with it) and forgets everything the console held. */
+/**
+ * Ends the session on the server (the cookie goes with it) and forgets everything the console held; a
+ * `message` (why the console signed out by itself) is shown on the sign-in screen.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -16,7 +18,6 @@ export function useSignOut() {
       // The session may already be gone on the server; signing out locally is what matters now.
     }
     forgetSession(queryClient);
-    if (message) toast.info(message, { id: 'signed-out' });
-    await navigate('/sign-in', { replace: true });
+    await navigate('/sign-in', { replace: true, state: message ? { notice: message } : null });
   };
 }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Database, ListenHandlers, QueryResult, Queryable } from './database.ts';
 import { isRetryable, parseInt8 } from './database.ts';
+import type { PoolWaits } from '../lib/metrics.ts';
 
 const INT8 = 20;
 const MAX_ATTEMPTS = 5;
@@ -131,19 +132,32 @@ function listener(connectionString: string, channel: string, handlers: ListenHan
   };
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): Database & { pool: pg.Pool } {
+export function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+): Database & { pool: pg.Pool; poolWaits: PoolWaits } {
   const pool = new pg.Pool({ ...withPlanCacheMode(connectionString), max: poolSize });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const outer = wrap(pool);
   const local = new Map<string, Set<ListenHandlers>>();
+  // Read by the metrics (lib/metrics.ts); plain numbers so the driver does not depend on the metrics library.
+  const poolWaits: PoolWaits = { acquired: 0, waited: 0, waitSeconds: 0 };
   return {
     engine: 'postgres',
     pool,
+    poolWaits,
     query: outer.query,
     async transaction(fn) {
       for (let attempt = 1; ; attempt++) {
+        const full = pool.idleCount === 0 && pool.totalCount >= poolSize;
+        const asked = full ? performance.now() : 0;
         const client = await pool.connect();
+        poolWaits.acquired++;
+        if (full) {
+          poolWaits.waited++;
+          poolWaits.waitSeconds += (performance.now() - asked) / 1000;
+        }
         try {
           await client.query('BEGIN');
           const result = await fn(wrap(client));

@@ -125,7 +125,11 @@ export function route<E extends AnyEndpoint>(
       let raw: Record<string, unknown>;
       if (isLegacy(endpoint.access)) {
         raw = readBody();
-        if (!appKeyMatches(raw.app_key, appKey)) throw new AppError('BAD_APP_KEY', accountMessages.badAppKey);
+        // A GET has no body to carry the app key: a browser's EventSource (the notification stream) can send
+        // neither a body nor a header, only the session cookie, which is what authenticates it.
+        if (endpoint.method !== 'GET' && !appKeyMatches(raw.app_key, appKey)) {
+          throw new AppError('BAD_APP_KEY', accountMessages.badAppKey);
+        }
         if (endpoint.access !== 'public') {
           const session = await callers.player(request, raw);
           if (!session) throw new AppError('UNAUTHENTICATED', accountMessages.sessionExpired);
@@ -188,6 +192,7 @@ export function route<E extends AnyEndpoint>(
 function checkAnswer(endpoint: AnyEndpoint, answer: unknown): void {
   // A page or an image has no JSON answer to check; a CSV entry's JSON answers are checked like any other.
   if (endpoint.produces === 'text/html' || endpoint.produces === 'image/*') return;
+  if (endpoint.produces === 'text/event-stream') return;
   const parsed = endpoint.response.safeParse(answer);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers.ts';
 import { createTestApp } from '../../test/helpers.ts';
@@ -17,6 +18,12 @@ for (const [dist, name] of [
   writeFileSync(join(dist, 'index.html'), `<!doctype html><title>${name}</title>`);
   writeFileSync(join(dist, 'assets', `${name}-abc123.js`), `console.log('${name}');`);
 }
+// What the build leaves for the player app's main chunk and manifest: the file and its brotli and gzip copies.
+const bundle = `export const app = ${JSON.stringify('player '.repeat(400))};`;
+writeFileSync(join(webDist, 'assets', 'index-D4x9.js'), bundle);
+writeFileSync(join(webDist, 'assets', 'index-D4x9.js.br'), brotliCompressSync(bundle));
+writeFileSync(join(webDist, 'assets', 'index-D4x9.js.gz'), gzipSync(bundle));
+writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"Gama"}');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,7 +34,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const get = (url: string) => t.app.inject({ method: 'GET', url });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('the player app and the console from one port', () => {
   it('serves the console index at /admin/ and for every console page path', async () => {
@@ -86,6 +94,67 @@ describe('the player app and the console from one port', () => {
       }
     }
     expect(String(player.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+});
+
+describe('delivery as a CDN would do it', () => {
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+  it("sends the build's brotli copy of a hashed asset to a browser that takes brotli, cached for a year", async () => {
+    const res = await get('/assets/index-D4x9.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.rawPayload.length).toBeLessThan(bundle.length / 5);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(bundle);
+  });
+
+  it('falls back to gzip, then to the plain file, by what the browser accepts', async () => {
+    const gz = await get('/assets/index-D4x9.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bundle);
+    const plain = await get('/assets/index-D4x9.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle);
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+    // An asset with no compressed copy is still served, as itself.
+    const small = await get('/assets/player-abc123.js', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe("console.log('player');");
+  });
+
+  it('revalidates files that keep their name across builds, and answers a matching ETag with 304', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const etag = String(res.headers.etag);
+    expect(etag).toBeTruthy();
+    expect((await get('/manifest.webmanifest', { 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
+  it('sends the page compressed, never cached without a check, with an ETag for a cheap revalidation', async () => {
+    for (const [url, title] of [
+      ['/imp', 'player'],
+      ['/', 'player'],
+      ['/admin/results', 'console'],
+    ] as const) {
+      const res = await get(url, { 'accept-encoding': 'br;q=1, gzip;q=0.5' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain(`<title>${title}</title>`);
+      const gz = await get(url, { 'accept-encoding': 'gzip' });
+      expect(gunzipSync(gz.rawPayload).toString(), url).toContain(`<title>${title}</title>`);
+      const again = await get(url, { 'if-none-match': String(res.headers.etag) });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+    }
+    // The two apps' pages differ, so a browser can never revalidate one against the other's ETag.
+    expect((await get('/')).headers.etag).not.toBe((await get('/admin/')).headers.etag);
   });
 });
 

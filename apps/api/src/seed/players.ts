@@ -1,7 +1,7 @@
 /** Player builder with defaults plus overrides, shared by tests, benchmarks and demo data. */
 import type { Queryable } from '../db/database.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { insertPlayer } from '../modules/players/repository.ts';
+import { insertPlayer } from '../modules/auth/player-accounts.ts';
 
 let counter = 0;
 
@@ -17,6 +17,8 @@ export interface PlayerSpec {
   userName?: string;
   password?: string;
   bettingStatus?: '0' | '1';
+  /** `YYYY-MM-DD`; an adult's by default. */
+  dob?: string;
   now?: Date;
 }
 
@@ -32,6 +34,7 @@ export async function buildPlayer(
     mobile,
     passwordHash: await hashPassword(password),
     bettingStatus: spec.bettingStatus ?? '1',
+    dob: spec.dob ?? '1990-01-01',
     now: spec.now ?? new Date(),
   });
   return { id, mobile, password, userName };

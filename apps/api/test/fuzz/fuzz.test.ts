@@ -20,7 +20,7 @@ import { expectLedgerClean, fund } from '../money.ts';
 import type { Generated, Hints } from './arbitraries.ts';
 import { bodyArb, jsonSchemaOf, queryArb } from './arbitraries.ts';
 import type { AuthClass, RouteRef, RouteSpec } from './catalogue.ts';
-import { listRoutes, specFor } from './catalogue.ts';
+import { routeRefs, specFor } from './catalogue.ts';
 import type { Answer } from './checks.ts';
 import { errorShapeProblems, leakProblems } from './checks.ts';
 
@@ -29,9 +29,10 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const PEPPER = 'test-pepper-0123456789abcdef';
 const OPERATOR_PASSWORD = 'operator-pass-1';
 
-// The app is built while the file is collected: the routes to test are the ones this instance has.
-const t = await createTestApp();
-const routes = listRoutes(t.app);
+// The app is built while the file is collected: the routes to test are the ones this instance has. A
+// notification stream answers until it is closed; here it closes after 30 ms, so each case's answer ends.
+const t = await createTestApp({ env: { NOTIFICATION_STREAM_MS: '30' } });
+const routes = routeRefs(t.routes);
 
 type Caller = 'player' | 'operator' | 'none' | 'bad' | 'betting-off';
 
@@ -41,7 +42,7 @@ interface World {
   bettingOff: { id: number };
   operatorId: number;
   marketIds: number[];
-  /** Ids to put in `:id`: the victim's own and nearby rows, never the fuzzing player (betting-status). */
+  /** Ids to put in `:id`: the victim's own and nearby rows, never a fuzzing player. */
   pathIds: number[];
   revokedToken: string;
 }
@@ -91,7 +92,11 @@ beforeAll(async () => {
     bettingOff,
     operatorId,
     marketIds: rows.map((r) => r.id),
-    pathIds: [victim.id, pending.json.request_id, 1, 2, 3, 999_999].filter((id) => id !== player.id),
+    // Never the fuzzing players: an operator route on their id (betting-status, block) would change who they are
+    // for every route fuzzed after it.
+    pathIds: [victim.id, pending.json.request_id, 1, 2, 3, 999_999].filter(
+      (id) => id !== player.id && id !== bettingOff.id,
+    ),
     revokedToken,
   };
 });
@@ -324,9 +329,9 @@ function buildRequest(route: RouteRef, c: Case, tokens: Tokens): Sent {
   } else if (token !== undefined && c.carrier === 'cookie') {
     headers.cookie = `gama_session=${token}`;
   }
-  // The static wildcard is printed as `*`; any path under /static/ reaches it.
-  let url =
-    route.url === '*' ? '/static/fuzz/../x.txt' : route.url.replace(':id', c.id.text).replace('*', 'x.txt');
+  // Any path under a wildcard reaches it; under /static/ one that climbs out of a folder is tried too.
+  const file = route.url.startsWith('/static/') ? 'fuzz/../x.txt' : 'x.txt';
+  let url = route.url.replace(':id', c.id.text).replace('*', file);
   const query = new URLSearchParams(c.query.value as Record<string, string>).toString();
   if (query) url += `?${query}`;
   const sent: Sent = { method: route.method, url, headers };
@@ -460,14 +465,14 @@ async function runCase(route: RouteRef, spec: RouteSpec, c: Case, tokens: Tokens
 describe('Z1 route inventory', () => {
   it('reads every route from the instance, and each is a real route', () => {
     expect(routes.length).toBeGreaterThan(60);
-    for (const r of routes.filter((x) => x.url !== '*')) {
+    for (const r of routes) {
       expect(t.app.hasRoute({ method: r.method, url: r.url }), `${r.method} ${r.url}`).toBe(true);
     }
   });
 
   it('has an auth class for every route', () => {
     const unknown = routes.filter((r) => specFor(r) === undefined).map((r) => `${r.method} ${r.url}`);
-    expect(unknown, 'routes nobody has classed: add them to test/fuzz/catalogue.ts').toEqual([]);
+    expect(unknown, 'routes without a catalogue entry (packages/core/src/endpoints/<domain>/)').toEqual([]);
   });
 
   it('documents every operator route in the OpenAPI document', async () => {

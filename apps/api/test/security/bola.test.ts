@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPaise } from '@gama/core/rules/money';
 import { nextMobile } from '../../src/seed/players.ts';
 import { createSession } from '../../src/modules/auth/sessions.ts';
-import { maskName } from '../../src/modules/transfers/service.ts';
-import { listRoutes, specFor } from '../fuzz/catalogue.ts';
+import { maskName } from '../../src/modules/wallet/transfer-note.ts';
+import { routeRefs, specFor } from '../fuzz/catalogue.ts';
 import { createTestApp, snapshot } from '../helpers.ts';
 import type { TestApp } from '../helpers.ts';
 import { balanceOf, expectLedgerClean } from '../money.ts';
@@ -20,8 +20,12 @@ import type { Victim, World } from './world.ts';
 import { BID_DATE, HISTORY_DAY, IST, buildWorld, victimState } from './world.ts';
 
 // Registration reads the betting default from settings: '0' here, so a body that says '1' would show (S9).
-const t: TestApp = await createTestApp({ now: IST('09:00'), env: { DEFAULT_BETTING_STATUS: '0' } });
-const routes = listRoutes(t.app);
+// The notification stream ends after 300 ms here, so its whole answer can be read.
+const t: TestApp = await createTestApp({
+  now: IST('09:00'),
+  env: { DEFAULT_BETTING_STATUS: '0', NOTIFICATION_STREAM_MS: '300' },
+});
+const routes = routeRefs(t.routes);
 let w: World;
 /** A's live token: logout and password change end it, and the suite opens a fresh one. */
 let token = '';
@@ -138,6 +142,14 @@ const submitBody = (group: 'main' | 'starline' | 'gali', key?: string) => (w: Wo
   },
   ...(key ? { request_id: key } : {}),
 });
+
+/** Every notification listed is A's own, and A has some (or the check would show nothing). */
+const notificationsCheck = async (w: World, json: Json) => {
+  const own = await idsOf('SELECT id FROM notifications WHERE player_id = $1', [w.a.id]);
+  const rows = list(json, 'notifications');
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(own).toContain(Number(row.id));
+};
 
 const walletCheck = async (w: World, json: Json) => {
   expect(json.wallet_amt).toBe(formatPaise(await balanceOf(t, w.a.id)));
@@ -262,11 +274,93 @@ const CASES: Record<string, Case> = {
   '/api-wining-history-data': { body: () => ({}), check: historyCheck('win_data') },
   '/api-starline-wining-history-data': { body: () => ({}), check: historyCheck('win_data') },
   '/api-galidisawar-wining-history-data': { body: () => ({}), check: historyCheck('win_data') },
+  '/api-play-settings': {
+    body: () => ({}),
+    check: (_w, json) => {
+      expect(json).toMatchObject({ break: null, reality_check_minutes: 0 });
+    },
+  },
+  '/api-play-limits': {
+    body: () => ({ kind: 'deposit', day: '', week: '', month: '900000' }),
+    check: async (w) => {
+      const { rows } = await t.db.query<{ player_id: number }>(
+        'SELECT DISTINCT player_id FROM play_limits WHERE amount = 90000000',
+      );
+      expect(rows.map((r) => Number(r.player_id))).toEqual([w.a.id]);
+    },
+  },
+  '/api-play-break': {
+    body: () => ({ option: '24h' }),
+    check: async (w) => {
+      const { rows } = await t.db.query<{ id: number }>(
+        'SELECT id FROM players WHERE break_until IS NOT NULL',
+      );
+      expect(rows.map((r) => Number(r.id))).toEqual([w.a.id]);
+      // Ended here so A may go on betting in the cases that follow. No route can end a break early and a
+      // trigger refuses it (migration 0026), so the test steps past the trigger as only a superuser can.
+      await t.db.transaction(async (tx) => {
+        await tx.query('SET LOCAL session_replication_role = replica');
+        await tx.query('UPDATE players SET break_kind = NULL, break_until = NULL WHERE id = $1', [w.a.id]);
+      });
+    },
+  },
+  '/api-reality-check-interval': {
+    body: () => ({ minutes: '30' }),
+    check: (_w, json) => {
+      expect(json).toMatchObject({ reality_check_minutes: 30 });
+    },
+  },
+  '/api-reality-check': {
+    body: () => ({}),
+    check: (_w, json) => {
+      expect(json).toMatchObject({ status: true, interval_minutes: 30 });
+    },
+  },
+  '/api-notifications': {
+    body: (w) => ({ before: Math.max(...w.b.notificationIds) + 1 }),
+    check: notificationsCheck,
+  },
+  '/api-notifications-unread': {
+    body: () => ({}),
+    check: async (w, json) => {
+      const own = await idsOf('SELECT id FROM notifications WHERE player_id = $1 AND read_at IS NULL', [
+        w.a.id,
+      ]);
+      expect(json.unread).toBe(own.length);
+    },
+  },
+  // B's ids name nothing of A's: B's rows stay unread (victimState), and A's count is A's.
+  '/api-notifications-read': { body: (w) => ({ ids: w.b.notificationIds }) },
+  '/api-account-statement': {
+    body: () => ({ month: '2026-11' }),
+    check: async (w, json) => {
+      const { rows } = await t.db.query<{ balance: number }>(
+        `SELECT balance FROM accounts WHERE player_id = $1 AND kind = 'wallet'`,
+        [w.a.id],
+      );
+      expect(json.closing).toBe(String((rows[0]?.balance ?? 0) / 100));
+    },
+  },
   '/api-profile-update': {
     body: () => ({ user_name: 'Asha Renamed' }),
     check: async (w, json) => {
       expect(json.user_name).toBe('Asha Renamed');
       w.a.userName = 'Asha Renamed';
+    },
+  },
+  // The caller's own language only: B's ids in the body change nothing of B's (B's SMS stay in English).
+  '/api-user-language': {
+    body: () => ({ language: 'hi' }),
+    check: async (w, json) => {
+      expect(json.language).toBe('hi');
+      const { rows } = await t.db.query<{ id: number; language: string }>(
+        'SELECT id, language FROM players WHERE id = ANY($1) ORDER BY id',
+        [[w.a.id, w.b.player.id]],
+      );
+      expect(rows).toEqual([
+        { id: w.a.id, language: 'hi' },
+        { id: w.b.player.id, language: 'en' },
+      ]);
     },
   },
   // Public account flows with B's phone: none may sign A in as B, text B, or touch B's password.
@@ -277,6 +371,7 @@ const CASES: Record<string, Case> = {
   '/api-check-mobile': { body: (w) => ({ mobile: w.b.player.mobile }), status: 409 },
   '/api-user-registration': {
     body: (w) => ({
+      dob: '1990-01-01',
       name: 'Someone Else',
       mobile: w.b.player.mobile,
       password: 'bola-pass-123',
@@ -321,6 +416,14 @@ const CASES: Record<string, Case> = {
     },
   },
   '/api-user-logout': { body: () => ({}), endsSession: true },
+  // A holds points, so the close is refused; with B's ids around it, B's account is not the one judged.
+  '/api-delete-account': {
+    body: (w) => ({ password: w.a.password, confirm: true }),
+    status: 403,
+    check: (_w, json) => {
+      expect(String(json.msg)).toMatch(/^Your wallet still has /);
+    },
+  },
   // Public content: nothing personal, and nothing of B's may show up in it either.
   '/api-get-headline': { body: () => ({ ids: [1] }) },
   '/api-get-slider-images': { body: () => ({}) },
@@ -354,10 +457,13 @@ describe('S8 route inventory', () => {
 
   it('has no other route that could take a player’s identifiers', () => {
     // GET and HEAD outside /admin-api/ are the health check, the web app's files and the development
-    // outbox (only with the outbox SMS provider, never in production); none reads a session.
+    // outbox (only with the outbox SMS provider, never in production), which read no session, and the
+    // notification stream, whose only input is Last-Event-ID (its own case below).
     const others = routes.filter((r) => !r.url.startsWith('/admin-api/') && r.method !== 'POST');
     expect(others.filter((r) => r.method !== 'GET' && r.method !== 'HEAD')).toEqual([]);
-    expect(others.map((r) => r.url).filter((u) => u.startsWith('/api-'))).toEqual([]);
+    expect([...new Set(others.map((r) => r.url).filter((u) => u.startsWith('/api-')))]).toEqual([
+      '/api-notifications-stream',
+    ]);
   });
 
   it('leaves operator routes to Z1, which sends each a player token and wants 403', () => {
@@ -387,6 +493,26 @@ describe('S8 BOLA: A calls every route with B’s identifiers', () => {
       expect(await victimState(w)).toEqual(before);
     });
   }
+});
+
+describe('S8 BOLA: the notification stream', () => {
+  it('replays only A’s own rows, whatever Last-Event-ID names', async () => {
+    const own = await idsOf('SELECT id FROM notifications WHERE player_id = $1', [w.a.id]);
+    expect(own.length).toBeGreaterThan(0);
+    const before = await victimState(w);
+    for (const from of [0, Math.min(...w.b.notificationIds) - 1]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api-notifications-stream',
+        headers: { authorization: `Bearer ${token}`, 'last-event-id': String(from) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const sent = [...res.body.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+      expect(sent).toEqual(own.filter((id) => id > from).sort((x, y) => x - y));
+      for (const id of w.b.notificationIds) expect(sent).not.toContain(id);
+    }
+    expect(await victimState(w)).toEqual(before);
+  });
 });
 
 /** Fields a legacy write does not own: balances, statuses, roles, owners, ledger links, other records' ids. */
@@ -430,6 +556,7 @@ const S9_TABLES = [
   'bids',
   'payout_methods',
   'win_credits',
+  'notifications',
   'operators',
   'operator_sessions',
 ] as const;
@@ -507,6 +634,31 @@ const bidWrite = (group: 'main' | 'starline' | 'gali', path: string): Write => (
 });
 
 const WRITES: Write[] = [
+  {
+    path: '/api-play-limits',
+    who: 'a',
+    body: () => ({ kind: 'stake', day: '', week: '', month: '800000' }),
+  },
+  {
+    // D, whose betting is off anyway: a break stops A's bids in the writes that follow.
+    path: '/api-play-break',
+    who: 'd',
+    body: () => ({ option: '24h' }),
+    playerColumns: ['break_kind', 'break_until'],
+  },
+  {
+    path: '/api-reality-check-interval',
+    who: 'a',
+    body: () => ({ minutes: '15' }),
+    playerColumns: ['reality_check_minutes'],
+  },
+  { path: '/api-account-statement', who: 'a', body: () => ({ month: '2026-11' }) },
+  {
+    path: '/api-user-language',
+    who: 'a',
+    body: () => ({ language: 'en' }),
+    playerColumns: ['language'],
+  },
   {
     path: '/api-profile-update',
     who: 'a',
@@ -591,6 +743,13 @@ const WRITES: Write[] = [
     walletDelta: -15_000,
     adds: (w) => ({ transfers: [{ from_player_id: w.a.id, to_player_id: w.c.id, amount: 15_000 }] }),
   },
+  {
+    // Every one of A's rows read; B's ids among the foreign fields name nothing of A's.
+    path: '/api-notifications-read',
+    who: 'a',
+    body: () => ({}),
+    changes: { notifications: ['read_at'] },
+  },
   bidWrite('main', '/api-submit-bid'),
   bidWrite('starline', '/api-starline-submit-bid'),
   bidWrite('gali', '/api-galidisawar-submit-bid'),
@@ -608,6 +767,7 @@ const WRITES: Write[] = [
       const sent = await w.t.post('/api-check-mobile', { mobile: newcomer });
       expect(sent.statusCode).toBe(200);
       return {
+        dob: '1990-01-01',
         name: 'New Comer',
         mobile: newcomer,
         password: 'newcomer-pass-1',
@@ -632,6 +792,9 @@ describe('S9 mass assignment: every write with fields it does not own', () => {
     // sends write only rate and code rows, and the reset flow is covered by S8 (B's password unchanged).
     const exempt = [
       '/api-user-logout',
+      // Closing ends the caller's account, which this shared world cannot lose; S8 and close-account.test.ts
+      // cover it (B's ids change nothing; only the caller's own row is anonymised).
+      '/api-delete-account',
       '/api-check-user-for-transfer-amt',
       '/api-check-mobile',
       '/api-resend-otp',
@@ -647,7 +810,7 @@ describe('S9 mass assignment: every write with fields it does not own', () => {
         r.method === 'POST' &&
         !r.url.startsWith('/admin-api/') &&
         specFor(r)?.body !== undefined &&
-        !/history|chart|headline/.test(r.url),
+        !/history|chart|headline|notifications$/.test(r.url),
     );
     expect(
       writes.map((r) => r.url).filter((u) => !covered.has(u) && ![...exempt, ...flows].includes(u)),
@@ -729,6 +892,16 @@ describe('S9 mass assignment: every write with fields it does not own', () => {
           const moved = Object.keys(now).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(old[k]));
           expect(moved.sort(), table).toEqual([...allowed].sort());
         }
+      }
+      // Notifications: a write may move only the caller's own rows, and only the columns it is for.
+      const allowedNotification = write.changes?.notifications ?? [];
+      for (const { before: old, after: now } of d.changed.notifications ?? []) {
+        expect(Number(now.player_id), 'notifications').toBe(actor.id);
+        const moved = Object.keys(now).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(old[k]));
+        expect(
+          moved.filter((k) => !allowedNotification.includes(k)),
+          'notifications',
+        ).toEqual([]);
       }
     });
   }

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { formatPaise } from '@gama/core/rules/money';
 import { nextMobile } from '../../src/seed/players.ts';
 import { seedMarket } from '../../src/seed/markets.ts';
-import { maskName } from '../../src/modules/transfers/service.ts';
+import { maskName } from '../../src/modules/wallet/transfer-note.ts';
 import type { ApiBody, TestApp } from '../helpers.ts';
 import { snapshot } from '../helpers.ts';
 import { admin, fund, operatorToken } from '../money.ts';
@@ -35,6 +35,8 @@ export interface Victim {
   transferIds: number[];
   bidIds: number[];
   entryIds: number[];
+  /** B's notifications (deposit approved, wins, results declared). */
+  notificationIds: number[];
   /** The idempotency keys B used: A sends them too, and must not get B's first answers back. */
   keys: { deposit: string; withdraw: string; transfer: string; bid: string };
   /** Text that only B's data contains: phone, name, masked name, payout number. */
@@ -240,6 +242,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       'SELECT e.id FROM entries e JOIN accounts a ON a.id = e.account_id WHERE a.player_id = $1',
       [b.id],
     ),
+    notificationIds: await ids(t, 'SELECT id FROM notifications WHERE player_id = $1', [b.id]),
     keys,
     texts: [b.mobile, b.userName, maskName(b.userName), bPayoutNumber],
     values: [],
@@ -262,7 +265,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
   ];
   // The markers are only worth something if B has rows of every kind to leak.
   expect(payouts).toHaveLength(3);
-  for (const list of [victim.depositIds, victim.withdrawIds, victim.transferIds, victim.bidIds]) {
+  for (const list of [
+    victim.depositIds,
+    victim.withdrawIds,
+    victim.transferIds,
+    victim.bidIds,
+    victim.notificationIds,
+  ]) {
     expect(list.length).toBeGreaterThan(0);
   }
   return { t, op, a, aPayoutNumber, b: victim, c, d, markets };
@@ -282,6 +291,7 @@ function victimRows(w: World): Record<string, (row: Record<string, unknown>) => 
     payout_methods: own,
     bids: own,
     win_credits: own,
+    notifications: own,
     transfers: (row) => Number(row.from_player_id) === id || Number(row.to_player_id) === id,
     idempotency_keys: (row) => row.scope === `player:${id}`,
     otp_codes: (row) => row.mobile === mobile,

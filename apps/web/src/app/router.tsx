@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { PageSkeleton } from '@gama/ui/Skeleton';
-import { ChangePasswordScreen, ProfileScreen } from '../features/account/index.ts';
+import { ChangePasswordScreen, DeleteAccountScreen, ProfileScreen } from '../features/account/index.ts';
+import { NotificationsScreen } from '../features/notifications/index.ts';
+import { PlayLimitsScreen } from '../features/play/index.ts';
 import {
   ForgotOtpScreen,
   ForgotPasswordScreen,
@@ -12,7 +14,7 @@ import {
   ResetPasswordScreen,
 } from '../features/auth/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
-import { HowToPlayScreen, PrivacyPolicyScreen } from '../features/info/index.ts';
+import { AboutScreen, HowToPlayScreen, PrivacyPolicyScreen } from '../features/info/index.ts';
 import { isBettingOn, useProfile } from '../lib/profile.ts';
 import { useStoredProfile } from '../lib/session.ts';
 import * as bidding from '../features/bidding/routes.tsx';
@@ -60,12 +62,29 @@ function RequireBetting() {
   return isBettingOn(profile.data) ? <Outlet /> : <Navigate to="/imp" replace />;
 }
 
+/**
+ * Spec 01 section 2.1 lists these routes but shows no screen for them: each opens the screen it stands for (the
+ * target keeps its own gate, so a visitor still lands on login and a betting-off account on home).
+ */
+export const specAliases: ReadonlyArray<readonly [from: string, to: string]> = [
+  ['/privacy', '/privacypolicy'],
+  ['/wallet', '/imp7'],
+  ['/mymodel', '/imp7'],
+  ['/addfund', '/imp9'],
+  ['/imp8', '/withdraw'],
+  ['/transfermodel', '/transfer'],
+  ['/bid', '/imp4'],
+  ['/win', '/imp3'],
+  ['/windata', '/imp3'],
+];
+
 export const router = createBrowserRouter([
   {
     element: <Root />,
     errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <RootEntry /> },
+      ...specAliases.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
       {
         element: <BareLayout />,
         children: [
@@ -83,6 +102,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/htp', element: <HowToPlayScreen /> },
           { path: '/privacypolicy', element: <PrivacyPolicyScreen /> },
+          { path: '/about', element: <AboutScreen /> },
         ],
       },
       {
@@ -90,6 +110,9 @@ export const router = createBrowserRouter([
         children: [
           { path: '/imp', element: <HomeScreen /> },
           { path: '/change', element: <ChangePasswordScreen /> },
+          { path: '/play-limits', element: <PlayLimitsScreen /> },
+          { path: '/notifications', element: <NotificationsScreen /> },
+          { path: '/delete', element: <DeleteAccountScreen /> },
           ...collect((f) => f.memberRoutes),
           {
             element: <RequireBetting />,

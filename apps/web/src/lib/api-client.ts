@@ -1,9 +1,15 @@
 import { accountMessages } from '@gama/core/contract/messages';
 import { endpoints } from '@gama/core/endpoints';
-import { createApiClient } from '@gama/core/endpoints/client';
+import { createApiClient, errorMessage as englishErrorMessage } from '@gama/core/endpoints/client';
 import { appKey } from './app-key.ts';
+import { translateText } from './i18n/i18n.ts';
 
-export { ApiError, errorMessage, networkMessages } from '@gama/core/endpoints/client';
+export { ApiError, networkMessages } from '@gama/core/endpoints/client';
+
+/** A failure's message (the server's spec text, or the client's own) in the player's language. */
+export function errorMessage(error: unknown): string {
+  return translateText(englishErrorMessage(error));
+}
 export type { ClientErrorCode } from '@gama/core/endpoints/client';
 
 type SessionLostListener = (message: string) => void;
@@ -21,7 +27,7 @@ export function setSessionLostListener(listener: SessionLostListener): void {
  * such as a payout-number code) means the server session is gone. Logout handles its own 401: the session being
  * gone already is what it asked for.
  */
-export const { call, urlOf } = createApiClient({
+export const { call, download, urlOf } = createApiClient({
   headers: () => ({ 'X-Gama-Web': '1' }),
   legacyEnvelope: () => ({ env_type: 'Prod', app_key: appKey() }),
   onFailure: (error, endpoint) => {

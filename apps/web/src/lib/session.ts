@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The only thing this app keeps in browser storage: who is signed in, for display and routing.
- * The session token lives in an HttpOnly cookie the script never sees; passwords are never stored.
+ * Who is signed in, for display and routing: with the device's random name (`device-id.ts`) and the time the
+ * reality check was last answered (`features/play/reality-check.ts`), all this app keeps in browser storage. The session token lives in an HttpOnly cookie the script never sees; passwords are never stored.
  */
 export interface StoredProfile {
   user_name: string;

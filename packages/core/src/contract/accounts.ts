@@ -4,7 +4,10 @@
  * Every request body also carries `env_type` and `app_key` (see `legacyEnvelope`).
  */
 import { z } from 'zod';
-import { accountMessages as m } from './messages.ts';
+import { languages } from '../i18n/languages.ts';
+import { isIsoDate } from '../rules/dates.ts';
+import { accountClosureMessages, accountMessages as m } from './messages.ts';
+import { playMessages } from './play-messages.ts';
 import { numberOrText } from './numbers.ts';
 import {
   OTP_PATTERN,
@@ -41,17 +44,30 @@ const otp = (invalid: string) => z.string({ error: invalid }).regex(OTP_PATTERN,
 export const otpPurposes = ['register', 'reset', 'withdraw_upi'] as const;
 export type OtpPurpose = (typeof otpPurposes)[number];
 
+/** The app's own name for the device, when it sends one: phone lookups are limited per device too. */
+const deviceId = z.string().max(200).optional();
+
+/**
+ * The language the app shows (issue 17). A code asked for before sign-in is written in it; signing in or
+ * registering with it makes it the player's language for later codes. Absent from legacy clients: English.
+ */
+export const languageField = z.enum(languages, { error: m.languageInvalid });
+const language = languageField.optional();
+
 export const loginRequest = z.object({
   mobile: phone(),
   password: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }).max(PASSWORD_MAX),
-  device_id: z.string().max(200).optional(),
+  device_id: deviceId,
+  language,
 });
 
-export const checkMobileRequest = z.object({ mobile: phone() });
+export const checkMobileRequest = z.object({ mobile: phone(), device_id: deviceId, language });
 
 export const resendOtpRequest = z.object({
   mobile: phone(),
   purpose: z.enum(otpPurposes).default('register'),
+  device_id: deviceId,
+  language,
 });
 
 export const registerRequest = z.object({
@@ -59,13 +75,21 @@ export const registerRequest = z.object({
   mobile: phone(),
   password: ruled(newPasswordRule(), m.passwordRequired),
   otp: otp(m.enterValidOtp),
+  /** Date of birth, `YYYY-MM-DD`; the server refuses anyone under 18 on the market time zone's today. */
+  dob: z
+    .string({ error: playMessages.ageRefused })
+    .max(10, { error: playMessages.dobInvalid })
+    .refine(isIsoDate, { error: playMessages.dobInvalid }),
   email: z.string().max(200).optional(),
   security_pin: z.string().max(20).optional(),
-  device_id: z.string().max(200).optional(),
+  device_id: deviceId,
+  language,
 });
 
 export const forgotCheckRequest = z.object({
   mobile: phone(m.forgotPhoneRequired, m.forgotPhoneInvalid),
+  device_id: deviceId,
+  language,
 });
 
 export const verifyForgotOtpRequest = z.object({
@@ -96,6 +120,9 @@ export const profileUpdateRequest = z.object({
     .max(USERNAME_MAX, { error: m.usernameTooLong }),
 });
 
+/** `/api-user-language`: the language the player's SMS codes are written in from now on. */
+export const languageRequest = z.object({ language: languageField });
+
 export const headlineRequest = z.object({
   ids: z
     .array(numberOrText().pipe(z.coerce.number<string | number>().int().min(1).max(100)))
@@ -121,3 +148,9 @@ export type {
 
 export const passwordLimits = { min: PASSWORD_MIN, max: PASSWORD_MAX } as const;
 export { PHONE_PATTERN };
+
+/** `/api-delete-account`: the player's password, and their word that they understand it cannot be undone. */
+export const deleteAccountRequest = z.object({
+  password: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }).max(PASSWORD_MAX),
+  confirm: z.literal(true, { error: accountClosureMessages.confirmRequired }),
+});

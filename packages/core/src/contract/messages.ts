@@ -30,6 +30,7 @@ export const accountMessages = {
   usernameTooLong: 'Username must be at most 40 characters',
   otpSent: 'OTP sent successfully',
   otpResent: 'OTP resent successfully',
+  otpVerified: 'OTP verified',
   otpWait: 'Please wait 30 seconds before requesting a new code.',
   otpTooManySends: 'Too many OTP requests. Please try again later.',
   otpExpired: 'OTP expired. Please request a new code.',
@@ -44,4 +45,19 @@ export const accountMessages = {
   tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${seconds} seconds.`,
   badAppKey: 'Invalid app key',
   somethingWrong: 'Something went wrong. Please try again.',
+  languageSaved: 'Language saved',
+  languageInvalid: 'Please choose English or Hindi',
+} as const;
+
+/** Closing one's own account (`/delete`); not in the spec's tables, worded in the same voice. */
+export const accountClosureMessages = {
+  balanceLeft: (points: string) =>
+    `Your wallet still has ${points} points. Withdraw them before you delete your account.`,
+  debtLeft: (points: string) =>
+    `Your account owes ${points} points. Clear it before you delete your account.`,
+  withdrawalPending: 'A withdrawal request is still pending. Delete your account after it is settled.',
+  depositPending: 'A deposit request is still pending. Delete your account after it is decided.',
+  bidsOpen: 'Some of your bids are waiting for results. Delete your account after they are settled.',
+  confirmRequired: 'Please confirm that you understand this cannot be undone.',
+  closed: 'Your account has been deleted',
 } as const;

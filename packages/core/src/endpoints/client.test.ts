@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, requestOf } from './client.ts';
+import { ApiError, createApiClient, dispositionFilename, requestOf } from './client.ts';
 import { endpoint, fillPath, pathParams } from './define.ts';
 
 const answer = z.strictObject({ status: z.literal(true), n: z.number() });
@@ -37,6 +37,18 @@ const post = endpoint({
   body: z.object({ reason: z.string() }),
   response: answer,
   errors: [],
+});
+
+const statement = endpoint({
+  domain: 't',
+  method: 'POST',
+  path: '/api-statement',
+  access: 'player',
+  summary: 't',
+  body: z.object({ month: z.string(), format: z.enum(['json', 'csv']).default('json') }),
+  response: answer,
+  errors: [],
+  produces: 'text/csv',
 });
 
 interface Seen {
@@ -157,5 +169,74 @@ describe('createApiClient', () => {
   it('builds download URLs with the base', () => {
     const { urlOf } = createApiClient({ baseUrl: 'http://h' });
     expect(urlOf(byId, { id: 1, page: 3 })).toBe('http://h/admin-api/things/1?page=3');
+  });
+});
+
+describe('download', () => {
+  const csv = 'date,type\r\n20/11/2026,Bid\r\n';
+  const fileFetch =
+    (seen: Seen[], headers: Record<string, string>, status = 200, body = csv): typeof fetch =>
+    async (url, init) => {
+      seen.push({ url: String(url), init: init ?? {} });
+      return new Response(body, { status, headers });
+    };
+
+  it('posts the input with the envelope and format=csv, and hands back the file and its name', async () => {
+    const seen: Seen[] = [];
+    const { download } = createApiClient({
+      fetch: fileFetch(seen, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="gama-statement-2026-11.csv"',
+      }),
+      legacyEnvelope: () => ({ app_key: 'k' }),
+    });
+    const file = await download(statement, { month: '2026-11' });
+    expect(file.filename).toBe('gama-statement-2026-11.csv');
+    expect(await file.blob.text()).toBe(csv);
+    expect(seen[0]?.url).toBe('/api-statement');
+    expect(seen[0]?.init.method).toBe('POST');
+    expect(JSON.parse(String(seen[0]?.init.body))).toEqual({ app_key: 'k', month: '2026-11', format: 'csv' });
+    expect(seen[0]?.init.headers).toMatchObject({ Accept: 'text/csv, application/json' });
+  });
+
+  it('names the file after the path when the server gives no name', async () => {
+    const { download } = createApiClient({ fetch: fileFetch([], { 'content-type': 'text/csv' }) });
+    await expect(download(statement, { month: '2026-11' })).resolves.toMatchObject({
+      filename: 'api-statement.csv',
+    });
+    expect(dispositionFilename('attachment; filename=a.csv', 'x')).toBe('a.csv');
+    expect(dispositionFilename(null, 'x')).toBe('x');
+  });
+
+  it('turns a refusal into the same ApiError as a call, and JSON where a file was due into BAD_RESPONSE', async () => {
+    const told: string[] = [];
+    const refused = createApiClient({
+      fetch: fileFetch(
+        [],
+        { 'content-type': 'application/json' },
+        400,
+        JSON.stringify({ status: false, code: 'VALIDATION', msg: 'Choose a month' }),
+      ),
+      onFailure: (error) => told.push(error.code),
+    });
+    await expect(refused.download(statement, { month: '' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'Choose a month',
+      httpStatus: 400,
+    });
+    expect(told).toEqual(['VALIDATION']);
+    const json = createApiClient({
+      fetch: fileFetch([], { 'content-type': 'application/json' }, 200, '{"status":true,"n":1}'),
+    });
+    await expect(json.download(statement, { month: '2026-11' })).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+    });
+  });
+
+  it('gives files only for entries that produce CSV', async () => {
+    const { download } = createApiClient({ fetch: fileFetch([], { 'content-type': 'text/csv' }) });
+    // @ts-expect-error -- an entry without `produces: 'text/csv'` has no file to give
+    const attempt = download(legacy, { amount: 1 });
+    await expect(attempt).rejects.toThrow('/api-thing gives no CSV file');
   });
 });

@@ -106,35 +106,67 @@ export type Call = <E extends AnyEndpoint>(
   options?: CallOptions,
 ) => Promise<Answer<E>>;
 
+/** A file the server answered: its bytes and the name its `Content-Disposition` gave. */
+export interface Download {
+  filename: string;
+  blob: Blob;
+}
+
+/**
+ * The input of an entry that answers CSV with `format=csv` (`produces: 'text/csv'`); `never` for every other
+ * entry, so asking one of them for a file does not compile. `format` is the client's to set.
+ */
+export type DownloadInput<E extends AnyEndpoint> = 'text/csv' extends E['produces']
+  ? Omit<CallInput<E>, 'format'>
+  : never;
+
+export type DownloadCall = <E extends AnyEndpoint>(
+  endpoint: E,
+  input: DownloadInput<E>,
+  options?: CallOptions,
+) => Promise<Download>;
+
 export interface ApiClient {
   call: Call;
+  /**
+   * The CSV file of an entry that gives one with `format=csv`, whatever its method: a POST route's file (the
+   * legacy contract's) cannot be a plain link, so it is fetched with the session and the envelope like a call.
+   * A failure answers JSON and becomes the same `ApiError` as a call's.
+   */
+  download: DownloadCall;
   /** The URL of a GET endpoint with its input (a CSV download, a link). */
   urlOf: <E extends AnyEndpoint>(endpoint: E, input?: CallInput<E>) => string;
+}
+
+/** The file name in a `Content-Disposition` header; `fallback` when it names none. */
+export function dispositionFilename(header: string | null, fallback: string): string {
+  const match = header?.match(/filename="?([^";]+)"?/i);
+  return match?.[1]?.trim() || fallback;
 }
 
 export function createApiClient(config: ClientConfig = {}): ApiClient {
   const timeoutMs = config.timeoutMs ?? 20_000;
   const base = config.baseUrl ?? '';
 
-  async function call<E extends AnyEndpoint>(
-    endpoint: E,
-    input?: CallInput<E>,
-    options: CallOptions = {},
-  ): Promise<Answer<E>> {
-    const { url, body } = requestOf(endpoint, (input ?? {}) as Record<string, unknown>);
+  /** Sends one request of an entry; a failure to get an answer at all becomes NETWORK or TIMEOUT. */
+  async function send(
+    endpoint: AnyEndpoint,
+    input: Record<string, unknown>,
+    options: CallOptions,
+    accept: string,
+  ): Promise<Response> {
+    const { url, body } = requestOf(endpoint, input);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { Accept: 'application/json', ...config.headers?.() };
+    const headers: Record<string, string> = { Accept: accept, ...config.headers?.() };
     if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
     let payload: string | undefined;
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(isLegacy(endpoint) ? { ...config.legacyEnvelope?.(), ...body } : body);
     }
-
-    let response: Response;
     try {
-      response = await (config.fetch ?? fetch)(base + url, {
+      return await (config.fetch ?? fetch)(base + url, {
         method: endpoint.method,
         credentials: 'same-origin',
         headers,
@@ -146,28 +178,79 @@ export function createApiClient(config: ClientConfig = {}): ApiClient {
       if (timeout.aborted) throw new ApiError(networkMessages.timeout, 'TIMEOUT', 0);
       throw new ApiError(networkMessages.offline, 'NETWORK', 0);
     }
+  }
 
+  /** The failure shape of an answer turned into ApiError (told to onFailure first); null when it is no failure. */
+  function failureOf(endpoint: AnyEndpoint, response: Response, parsed: unknown): ApiError | null {
+    const failure = readFailure(parsed);
+    if (response.ok && failure === null) return null;
+    const error =
+      failure !== null
+        ? new ApiError(failure.msg, failure.code, response.status, failure.requestId)
+        : new ApiError(accountMessages.somethingWrong, 'BAD_RESPONSE', response.status);
+    config.onFailure?.(error, endpoint);
+    return error;
+  }
+
+  async function call<E extends AnyEndpoint>(
+    endpoint: E,
+    input?: CallInput<E>,
+    options: CallOptions = {},
+  ): Promise<Answer<E>> {
+    const response = await send(
+      endpoint,
+      (input ?? {}) as Record<string, unknown>,
+      options,
+      'application/json',
+    );
     let parsed: unknown;
     try {
       parsed = await response.json();
     } catch {
       parsed = null;
     }
-    const failure = readFailure(parsed);
-    if (!response.ok || failure !== null) {
-      const error =
-        failure !== null
-          ? new ApiError(failure.msg, failure.code, response.status, failure.requestId)
-          : new ApiError(accountMessages.somethingWrong, 'BAD_RESPONSE', response.status);
-      config.onFailure?.(error, endpoint);
-      throw error;
-    }
+    const error = failureOf(endpoint, response, parsed);
+    if (error !== null) throw error;
     if (parsed === null) throw new ApiError(accountMessages.somethingWrong, 'BAD_RESPONSE', response.status);
     return parsed as Answer<E>;
   }
 
+  async function download<E extends AnyEndpoint>(
+    endpoint: E,
+    input: DownloadInput<E>,
+    options: CallOptions = {},
+  ): Promise<Download> {
+    // The type already refuses other entries; this keeps an untyped caller from getting JSON as a "file".
+    if (endpoint.produces !== 'text/csv') throw new Error(`${endpoint.path} gives no CSV file`);
+    const response = await send(
+      endpoint,
+      { ...(input as Record<string, unknown>), format: 'csv' },
+      options,
+      'text/csv, application/json',
+    );
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !type.startsWith('text/csv')) {
+      let parsed: unknown = null;
+      try {
+        parsed = await response.json();
+      } catch {
+        // Neither the file nor the failure shape: BAD_RESPONSE below.
+      }
+      throw (
+        failureOf(endpoint, response, parsed) ??
+        new ApiError(accountMessages.somethingWrong, 'BAD_RESPONSE', response.status)
+      );
+    }
+    const fallback = `${endpoint.path.split('/').at(-1) ?? 'download'}.csv`;
+    return {
+      filename: dispositionFilename(response.headers.get('content-disposition'), fallback),
+      blob: await response.blob(),
+    };
+  }
+
   return {
     call,
+    download,
     urlOf: (endpoint, input) => base + requestOf(endpoint, (input ?? {}) as Record<string, unknown>).url,
   };
 }

@@ -21,12 +21,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'player' | 'betting' | 'operator' | 'operator-login' | 'open';
 
+/** The other answer types an entry may have besides JSON (see `produces`). */
+export type Produces = 'text/html' | 'text/csv' | 'text/plain' | 'image/*' | 'text/event-stream';
+
 export interface Endpoint<
   Body extends ZodType | undefined = ZodType | undefined,
   Query extends ZodType | undefined = ZodType | undefined,
   Params extends ZodType | undefined = ZodType | undefined,
   Res extends ZodType = ZodType,
   A extends Access = Access,
+  P extends Produces | undefined = Produces | undefined,
 > {
   readonly method: HttpMethod;
   /** Fastify syntax: `/admin-api/players/:id`. */
@@ -54,11 +58,16 @@ export interface Endpoint<
   /** Registered only in development (never documented). */
   readonly devOnly?: boolean;
   /**
+   * For the operators' monitoring, not for the apps or API clients (Prometheus metrics): registered like every
+   * route but listed in neither OpenAPI document, whose readers are the apps' and the console's developers.
+   */
+  readonly internal?: boolean;
+  /**
    * Answers in another type too: `text/html` is a page and `image/*` an image, never JSON (`response` then
    * describes nothing); `text/csv` is a download given with `format=csv`, and `response` still describes the
-   * JSON answer.
+   * JSON answer; `text/event-stream` is a stream of Server-Sent Events, each event's data one `response`.
    */
-  readonly produces?: 'text/html' | 'text/csv' | 'image/*';
+  readonly produces?: P;
   /** The largest request body accepted, in bytes, when it must differ from the server's default (256 KiB). */
   readonly bodyLimit?: number;
 }
@@ -78,7 +87,8 @@ export function endpoint<
   Params extends ZodType | undefined = undefined,
   Res extends ZodType = ZodType,
   A extends Access = Access,
->(entry: Endpoint<Body, Query, Params, Res, A>): Endpoint<Body, Query, Params, Res, A> {
+  P extends Produces | undefined = undefined,
+>(entry: Endpoint<Body, Query, Params, Res, A, P>): Endpoint<Body, Query, Params, Res, A, P> {
   if (entry.access === 'operator' && entry.permission === undefined) {
     throw new Error(`${entry.method} ${entry.path}: an operator endpoint needs a permission`);
   }

@@ -14,17 +14,20 @@ import { docsEndpoints } from './docs/index.ts';
 import { fundsEndpoints } from './funds/index.ts';
 import { healthEndpoints } from './health/index.ts';
 import { marketEndpoints } from './markets/index.ts';
+import { notificationEndpoints } from './notifications/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
 import { profileEndpoints } from './profile/index.ts';
 import { rateEndpoints } from './rates/index.ts';
 import { reconciliationEndpoints } from './reconciliation/index.ts';
 import { reportEndpoints } from './reports/index.ts';
 import { resultsEndpoints } from './results/index.ts';
+import { riskEndpoints } from './risk/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
 import { transferEndpoints } from './transfers/index.ts';
 import { walletEndpoints } from './wallet/index.ts';
 import { depositsEndpoints } from './deposits/index.ts';
 import { playersEndpoints } from './players/index.ts';
+import { playEndpoints } from './play/index.ts';
 import { withdrawalsEndpoints } from './withdrawals/index.ts';
 
 export const endpoints = {
@@ -38,18 +41,21 @@ export const endpoints = {
   ...fundsEndpoints,
   ...healthEndpoints,
   ...marketEndpoints,
+  ...notificationEndpoints,
   ...operatorsEndpoints,
   ...profileEndpoints,
   ...rateEndpoints,
   ...reconciliationEndpoints,
   ...reportEndpoints,
   ...resultsEndpoints,
+  ...riskEndpoints,
   ...settingsEndpoints,
   ...transferEndpoints,
   ...walletEndpoints,
   ...depositsEndpoints,
   ...withdrawalsEndpoints,
   ...playersEndpoints,
+  ...playEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

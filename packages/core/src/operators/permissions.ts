@@ -13,6 +13,7 @@ export const permissionPhrases = {
   'settings.read': 'read settings',
   'settings.manage': 'change settings',
   'audit.read': 'read the audit log',
+  'audit.verify': 'check the audit chain',
   'dashboard.read': 'read the dashboard',
   'reports.read': 'read reports',
   'results.read': 'read results',
@@ -33,6 +34,7 @@ export const permissionPhrases = {
   'markets.read': 'read markets',
   'markets.manage': 'change markets',
   'rates.manage': 'change rates',
+  'caps.manage': 'change liability caps',
   'content.manage': 'change content',
 } as const;
 export type Permission = keyof typeof permissionPhrases;

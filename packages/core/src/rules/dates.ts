@@ -24,6 +24,17 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
+/** Weekday names by `Weekday` number, Sunday first. */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 

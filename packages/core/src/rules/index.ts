@@ -8,6 +8,7 @@ export * from './panas.ts';
 export * from './rates.ts';
 export * from './results.ts';
 export * from './schedule.ts';
+export * from './schedule-edit.ts';
 export * from './schemas.ts';
 export * from './sessions.ts';
 export * from './settlement.ts';

@@ -4,7 +4,7 @@
  * at minute granularity.
  */
 import { getBetType, type BetType, type BetTypeId, type MarketGroup } from './bet-types.ts';
-import { addDays, type IsoDate, type Weekday } from './dates.ts';
+import { addDays, weekdayOf, type IsoDate, type Weekday } from './dates.ts';
 import { bidMessages as m } from './messages.ts';
 import type { Session } from './sessions.ts';
 import { MINUTES_PER_DAY, zonedParts } from './time.ts';
@@ -25,13 +25,21 @@ export interface DaySchedule {
  * - A close earlier than the open means the close falls on the next calendar day; until then,
  *   instants after midnight still belong to the previous day's session (its bid date).
  * - Starline slots and Gali markets use only the open time; their closeMinutes is ignored.
+ * - `offDates` are one-off days without a draw (holidays), each with the operator's note; `firstDate` and
+ *   `lastDate` bound the days the market draws at all (a Starline slot added or removed from a date on).
  */
 export interface MarketSchedule {
   timeZone: string;
   openMinutes: number;
   closeMinutes: number;
   days: Record<Weekday, DaySchedule>;
+  offDates?: Record<IsoDate, string>;
+  firstDate?: IsoDate;
+  lastDate?: IsoDate;
 }
+
+/** Why a calendar day has no draw: its weekday is off, it is an off date, or it is outside the market's dates. */
+export type NoDrawReason = 'day_off' | 'off_date' | 'before_first_date' | 'after_last_date';
 
 /** The effective times of one weekday. */
 export interface DayTimes {
@@ -86,9 +94,31 @@ export function dayTimes(schedule: MarketSchedule, weekday: Weekday): DayTimes {
   return { active: day.active, openMinutes, closeMinutes, closesNextDay: closeMinutes < openMinutes };
 }
 
+/** The times of one calendar day: its weekday's, switched off on an off date or outside the market's dates. */
+export function dayOn(schedule: MarketSchedule, date: IsoDate): DayTimes {
+  const day = dayTimes(schedule, weekdayOf(date));
+  return noDrawReason(schedule, date) === null ? day : { ...day, active: false };
+}
+
+export function noDrawReason(schedule: MarketSchedule, date: IsoDate): NoDrawReason | null {
+  if (schedule.firstDate !== undefined && date < schedule.firstDate) return 'before_first_date';
+  if (schedule.lastDate !== undefined && date > schedule.lastDate) return 'after_last_date';
+  if (schedule.offDates?.[date] !== undefined) return 'off_date';
+  if (!dayTimes(schedule, weekdayOf(date)).active) return 'day_off';
+  return null;
+}
+
 /** The close on the market-day scale: past 1440 for a session that closes after midnight. */
 function closeAt(day: DayTimes): number {
   return day.closeMinutes + (day.closesNextDay ? MINUTES_PER_DAY : 0);
+}
+
+/**
+ * When a draw takes place, in minutes after its market day's midnight: the close of a main market (past 1440
+ * when it falls after midnight), the open time for the open half and for Starline and Gali draws.
+ */
+export function drawMinutesOf(day: DayTimes, half: 'open' | 'close' | 'single'): number {
+  return half === 'close' ? closeAt(day) : day.openMinutes;
 }
 
 /**
@@ -101,14 +131,14 @@ export function marketDayAt(schedule: MarketSchedule, now: Date, group: MarketGr
   if (group === 'main') {
     const previousDate = addDays(local.date, -1);
     const previousWeekday = ((local.weekday + 6) % 7) as Weekday;
-    const previous = dayTimes(schedule, previousWeekday);
+    const previous = dayOn(schedule, previousDate);
     const minutes = local.minutes + MINUTES_PER_DAY;
     if (previous.active && previous.closesNextDay && minutes < closeAt(previous)) {
       return { ...previous, date: previousDate, weekday: previousWeekday, minutes };
     }
   }
   return {
-    ...dayTimes(schedule, local.weekday),
+    ...dayOn(schedule, local.date),
     date: local.date,
     weekday: local.weekday,
     minutes: local.minutes,

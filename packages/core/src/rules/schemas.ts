@@ -3,6 +3,7 @@
  * Kept apart so the other rule modules stay free of zod for the player app's bundle.
  */
 import { z } from 'zod';
+import { isIsoDate } from './dates.ts';
 import { parsePoints } from './money.ts';
 import { isPana } from './panas.ts';
 import type { MarketSchedule } from './schedule.ts';
@@ -57,4 +58,7 @@ export const marketScheduleSchema: z.ZodType<MarketSchedule> = z.object({
     5: daySchema,
     6: daySchema,
   }),
+  offDates: z.record(z.string().refine(isIsoDate), z.string()).optional(),
+  firstDate: z.string().refine(isIsoDate).optional(),
+  lastDate: z.string().refine(isIsoDate).optional(),
 });

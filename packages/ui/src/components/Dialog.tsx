@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useUiText } from '../lib/ui-text.ts';
 import styles from './Dialog.module.css';
 
 interface DialogProps {
@@ -28,6 +29,7 @@ export function Dialog({
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const text = useUiText();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -70,7 +72,7 @@ export function Dialog({
             >
               {title}
             </h2>
-            <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
+            <button type="button" className={styles.close} onClick={onClose} aria-label={text('Close')}>
               <X size={20} aria-hidden="true" />
             </button>
           </div>

@@ -1,5 +1,6 @@
 import { CircleAlert, Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useUiText } from '../lib/ui-text.ts';
 import styles from './Field.module.css';
 
 interface TextFieldProps extends Omit<
@@ -31,6 +32,7 @@ export function TextField({
   ...rest
 }: TextFieldProps) {
   const generated = useId();
+  const text = useUiText();
   const inputId = id ?? `${name}-${generated}`;
   const errorId = `${inputId}-error`;
   return (
@@ -64,7 +66,7 @@ export function TextField({
       {error && (
         <p id={errorId} className={styles.error} role="alert">
           <CircleAlert size={16} aria-hidden="true" />
-          {error}
+          {text(error)}
         </p>
       )}
     </div>
@@ -75,6 +77,8 @@ type SpecialisedProps = Omit<TextFieldProps, 'type' | 'prefix' | 'trailing'>;
 
 export function PasswordField(props: SpecialisedProps) {
   const [visible, setVisible] = useState(false);
+  const text = useUiText();
+  const label = props.label.toLowerCase();
   return (
     <TextField
       {...props}
@@ -87,7 +91,7 @@ export function PasswordField(props: SpecialisedProps) {
           type="button"
           className={styles.toggle}
           onClick={() => setVisible((shown) => !shown)}
-          aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+          aria-label={text(visible ? `Hide ${label}` : `Show ${label}`)}
           aria-pressed={visible}
         >
           {visible ? <EyeOff size={20} aria-hidden="true" /> : <Eye size={20} aria-hidden="true" />}

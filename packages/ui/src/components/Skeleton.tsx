@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useUiText } from '../lib/ui-text.ts';
 import styles from './Skeleton.module.css';
 
 interface SkeletonProps {
@@ -20,8 +21,9 @@ export function Skeleton({ width = '100%', height = 16, radius, className }: Ske
 
 /** A page-shaped placeholder while a route's code or data arrives. */
 export function PageSkeleton() {
+  const text = useUiText();
   return (
-    <div className={styles.page} role="status" aria-label="Loading">
+    <div className={styles.page} role="status" aria-label={text('Loading')}>
       <Skeleton height={28} width="55%" />
       <Skeleton height={140} radius={18} />
       <Skeleton height={52} radius={12} />

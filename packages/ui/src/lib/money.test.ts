@@ -37,10 +37,10 @@ describe('formatPoints', () => {
   it('takes bigints and display strings alike', () => {
     expect(formatPoints(123_456_789_012n)).toBe('1,23,45,67,890.12');
     expect(formatPoints('100000')).toBe('1,00,000.00');
-    expect(formatPoints('142.50', { decimals: 'when-any' })).toBe('142.50');
+    expect(formatPoints('142.50', { decimals: 'when-needed' })).toBe('142.50');
   });
   it('drops zero paise when asked, and signs credits when asked', () => {
-    expect(formatPoints(100_000, { decimals: 'when-any' })).toBe('1,000');
+    expect(formatPoints(100_000, { decimals: 'when-needed' })).toBe('1,000');
     expect(formatPoints(100_000, { signed: true })).toBe('+1,000.00');
     expect(formatPoints(-100_000, { signed: true })).toBe('-1,000.00');
     expect(formatPoints(0, { signed: true })).toBe('0.00');

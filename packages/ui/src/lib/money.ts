@@ -24,8 +24,8 @@ export function groupIndian(digits: string): string {
 }
 
 export interface FormatPointsOptions {
-  /** `always` (the console: 1,00,000.00) or `when-any` (the player app: 1,00,000 and 142.50). */
-  decimals?: 'always' | 'when-any';
+  /** `always` (the console: 1,00,000.00) or `when-needed` (the player app: 1,00,000 and 142.50). */
+  decimals?: 'always' | 'when-needed';
   /** Show a + on money in (credits), as a passbook does. */
   signed?: boolean;
 }
@@ -41,12 +41,12 @@ export function formatPoints(amount: number | bigint | string, options: FormatPo
   const whole = groupIndian((abs / 100n).toString());
   const rest = abs % 100n;
   const fraction =
-    options.decimals === 'when-any' && rest === 0n ? '' : `.${rest.toString().padStart(2, '0')}`;
+    options.decimals === 'when-needed' && rest === 0n ? '' : `.${rest.toString().padStart(2, '0')}`;
   const sign = negative ? '-' : options.signed && abs > 0n ? '+' : '';
   return `${sign}${whole}${fraction}`;
 }
 
 /** Whole points (a count typed by an operator or a player) as grouped text: 1000 → "1,000". */
 export function formatWholePoints(points: number): string {
-  return formatPoints(BigInt(Math.trunc(points)) * 100n, { decimals: 'when-any' });
+  return formatPoints(BigInt(Math.trunc(points)) * 100n, { decimals: 'when-needed' });
 }

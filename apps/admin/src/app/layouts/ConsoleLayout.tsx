@@ -1,3 +1,4 @@
+import { loginMessages } from '@gama/core/endpoints/operators/index';
 import { Dialog } from '@gama/ui/Dialog';
 import { LogoMark } from '@gama/ui/Logo';
 import { PageSkeleton } from '@gama/ui/Skeleton';
@@ -20,8 +21,12 @@ export default function ConsoleLayout() {
 
   if (me.isPending) return <PageSkeleton />;
   if (me.isError) {
-    if (isApiError(me.error) && me.error.httpStatus === 401)
-      return <Navigate to="/sign-in" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    if (isApiError(me.error) && me.error.httpStatus === 401) {
+      const from = `${location.pathname}${location.search}`;
+      // A session that sat idle says so even on a fresh page; "not signed in" needs no explanation.
+      const state = me.error.message === loginMessages.idle ? { from, notice: me.error.message } : { from };
+      return <Navigate to="/sign-in" replace state={state} />;
+    }
     return (
       <div className={styles.failed}>
         <ErrorNotice error={me.error} onRetry={() => void me.refetch()} />

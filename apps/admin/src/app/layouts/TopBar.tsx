@@ -1,8 +1,8 @@
 import { Button } from '@gama/ui/Button';
 import { Clock, LogOut } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { formatClock } from '../../lib/format.ts';
-import { useServerNow } from '../../lib/market-clock.ts';
+import { formatClock, formatZone } from '../../lib/format.ts';
+import { marketTimeZone, useServerNow } from '../../lib/market-clock.ts';
 import { roleNames, useOperator } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { WaitingCounts } from './WaitingCounts.tsx';
@@ -20,10 +20,10 @@ export function TopBar({ menuButton }: { menuButton: ReactNode }) {
       {menuButton}
       <WaitingCounts />
       <div className={styles.right}>
-        <p className={styles.clock} title="Market time">
+        <p className={styles.clock} title={`Market time (${marketTimeZone()})`}>
           <Clock size={16} aria-hidden="true" />
           <span className="tabular">{formatClock(now)}</span>
-          <span className={styles.zone}>IST</span>
+          <span className={styles.zone}>{formatZone(now)}</span>
         </p>
         <p className={styles.who}>
           <span className={styles.name}>{operator.username}</span>

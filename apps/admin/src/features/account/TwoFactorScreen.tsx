@@ -1,4 +1,5 @@
 import { endpoints } from '@gama/core/endpoints';
+import { totpCodeProblem } from '@gama/core/endpoints/operators/index';
 import { Button } from '@gama/ui/Button';
 import { OtpField, PasswordField } from '@gama/ui/Field';
 import { useFormFields } from '@gama/ui/use-form-fields';
@@ -54,8 +55,6 @@ export default function TwoFactorScreen() {
 }
 
 const required = (message: string) => (value: string) => (value === '' ? message : null);
-const sixDigits = (value: string) =>
-  /^\d{6}$/.test(value) ? null : 'Enter the 6-digit code from your authenticator app';
 
 function TurnOff({ onDone }: { onDone: (operator: EnrolledOperator) => void }) {
   const { values, field, validate, show } = useFormFields({ password: '', code: '' });
@@ -82,7 +81,7 @@ function TurnOff({ onDone }: { onDone: (operator: EnrolledOperator) => void }) {
     event.preventDefault();
     const valid = validate(event.currentTarget, [
       ['password', required('Enter your password'), values.password],
-      ['code', sixDigits, values.code],
+      ['code', totpCodeProblem, values.code],
     ]);
     if (valid) void send();
   };

@@ -1,5 +1,6 @@
 import { endpoints } from '@gama/core/endpoints';
-import type { Answer, CallInput } from '@gama/core/endpoints/define';
+import { auditSorts } from '@gama/core/endpoints/audit/index';
+import type { Answer } from '@gama/core/endpoints/define';
 import { Dialog } from '@gama/ui/Dialog';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,19 +15,15 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.ts';
 import { useTableParams } from '../../lib/table-params.ts';
 import { actionLabel } from './action-labels.ts';
+import { ChainCheck } from './ChainCheck.tsx';
 import styles from './AuditScreen.module.css';
 
 type AuditRow = Answer<typeof endpoints.auditList>['rows'][number];
-type AuditSort = NonNullable<CallInput<typeof endpoints.auditList>['sort']>;
+type AuditSort = (typeof auditSorts)[number];
 
 const filterNames = ['operator_id', 'action', 'player_id', 'from', 'to'] as const;
-const sortKeys = ['at', 'action', 'operator'] as const;
 
-/** The audit entries take one sort text: `at` ascending, `-at` descending. */
-function auditSort(sort: string, dir: 'asc' | 'desc'): AuditSort {
-  const key = (sortKeys as readonly string[]).includes(sort) ? sort : 'at';
-  return (dir === 'desc' ? `-${key}` : key) as AuditSort;
-}
+const isAuditSort = (key: string): key is AuditSort => (auditSorts as readonly string[]).includes(key);
 
 /** Every operator action and sign-in: who, when, from where, what, before and after. */
 export default function AuditScreen() {
@@ -34,8 +31,13 @@ export default function AuditScreen() {
   const { draft, set } = useFilterDraft(table.filters);
   const [open, setOpen] = useState<AuditRow | null>(null);
   const canListOperators = useCan('operators.manage');
+  const canVerify = useCan('audit.verify');
 
-  const query = { ...table.activeFilters, sort: auditSort(table.sort, table.dir) };
+  const query = {
+    ...table.activeFilters,
+    sort: isAuditSort(table.sort) ? table.sort : 'at',
+    dir: table.dir,
+  };
   const rows = useQuery({
     queryKey: ['audit', query, table.page, table.pageSize],
     queryFn: ({ signal }) =>
@@ -103,6 +105,7 @@ export default function AuditScreen() {
           <ExportButton href={urlOf(endpoints.auditList, { ...query, format: 'csv' })} filename="audit.csv" />
         }
       />
+      {canVerify && <ChainCheck />}
       <FilterBar
         onApply={() => table.setFilters(draft)}
         onClear={() => table.setFilters({ operator_id: '', action: '', player_id: '', from: '', to: '' })}

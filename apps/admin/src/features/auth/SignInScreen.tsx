@@ -1,20 +1,20 @@
 import { endpoints } from '@gama/core/endpoints';
+import { totpCodeProblem } from '@gama/core/endpoints/operators/index';
 import { Button } from '@gama/ui/Button';
 import { OtpField, PasswordField, TextField } from '@gama/ui/Field';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, LogIn, ShieldCheck, User } from 'lucide-react';
+import { ArrowLeft, Clock, LogIn, ShieldCheck, User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthFrame } from '../../components/AuthFrame.tsx';
+import { Notice } from '../../components/Notice.tsx';
 import { call, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { rememberSignedIn } from '../../lib/session.ts';
 import styles from './SignInScreen.module.css';
 
 const required = (message: string) => (value: string) => (value.trim() === '' ? message : null);
-const sixDigits = (value: string) =>
-  /^\d{6}$/.test(value) ? null : 'Enter the 6-digit code from your authenticator app';
 
 /**
  * Sign-in in two steps: username and password, then, for an operator with two-factor on, the code from their
@@ -24,7 +24,10 @@ export default function SignInScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: unknown } | null)?.from;
+  const state = location.state as { from?: unknown; notice?: unknown } | null;
+  const from = state?.from;
+  // Why the console came back here by itself (the session sat idle, or ended elsewhere).
+  const notice = typeof state?.notice === 'string' ? state.notice : null;
   const { values, field, validate, show } = useFormFields({ username: '', password: '', totp: '' });
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [busy, setBusy] = useState(false);
@@ -34,17 +37,14 @@ export default function SignInScreen() {
     setBusy(true);
     setFailure(null);
     try {
-      const { status, operator, totp_enrolment_required, idle_timeout_seconds } = await call(
-        endpoints.operatorLogin,
-        {
-          username: values.username.trim(),
-          password: values.password,
-          ...(withCode ? { totp: values.totp } : {}),
-        },
-      );
-      rememberSignedIn(queryClient, { status, operator, totp_enrolment_required, idle_timeout_seconds });
+      const { token: _token, ...signedIn } = await call(endpoints.operatorLogin, {
+        username: values.username.trim(),
+        password: values.password,
+        ...(withCode ? { totp: values.totp } : {}),
+      });
+      rememberSignedIn(queryClient, signedIn);
       const next = typeof from === 'string' && from.startsWith('/') && from !== '/sign-in' ? from : '/';
-      await navigate(totp_enrolment_required ? '/enrol' : next, { replace: true });
+      await navigate(signedIn.totp_enrolment_required ? '/enrol' : next, { replace: true });
     } catch (error) {
       if (isApiError(error, 'TOTP_REQUIRED')) {
         setStep('code');
@@ -67,7 +67,7 @@ export default function SignInScreen() {
         ['password', required('Enter your password'), values.password],
       ]);
       if (valid) void send(false);
-    } else if (validate(form, [['totp', sixDigits, values.totp]])) {
+    } else if (validate(form, [['totp', totpCodeProblem, values.totp]])) {
       void send(true);
     }
   };
@@ -82,6 +82,11 @@ export default function SignInScreen() {
       }
     >
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
+        {notice && step === 'password' && !failure && (
+          <Notice icon={Clock} role="status">
+            {notice}
+          </Notice>
+        )}
         {step === 'password' ? (
           <>
             <TextField

@@ -3,8 +3,10 @@ import type { Answer } from '@gama/core/endpoints/define';
 import { paiseOf } from '../../components/charts/points.ts';
 import { EmptyState } from '../../components/ErrorNotice.tsx';
 import { Money } from '../../components/Money.tsx';
+import { PayoutBar } from '../../components/PayoutBar.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
-import { countOf, groupNames, halfNames, marketTime, numberOf } from './labels.ts';
+import { numberOf } from '../../lib/labels.ts';
+import { countOf, groupNames, halfNames, marketTime } from './labels.ts';
 import styles from './NextDraws.module.css';
 
 type Draw = Answer<typeof endpoints.dashboard>['next_draws'][number];
@@ -105,13 +107,7 @@ function DrawCard({ draw }: { draw: Draw }) {
                 <span className={styles.number}>
                   <strong className="tabular">{numberOf(line)}</strong> {line.bet_label}
                 </span>
-                <span className={styles.track} aria-hidden="true">
-                  <span
-                    className={[styles.bar, loses && styles.loses].filter(Boolean).join(' ')}
-                    style={{ width: `${(payout / scale) * 100}%` }}
-                  />
-                  <span className={styles.breakEven} style={{ left: `${(staked / scale) * 100}%` }} />
-                </span>
+                <PayoutBar className={styles.track} payout={payout} stakes={staked} scale={scale} />
                 <span className={[styles.payout, loses && 'money-out'].filter(Boolean).join(' ')}>
                   pays <Money paise={line.payout} />
                 </span>

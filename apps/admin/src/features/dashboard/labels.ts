@@ -4,11 +4,6 @@ export const groupNames = { main: 'Main', starline: 'Starline', gali: 'Gali Disa
 
 export const halfNames = { open: 'Open', close: 'Close', single: 'Draw' } as const;
 
-/** A number as bids name it: the digits, and for a sangam the second part after a dash. */
-export function numberOf(line: { digits: string; close_digits: string }): string {
-  return line.close_digits ? `${line.digits}-${line.close_digits}` : line.digits;
-}
-
 const times = new Map<string, Intl.DateTimeFormat>();
 
 function timeFormat(seconds: boolean): Intl.DateTimeFormat {

@@ -128,20 +128,24 @@ export default function OperatorsScreen() {
         error={list.error}
         onRetry={() => void list.refetch()}
         empty="No operators."
+        // The server refuses an owner's change of their own role, account or two-factor (another owner makes
+        // it), so their own row offers only a new password.
         actions={(o) => (
           <>
-            <Button small variant="outline" onClick={() => setPending({ kind: 'role', operator: o })}>
-              Role
-            </Button>
+            {o.id !== me.id && (
+              <Button small variant="outline" onClick={() => setPending({ kind: 'role', operator: o })}>
+                Role
+              </Button>
+            )}
             <Button small variant="outline" onClick={() => setPending({ kind: 'password', operator: o })}>
               Password
             </Button>
-            {o.totp_enabled && (
+            {o.totp_enabled && o.id !== me.id && (
               <Button small variant="outline" onClick={() => setPending({ kind: 'totp', operator: o })}>
                 Reset 2FA
               </Button>
             )}
-            {o.disabled ? (
+            {o.id === me.id ? null : o.disabled ? (
               <Button small variant="outline" onClick={() => setPending({ kind: 'enable', operator: o })}>
                 Enable
               </Button>

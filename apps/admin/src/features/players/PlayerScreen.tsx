@@ -20,6 +20,7 @@ import { formatDateTime, maskMobile } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
 import { PlayerFlags } from './PlayerFlags.tsx';
+import { ResponsiblePlay } from './ResponsiblePlay.tsx';
 import { PlayerTabContent, playerTabs, type PlayerTab } from './tabs.tsx';
 import styles from './PlayerScreen.module.css';
 
@@ -117,6 +118,7 @@ export default function PlayerScreen() {
         </Panel>
         <Actions player={player} />
       </div>
+      <ResponsiblePlay playerId={player.id} />
       <nav className={styles.tabs} aria-label="Player history">
         {playerTabs.map((t) => (
           <NavLink

@@ -1,8 +1,9 @@
 import { endpoints } from '@gama/core/endpoints';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, NavLink, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { TabNav } from '../../components/TabNav.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/session.ts';
 import CustomerSellReport from './CustomerSellReport.tsx';
@@ -15,7 +16,6 @@ import TransferReport from './TransferReport.tsx';
 import WalletDailyReport from './WalletDailyReport.tsx';
 import WalletReport from './WalletReport.tsx';
 import WinningReport from './WinningReport.tsx';
-import styles from './ReportsScreen.module.css';
 
 /** Each report: its address under /reports, its tab, and what it answers. */
 const reports = [
@@ -65,17 +65,10 @@ export default function ReportsScreen() {
   return (
     <>
       <PageHeader title="Reports" description={report.about} />
-      <nav className={styles.tabs} aria-label="Reports">
-        {reports.map((r) => (
-          <NavLink
-            key={r.id}
-            to={`/reports/${r.id}${keep}`}
-            className={({ isActive }) => [styles.tab, isActive && styles.active].filter(Boolean).join(' ')}
-          >
-            {r.label}
-          </NavLink>
-        ))}
-      </nav>
+      <TabNav
+        label="Reports"
+        tabs={reports.map((r) => ({ to: `/reports/${r.id}${keep}`, label: r.label }))}
+      />
       {today === null ? (
         <PageSkeleton />
       ) : (

@@ -5,7 +5,8 @@ import { urlOf } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { bidQuery } from './bid-filters.ts';
 import { dayColumn, countOf, marketColumns, playerColumn, Points, pointsColumn } from './columns.tsx';
-import { numberOf, sessionNames } from './labels.ts';
+import { numberOf } from '../../lib/labels.ts';
+import { sessionNames } from './labels.ts';
 import {
   bidFilters,
   filterParams,

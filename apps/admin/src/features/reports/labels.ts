@@ -8,8 +8,3 @@ export const methodNames: Record<string, string> = {
   phonepe: 'PhonePe',
   upi: 'UPI',
 };
-
-/** A number as bids name it: the digits, and for a sangam the second part after a dash. */
-export function numberOf(line: { digits: string; close_digits: string }): string {
-  return line.close_digits ? `${line.digits}-${line.close_digits}` : line.digits;
-}

@@ -5,7 +5,7 @@ import { formatPoints } from '@gama/ui/money';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyState, ErrorNotice } from '../../components/ErrorNotice.tsx';
@@ -16,6 +16,7 @@ import { Segmented } from '../../components/Segmented.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../lib/format.ts';
+import { numberOf } from '../../lib/labels.ts';
 import { syncServerClock } from '../../lib/market-clock.ts';
 import { useCan, useOperator } from '../../lib/session.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
@@ -230,15 +231,25 @@ export default function ResultsScreen() {
                           <p className={styles.exposure}>
                             Riskiest:{' '}
                             {draw.top_exposure
-                              .map(
-                                (e) =>
-                                  `${e.digits}${e.close_digits ? `-${e.close_digits}` : ''} pays ${formatPoints(e.payout)}`,
-                              )
+                              .map((e) => `${numberOf(e)} pays ${formatPoints(e.payout)}`)
                               .join(' · ')}
                           </p>
                         )}
                       </div>
                       <div className={styles.drawActions}>
+                        {(draw.state !== 'no_draw' || draw.pending_bids > 0) && (
+                          <Link
+                            className={styles.numbersLink}
+                            to={`/results/exposure?${new URLSearchParams({
+                              market_id: String(market.market_id),
+                              date: board.data.date,
+                              half: draw.half,
+                            }).toString()}`}
+                            aria-label={`Every number of ${drawName(market.name, draw.half)}`}
+                          >
+                            Every number
+                          </Link>
+                        )}
                         {canDeclare && draw.state === 'closed_awaiting_result' && (
                           <Button small onClick={() => setPending({ kind: 'declare', target })}>
                             Declare

@@ -10,6 +10,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader, Panel } from '../../components/PageHeader.tsx';
+import { Toggle } from '../../components/Toggle.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/session.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
@@ -159,34 +160,4 @@ function describe(patch: Patch): ReactNode[] {
         : 'Two-factor will be optional.',
     );
   return lines;
-}
-
-function Toggle({
-  label,
-  hint,
-  checked,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-  disabled: boolean;
-}) {
-  return (
-    <label className={styles.toggle}>
-      <input
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span>
-        <span className={styles.toggleLabel}>{label}</span>
-        <span className={styles.hint}>{hint}</span>
-      </span>
-    </label>
-  );
 }

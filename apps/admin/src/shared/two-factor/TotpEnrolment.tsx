@@ -1,5 +1,6 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
+import { totpCodeProblem } from '@gama/core/endpoints/operators/index';
 import { Button } from '@gama/ui/Button';
 import { OtpField } from '@gama/ui/Field';
 import { useFormFields } from '@gama/ui/use-form-fields';
@@ -11,9 +12,6 @@ import styles from './TotpEnrolment.module.css';
 
 type Enrolment = Answer<typeof endpoints.totpEnrol>;
 export type EnrolledOperator = Answer<typeof endpoints.totpConfirm>['operator'];
-
-const sixDigits = (value: string) =>
-  /^\d{6}$/.test(value) ? null : 'Enter the 6-digit code from your authenticator app';
 
 /** "JBSWY3DPEHPK3PXP" as "JBSW Y3DP EHPK 3PXP", easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -79,7 +77,7 @@ export function TotpEnrolment({ onEnrolled }: { onEnrolled: (operator: EnrolledO
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (validate(event.currentTarget, [['code', sixDigits, values.code]])) void confirm();
+    if (validate(event.currentTarget, [['code', totpCodeProblem, values.code]])) void confirm();
   };
 
   return (

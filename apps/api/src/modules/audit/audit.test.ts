@@ -121,14 +121,14 @@ describe('audit log', () => {
   });
 
   it('pages and sorts on the server', async () => {
-    const first = await page('?page=1&page_size=2&sort=at');
+    const first = await page('?page=1&page_size=2&sort=at&dir=asc');
     expect(first.json.rows.map((r) => r.action)).toEqual(['deposit_approve', 'betting_status']);
     expect(first.json.total).toBe(5);
-    const third = await page('?page=3&page_size=2&sort=at');
+    const third = await page('?page=3&page_size=2&sort=at&dir=asc');
     expect(third.json.rows.map((r) => r.action)).toEqual(['login']);
     const beyond = await page('?page=9&page_size=2');
     expect(beyond.json).toMatchObject({ rows: [], total: 5, page: 9 });
-    const byAction = await page('?sort=action');
+    const byAction = await page('?sort=action&dir=asc');
     expect(byAction.json.rows.map((r) => r.action)).toEqual([
       'betting_status',
       'deposit_approve',
@@ -136,7 +136,11 @@ describe('audit log', () => {
       'login_failed',
       'wallet_adjust',
     ]);
-    const byOperator = await page('?sort=-operator');
+    const byActionDown = await page('?sort=action&dir=desc');
+    expect(byActionDown.json.rows.map((r) => r.action)).toEqual(
+      byAction.json.rows.map((r) => r.action).reverse(),
+    );
+    const byOperator = await page('?sort=operator&dir=desc');
     expect(byOperator.json.rows.map((r) => r.username)).toEqual([
       ...Array<string>(4).fill(owner.username),
       '=HYPERLINK("http://x")',
@@ -173,7 +177,10 @@ describe('audit log', () => {
       ['?to=2026-13-01', 'to must be a date (YYYY-MM-DD) or an ISO time with an offset'],
       ['?page_size=500', 'page_size must be a whole number from 1 to 200'],
       ['?page=0', 'page must be a whole number of at least 1'],
-      ['?sort=ip', 'sort must be one of -at, at, action, -action, operator, -operator'],
+      ['?sort=ip', 'sort must be one of at, action, operator'],
+      // One convention for every table: a column and a direction, never a signed column.
+      ['?sort=-at', 'sort must be one of at, action, operator'],
+      ['?sort=at&dir=up', 'dir must be asc or desc'],
       ['?player_id=abc', 'player_id must be a number'],
       ['?format=xml', 'format must be json or csv'],
     ] as const) {
@@ -184,7 +191,7 @@ describe('audit log', () => {
   });
 
   it('downloads the filtered rows as CSV, with formulas made inert', async () => {
-    const res = await call(t, 'GET', '/admin-api/audit?format=csv&sort=at&page_size=1', { token });
+    const res = await call(t, 'GET', '/admin-api/audit?format=csv&sort=at&dir=asc&page_size=1', { token });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="gama-audit-2026-11-20.csv"');
@@ -203,8 +210,8 @@ describe('audit log', () => {
     // Taking a copy of the log is itself in the log.
     const exports = await page('?action=audit_export');
     expect(exports.json.rows.map((r) => r.detail)).toEqual([
-      { player_id: 42, sort: '-at', rows: 1 },
-      { sort: 'at', rows: 5 },
+      { player_id: 42, sort: 'at', dir: 'desc', rows: 1 },
+      { sort: 'at', dir: 'asc', rows: 5 },
     ]);
   });
 

@@ -3,6 +3,7 @@
  * console downloads for the same filters.
  */
 import type { AuditRow, auditSorts } from '@gama/core/endpoints/audit/index';
+import type { SortDirection } from '@gama/core/endpoints/paging';
 import { isIsoDate } from '@gama/core/rules/dates';
 import { zonedParts } from '@gama/core/rules/time';
 import type { Queryable } from '../../db/database.ts';
@@ -16,6 +17,7 @@ export interface AuditFilters {
   from?: string | undefined;
   to?: string | undefined;
   sort: (typeof auditSorts)[number];
+  dir: SortDirection;
 }
 
 const DAY_MS = 86_400_000;
@@ -36,13 +38,14 @@ function bound(value: string, side: 'from' | 'to', timeZone: string): Date {
   return side === 'from' ? start : new Date(start.getTime() + DAY_MS - 1);
 }
 
-const orderBy: Record<AuditFilters['sort'], string> = {
-  '-at': 'a.created_at DESC, a.id DESC',
-  at: 'a.created_at ASC, a.id ASC',
-  action: 'a.action ASC, a.id DESC',
-  '-action': 'a.action DESC, a.id DESC',
-  operator: 'a.username ASC NULLS LAST, a.id DESC',
-  '-operator': 'a.username DESC NULLS LAST, a.id DESC',
+/** Each column's ORDER BY in both directions; ties fall to the newest row (by time, to the oldest ascending). */
+const orderBy: Record<AuditFilters['sort'], Record<SortDirection, string>> = {
+  at: { asc: 'a.created_at ASC, a.id ASC', desc: 'a.created_at DESC, a.id DESC' },
+  action: { asc: 'a.action ASC, a.id DESC', desc: 'a.action DESC, a.id DESC' },
+  operator: {
+    asc: 'a.username ASC NULLS LAST, a.id DESC',
+    desc: 'a.username DESC NULLS LAST, a.id DESC',
+  },
 };
 
 function where(filters: AuditFilters, timeZone: string): { sql: string; params: unknown[] } {
@@ -114,7 +117,7 @@ export async function auditPage(
   );
   const offset = (page.page - 1) * page.pageSize;
   const { rows } = await db.query<DbRow>(
-    `SELECT ${columns} FROM audit_log a ${w.sql} ORDER BY ${orderBy[filters.sort]}
+    `SELECT ${columns} FROM audit_log a ${w.sql} ORDER BY ${orderBy[filters.sort][filters.dir]}
       LIMIT $${w.params.length + 1} OFFSET $${w.params.length + 2}`,
     [...w.params, page.pageSize, offset],
   );
@@ -129,7 +132,7 @@ export async function auditRows(
 ): Promise<AuditRow[]> {
   const w = where(filters, timeZone);
   const { rows } = await db.query<DbRow>(
-    `SELECT ${columns} FROM audit_log a ${w.sql} ORDER BY ${orderBy[filters.sort]} LIMIT $${w.params.length + 1}`,
+    `SELECT ${columns} FROM audit_log a ${w.sql} ORDER BY ${orderBy[filters.sort][filters.dir]} LIMIT $${w.params.length + 1}`,
     [...w.params, limit],
   );
   return rows.map(toRow);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { CsvReply, route } from '../../http/route.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { verifyAuditChain } from './chain.ts';
 import { auditActions, auditCsvColumns, auditCsvRows, auditPage, auditRows } from './queries.ts';
 import { audit } from './writer.ts';
 
@@ -41,4 +42,9 @@ export function auditRoutes(app: FastifyInstance): void {
   });
 
   route(app, endpoints.auditActions, async () => ({ status: true, actions: await auditActions(db) }));
+
+  route(app, endpoints.auditVerify, async () => {
+    const report = await verifyAuditChain(db);
+    return { status: true, ...report, checked_at: clock.now().toISOString() };
+  });
 }

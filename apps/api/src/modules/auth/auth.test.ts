@@ -12,13 +12,16 @@ afterAll(async () => {
   await t.close();
 });
 
+/** An adult's date of birth (the test clock stands in November 2026). */
+const ADULT = '1990-01-01';
+
 type Session = ApiBody & { unique_token: string; user_name: string; mobile: string; betting_status: string };
 
 async function registerNew(name = 'Asha Devi', password = 'mango-tree-42') {
   const mobile = nextMobile();
   expect((await t.post('/api-check-mobile', { mobile })).json).toEqual({ status: true, msg: m.otpSent });
   const otp = await t.lastCode(mobile);
-  const res = await t.post<Session>('/api-user-registration', { name, mobile, password, otp });
+  const res = await t.post<Session>('/api-user-registration', { name, mobile, password, otp, dob: ADULT });
   expect(res.statusCode).toBe(200);
   return { mobile, password, token: res.json.unique_token, res };
 }
@@ -76,6 +79,7 @@ describe('registration', () => {
     const check = await t.post('/api-check-mobile', { mobile });
     expect(check.json).toMatchObject({ status: false, msg: m.userAlreadyRegistered });
     const again = await t.post('/api-user-registration', {
+      dob: ADULT,
       name: 'X',
       mobile,
       password: 'another-pass-1',
@@ -90,6 +94,7 @@ describe('registration', () => {
     const code = await t.lastCode(mobile);
     const wrong = code === '0000' ? '0001' : '0000';
     const res = await t.post('/api-user-registration', {
+      dob: ADULT,
       name: 'A',
       mobile,
       password: 'mango-tree-42',
@@ -100,9 +105,45 @@ describe('registration', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it("refuses a missing date of birth or anyone under 18 on India's today, creating nothing", async () => {
+    const mobile = nextMobile();
+    await t.post('/api-check-mobile', { mobile });
+    const otp = await t.lastCode(mobile);
+    const body = { name: 'Young', mobile, password: 'mango-tree-42', otp };
+    const before = await snapshot(t.db, ACCOUNT_TABLES);
+    // The test clock is 2026-11-20 12:00 in Kolkata: born 2008-11-21 is one day short of 18.
+    for (const dob of [undefined, '2008-11-21', '2030-01-01']) {
+      const res = await t.post('/api-user-registration', { ...body, dob });
+      expect(res.statusCode).toBe(400);
+      expect(res.json).toEqual({ status: false, code: 'VALIDATION', msg: 'You must be 18 or older to play' });
+    }
+    for (const dob of ['2008-02-30', '20-11-2008', '']) {
+      const res = await t.post('/api-user-registration', { ...body, dob });
+      expect(res.json).toEqual({ status: false, code: 'VALIDATION', msg: 'Enter a valid date of birth' });
+    }
+    expect(await snapshot(t.db, ACCOUNT_TABLES)).toEqual(before);
+
+    // At 00:00 in Kolkata on the 21st (still the 20th in UTC) the birthday has come: 18 today.
+    const saved = t.clock.now();
+    t.clock.set('2026-11-20T18:30:00.000Z');
+    try {
+      await t.post('/api-check-mobile', { mobile });
+      const fresh = await t.lastCode(mobile);
+      const res = await t.post('/api-user-registration', { ...body, otp: fresh, dob: '2008-11-21' });
+      expect(res.statusCode, res.raw).toBe(200);
+      const { rows } = await t.db.query<{ dob: string }>(
+        "SELECT to_char(dob, 'YYYY-MM-DD') AS dob FROM players WHERE mobile = $1",
+        [mobile],
+      );
+      expect(rows).toEqual([{ dob: '2008-11-21' }]);
+    } finally {
+      t.clock.set(saved);
+    }
+  });
+
   it('validates name and password on the server', async () => {
     const mobile = nextMobile();
-    const base = { name: 'Ravi', mobile, password: 'mango-tree-42', otp: '1234' };
+    const base = { name: 'Ravi', mobile, password: 'mango-tree-42', otp: '1234', dob: ADULT };
     expect((await t.post('/api-user-registration', { ...base, name: ' ' })).json.msg).toBe(
       m.usernameRequired,
     );
@@ -124,7 +165,7 @@ describe('one-time codes', () => {
     const mobile = nextMobile();
     await t.post('/api-check-mobile', { mobile });
     const otp = await t.lastCode(mobile);
-    const body = { name: 'A', mobile, password: 'mango-tree-42', otp };
+    const body = { name: 'A', mobile, password: 'mango-tree-42', otp, dob: ADULT };
     expect((await t.post('/api-user-registration', body)).statusCode).toBe(200);
     // Reset flow with the consumed registration code: a different purpose, and used anyway.
     const reuse = await t.post('/api-verify-forgot-otp', { mobile, otp });
@@ -136,7 +177,13 @@ describe('one-time codes', () => {
     await t.post('/api-check-mobile', { mobile });
     const otp = await t.lastCode(mobile);
     t.clock.advance(5 * 60_000);
-    const res = await t.post('/api-user-registration', { name: 'A', mobile, password: 'mango-tree-42', otp });
+    const res = await t.post('/api-user-registration', {
+      dob: ADULT,
+      name: 'A',
+      mobile,
+      password: 'mango-tree-42',
+      otp,
+    });
     expect(res.json.msg).toBe(m.otpExpired);
     t.clock.advance(-5 * 60_000);
   });
@@ -148,6 +195,7 @@ describe('one-time codes', () => {
     const wrong = otp === '9999' ? '9998' : '9999';
     for (let i = 0; i < 5; i++) {
       const res = await t.post('/api-user-registration', {
+        dob: ADULT,
         name: 'A',
         mobile,
         password: 'mango-tree-42',
@@ -156,6 +204,7 @@ describe('one-time codes', () => {
       expect(res.json.msg).toBe(m.enterValidOtp);
     }
     const right = await t.post('/api-user-registration', {
+      dob: ADULT,
       name: 'A',
       mobile,
       password: 'mango-tree-42',
@@ -178,6 +227,7 @@ describe('one-time codes', () => {
     expect(await t.outbox(mobile)).toHaveLength(2);
     if (first !== second) {
       const old = await t.post('/api-user-registration', {
+        dob: ADULT,
         name: 'A',
         mobile,
         password: 'mango-tree-42',
@@ -186,6 +236,7 @@ describe('one-time codes', () => {
       expect(old.json.msg).toBe(m.enterValidOtp);
     }
     const ok = await t.post('/api-user-registration', {
+      dob: ADULT,
       name: 'A',
       mobile,
       password: 'mango-tree-42',
@@ -485,6 +536,7 @@ describe('betting_status', () => {
       const mobile = nextMobile();
       await off.post('/api-check-mobile', { mobile });
       const res = await off.post('/api-user-registration', {
+        dob: ADULT,
         name: 'Zed',
         mobile,
         password: 'mango-tree-42',
@@ -508,7 +560,13 @@ describe('code secrecy (S1)', () => {
     t.clock.advance(31_000);
     await t.post('/api-resend-otp', { mobile, purpose: 'register' });
     seen.push(await t.lastCode(mobile));
-    await t.post('/api-user-registration', { name: 'S', mobile, password: 'mango-tree-42', otp: seen[1] });
+    await t.post('/api-user-registration', {
+      dob: ADULT,
+      name: 'S',
+      mobile,
+      password: 'mango-tree-42',
+      otp: seen[1],
+    });
     t.clock.advance(31_000);
     await t.post('/api-forget-check-mobile', { mobile });
     seen.push(await t.lastCode(mobile));

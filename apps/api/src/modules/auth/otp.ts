@@ -5,6 +5,8 @@
  */
 import type { OtpPurpose } from '@gama/core/contract/accounts';
 import { accountMessages as m } from '@gama/core/contract/messages';
+import { codeSmsText } from '@gama/core/contract/sms-messages';
+import type { Language } from '@gama/core/i18n/languages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { codeHash, randomCode, randomToken, sameBytes, sha256 } from './tokens.ts';
@@ -28,17 +30,24 @@ export interface CodeTarget {
   boundValue?: string;
 }
 
-function smsText(code: string, purpose: OtpPurpose): string {
-  const what =
-    purpose === 'register'
-      ? 'registration'
-      : purpose === 'reset'
-        ? 'password reset'
-        : 'withdraw number verification';
-  return `${code} is your Gama ${what} code. It expires in 5 minutes. Do not share it with anyone.`;
+/** The language a registered phone's player chose; English for a phone not registered yet. */
+async function storedLanguage(db: Queryable, mobile: string): Promise<Language> {
+  const { rows } = await db.query<{ language: Language }>('SELECT language FROM players WHERE mobile = $1', [
+    mobile,
+  ]);
+  return rows[0]?.language ?? 'en';
 }
 
-export async function issueCode(deps: Deps, target: CodeTarget, ip: string): Promise<void> {
+/**
+ * `language` is the one the app shows now, when the caller has it (a code asked for before sign-in); otherwise
+ * the code is written in the language the player chose last.
+ */
+export async function issueCode(
+  deps: Deps,
+  target: CodeTarget,
+  ip: string,
+  language?: Language,
+): Promise<void> {
   const { db, clock, sms, pepper } = deps;
   const bound = target.boundValue ?? '';
   const code = randomCode();
@@ -91,8 +100,9 @@ export async function issueCode(deps: Deps, target: CodeTarget, ip: string): Pro
     );
     return inserted.rows[0]?.id;
   });
+  const text = codeSmsText(code, target.purpose, language ?? (await storedLanguage(db, target.mobile)));
   try {
-    await sms.send(target.mobile, smsText(code, target.purpose));
+    await sms.send(target.mobile, text);
   } catch {
     // An undelivered code must not count as usable; it still counts against the send caps.
     await db.query('UPDATE otp_codes SET invalidated_at = $2 WHERE id = $1', [id, clock.now()]);

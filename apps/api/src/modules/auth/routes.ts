@@ -4,6 +4,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteCtx } from '../../http/route.ts';
 import { route } from '../../http/route.ts';
+import { limitPhoneLookup } from './lookups.ts';
 import { cacheKey } from './session-cache.ts';
 import type { ClientMeta, SignedIn } from './service.ts';
 import * as accounts from './service.ts';
@@ -39,12 +40,21 @@ export function authRoutes(app: FastifyInstance): void {
     return response;
   }
 
-  route(app, endpoints.login, async (ctx) =>
-    signedIn(ctx, await accounts.login(deps, ctx.body, meta(ctx.request)), m.loginSuccess),
-  );
+  // Each route that tells a registered phone from an unknown one is a lookup, limited per address and device.
+  const lookup = <T>(request: FastifyRequest, deviceId: string | undefined, run: () => Promise<T>) =>
+    limitPhoneLookup(deps, request, deviceId, run);
+
+  route(app, endpoints.login, async (ctx) => {
+    const session = await lookup(ctx.request, ctx.body.device_id, () =>
+      accounts.login(deps, ctx.body, meta(ctx.request)),
+    );
+    return signedIn(ctx, session, m.loginSuccess);
+  });
 
   route(app, endpoints.checkMobile, async ({ body, request }) => {
-    await accounts.startRegistration(deps, body.mobile, meta(request));
+    await lookup(request, body.device_id, () =>
+      accounts.startRegistration(deps, body.mobile, meta(request), body.language),
+    );
     return { status: true, msg: m.otpSent };
   });
 
@@ -56,22 +66,30 @@ export function authRoutes(app: FastifyInstance): void {
         ? (await resolveSession(deps.db, deps.clock, token, deps.sessions))?.player.mobile
         : undefined;
     }
-    await accounts.resendCode(deps, body.mobile, body.purpose, meta(request), sessionMobile);
+    const resend = () =>
+      accounts.resendCode(deps, body.mobile, body.purpose, meta(request), sessionMobile, body.language);
+    // A payout-number code goes only to the session's own phone: no lookup of anyone else's.
+    await (body.purpose === 'withdraw_upi' ? resend() : lookup(request, body.device_id, resend));
     return { status: true, msg: m.otpResent };
   });
 
-  route(app, endpoints.register, async (ctx) =>
-    signedIn(ctx, await accounts.register(deps, ctx.body, meta(ctx.request)), m.registerSuccess),
-  );
+  route(app, endpoints.register, async (ctx) => {
+    const session = await lookup(ctx.request, ctx.body.device_id, () =>
+      accounts.register(deps, ctx.body, meta(ctx.request)),
+    );
+    return signedIn(ctx, session, m.registerSuccess);
+  });
 
   route(app, endpoints.forgotCheckMobile, async ({ body, request }) => {
-    await accounts.startPasswordReset(deps, body.mobile, meta(request));
+    await lookup(request, body.device_id, () =>
+      accounts.startPasswordReset(deps, body.mobile, meta(request), body.language),
+    );
     return { status: true, msg: m.otpSent };
   });
 
   route(app, endpoints.verifyForgotOtp, async ({ body }) => {
     const resetToken = await accounts.verifyResetCode(deps, body.mobile, body.otp);
-    return { status: true, msg: 'OTP verified', reset_token: resetToken };
+    return { status: true, msg: m.otpVerified, reset_token: resetToken };
   });
 
   route(app, endpoints.forgotPassword, async ({ body }) => {

@@ -1,6 +1,10 @@
 /** Account flows: register, login, logout, forgot/reset, change password, profile name. */
 import { accountMessages as m } from '@gama/core/contract/messages';
+import { playMessages } from '@gama/core/contract/play-messages';
+import { isOldEnough } from '@gama/core/rules/responsible-play';
+import { zonedParts } from '@gama/core/rules/time';
 import type { OtpPurpose } from '@gama/core/contract/accounts';
+import type { Language } from '@gama/core/i18n/languages';
 import type { Deps } from '../../deps.ts';
 import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
@@ -9,9 +13,11 @@ import {
   findPlayerById,
   findPlayerByMobile,
   insertPlayer,
+  updateLanguage,
   updatePassword,
   updateUserName,
-} from '../players/repository.ts';
+} from './player-accounts.ts';
+import { refuseWhileClosedAccountBreakRuns } from './closed-breaks.ts';
 import type { CodeTarget, VerifyOutcome } from './otp.ts';
 import { consumeTicket, issueCode, issueTicket, latestBoundValue, verifyCode } from './otp.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
@@ -34,9 +40,15 @@ function otpFailure(outcome: Exclude<VerifyOutcome, 'ok'>, invalidMessage: strin
   return new AppError('INVALID_OTP', outcome === 'expired' ? m.otpExpired : invalidMessage);
 }
 
-export async function startRegistration(deps: Deps, mobile: string, meta: ClientMeta): Promise<void> {
+export async function startRegistration(
+  deps: Deps,
+  mobile: string,
+  meta: ClientMeta,
+  language?: Language,
+): Promise<void> {
   if (await findPlayerByMobile(deps.db, mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
-  await issueCode(deps, { mobile, purpose: 'register' }, meta.ip);
+  await refuseWhileClosedAccountBreakRuns(deps, mobile);
+  await issueCode(deps, { mobile, purpose: 'register' }, meta.ip, language);
 }
 
 export async function resendCode(
@@ -45,10 +57,12 @@ export async function resendCode(
   purpose: OtpPurpose,
   meta: ClientMeta,
   sessionMobile?: string,
+  language?: Language,
 ): Promise<void> {
   const target: CodeTarget = { mobile, purpose };
   if (purpose === 'register') {
     if (await findPlayerByMobile(deps.db, mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
+    await refuseWhileClosedAccountBreakRuns(deps, mobile);
   } else if (purpose === 'reset') {
     if (!(await findPlayerByMobile(deps.db, mobile))) throw new AppError('NOT_FOUND', m.userNotRegistered);
   } else {
@@ -58,16 +72,29 @@ export async function resendCode(
     if (bound === null) throw new AppError('VALIDATION', m.invalidNavigation);
     target.boundValue = bound;
   }
-  await issueCode(deps, target, meta.ip);
+  await issueCode(deps, target, meta.ip, language);
 }
 
 export async function register(
   deps: Deps,
-  input: { name: string; mobile: string; password: string; otp: string },
+  input: {
+    name: string;
+    mobile: string;
+    password: string;
+    otp: string;
+    dob: string;
+    language?: Language | undefined;
+  },
   meta: ClientMeta,
 ): Promise<SignedIn> {
   const { db, clock } = deps;
+  // First, so an under-age sign-up spends no code and creates nothing.
+  if (!isOldEnough(input.dob, zonedParts(clock.now(), deps.config.MARKET_TIME_ZONE).date)) {
+    throw new AppError('VALIDATION', playMessages.ageRefused);
+  }
   if (await findPlayerByMobile(db, input.mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
+  // Before the code is checked, so the refusal spends none.
+  await refuseWhileClosedAccountBreakRuns(deps, input.mobile);
   const outcome = await verifyCode(deps, { mobile: input.mobile, purpose: 'register' }, input.otp);
   if (outcome !== 'ok') throw otpFailure(outcome, m.enterValidOtp);
   const passwordHash = await hashPassword(input.password);
@@ -80,6 +107,8 @@ export async function register(
         mobile: input.mobile,
         passwordHash,
         bettingStatus,
+        dob: input.dob,
+        language: input.language ?? 'en',
         now: clock.now(),
       });
       const token = await createSession(tx, clock, id, meta);
@@ -93,7 +122,7 @@ export async function register(
 
 export async function login(
   deps: Deps,
-  input: { mobile: string; password: string },
+  input: { mobile: string; password: string; language?: Language | undefined },
   meta: ClientMeta,
 ): Promise<SignedIn> {
   const { db, clock } = deps;
@@ -110,13 +139,20 @@ export async function login(
   await attempt.succeeded();
   // Told only after the password matched, so the phone number alone does not reveal a blocked account.
   if (player.blocked) throw new AppError('ACCOUNT_BLOCKED', m.accountBlocked);
+  // The app signs in in the language it shows: the player's codes follow it from now on.
+  if (input.language) await updateLanguage(db, player.id, input.language);
   const token = await createSession(db, clock, player.id, meta);
   return { token, userName: player.user_name, mobile: player.mobile, bettingStatus: player.betting_status };
 }
 
-export async function startPasswordReset(deps: Deps, mobile: string, meta: ClientMeta): Promise<void> {
+export async function startPasswordReset(
+  deps: Deps,
+  mobile: string,
+  meta: ClientMeta,
+  language?: Language,
+): Promise<void> {
   if (!(await findPlayerByMobile(deps.db, mobile))) throw new AppError('NOT_FOUND', m.userNotRegistered);
-  await issueCode(deps, { mobile, purpose: 'reset' }, meta.ip);
+  await issueCode(deps, { mobile, purpose: 'reset' }, meta.ip, language);
 }
 
 /** A correct reset code is exchanged for a single-use ticket; the code alone cannot change a password. */

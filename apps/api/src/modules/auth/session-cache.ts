@@ -14,6 +14,7 @@
  *   already complete, and its LISTEN never drops.
  * - Entries also expire after TTL_MS, a backstop for changes made outside the server (SQL by hand).
  */
+import { CacheStats } from '../../lib/cache-stats.ts';
 import type { SessionPlayer } from './sessions.ts';
 
 export const SESSION_CHANNEL = 'gama_sessions';
@@ -35,6 +36,7 @@ export class SessionCache {
   readonly #byPlayer = new Map<number, Set<string>>();
   #generation = 0;
   #live: boolean;
+  readonly stats = new CacheStats();
 
   /** `live`: whether it may be used yet (PostgreSQL: false until the LISTEN connection is up). */
   constructor(live: boolean) {
@@ -54,11 +56,16 @@ export class SessionCache {
   get(key: string, now: number): CachedSession | undefined {
     if (!this.#live) return undefined;
     const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (now - entry.cachedAt >= SessionCache.TTL_MS || now < entry.cachedAt) {
-      this.#delete(key, entry);
+    if (!entry) {
+      this.stats.miss();
       return undefined;
     }
+    if (now - entry.cachedAt >= SessionCache.TTL_MS || now < entry.cachedAt) {
+      this.#delete(key, entry);
+      this.stats.miss();
+      return undefined;
+    }
+    this.stats.hit();
     return entry;
   }
 

@@ -9,8 +9,9 @@ import type { BetType, MarketGroup } from '@gama/core/rules/bet-types';
 import { findBetType } from '@gama/core/rules/bet-types';
 import { formatBidDate, parseBidDate } from '@gama/core/rules/dates';
 import { bidMessages } from '@gama/core/rules/messages';
-import { formatPaise } from '@gama/core/rules/money';
+import { addPaise, formatPaise, stakePaise } from '@gama/core/rules/money';
 import { checkBidWindow } from '@gama/core/rules/schedule';
+import { scheduleMessages } from '@gama/core/rules/schedule-edit';
 import type { Session } from '@gama/core/rules/sessions';
 import { zonedParts } from '@gama/core/rules/time';
 import type { BidRow } from '@gama/core/rules/validate-entry';
@@ -21,8 +22,10 @@ import { systemAccount } from '../ledger/accounts.ts';
 import { once } from '../ledger/idempotency.ts';
 import { postJournal } from '../ledger/post.ts';
 import { faultPoint } from '../../lib/fault.ts';
-import type { Market } from '../markets/repository.ts';
+import type { MarketWithRev } from '../markets/repository.ts';
 import { marketById } from '../markets/repository.ts';
+import { checkPlayLimit } from '../play/limits.ts';
+import { limitReached, numberLabel, reserveExposure } from '../risk/exposure.ts';
 import { accountsForDebit } from '../wallet/service.ts';
 
 interface PricedRow extends BidRow {
@@ -73,10 +76,10 @@ export async function placeBids(
   key: string | undefined,
 ): Promise<SubmitBidResponse> {
   const { db, clock, config } = deps;
-  const market: Market | undefined = await marketById(db, body.game_id);
+  const market: MarketWithRev | undefined = await marketById(db, body.game_id);
   if (!market || market.grp !== group) throw new AppError('NOT_FOUND', bidPlacementMessages.marketNotFound);
-  const { betType, rows, cost } = validateRows(group, body);
-  checkTotal(body, cost);
+  const { betType, rows, cost: fullCost } = validateRows(group, body);
+  checkTotal(body, fullCost);
   const bidDate = parseBidDate(body.new_result.bid_date.trim());
 
   const answer = await db.transaction((tx) =>
@@ -97,8 +100,8 @@ export async function placeBids(
         if (bidDate === null || (bidDate !== marketDate && bidDate !== today)) {
           throw new AppError('VALIDATION', bidMessages.backDate);
         }
-        const accounts = await accountsForDebit(tx, playerId, 'bid');
-        if (cost > accounts.balance) throw new AppError('VALIDATION', bidMessages.insufficientAmount);
+        const at = { now, timeZone: config.MARKET_TIME_ZONE };
+        const accounts = await accountsForDebit(tx, playerId, 'bid', at);
         const rates = new Map(
           (
             await tx.query<{ rate_field: string; val_1: number; val_2: number }>(
@@ -107,6 +110,30 @@ export async function placeBids(
             )
           ).rows.map((r) => [r.rate_field, r]),
         );
+        const rateOf = (field: string) => {
+          const rate = rates.get(field);
+          if (!rate) throw new Error(`no ${group} rate for ${field}`);
+          return rate;
+        };
+        // Liability caps (issue 16): a row whose number would pass its cap stays out; the rest are placed.
+        const { accepted, refused } = await reserveExposure(
+          tx,
+          { marketId: market.id, marketDate, group },
+          rows.map((r) => ({
+            ...r,
+            rateVal1: rateOf(r.rateField).val_1,
+            rateVal2: rateOf(r.rateField).val_2,
+          })),
+        );
+        const refusals = [...new Set(refused.map((r) => limitReached(numberLabel(r.digits, r.closeDigits))))];
+        if (accepted.length === 0) throw new AppError('VALIDATION', refusals[0] ?? bidMessages.bettingClosed);
+        const placed = refused.length === 0 ? rows : accepted;
+        const cost = refused.length === 0 ? fullCost : addPaise(...placed.map((r) => stakePaise(r.points)));
+        if (cost > accounts.balance) throw new AppError('VALIDATION', bidMessages.insufficientAmount);
+        // Under the wallet lock taken above: concurrent bids of one player take turns here, so each sees the
+        // stakes of those before it and together they cannot pass the limit (decision 010). What is judged is
+        // what will be staked, the rows left out at their cap not counted.
+        await checkPlayLimit(tx, playerId, 'stake', cost, at);
         const journalId = await postJournal(
           tx,
           {
@@ -123,11 +150,6 @@ export async function placeBids(
           ],
           () => new AppError('VALIDATION', bidMessages.insufficientAmount),
         );
-        const rateOf = (field: string) => {
-          const rate = rates.get(field);
-          if (!rate) throw new Error(`no ${group} rate for ${field}`);
-          return rate;
-        };
         await tx.query(
           `INSERT INTO bids (player_id, market_id, grp, market_date, bet_type, pana_label, session, digits, close_digits,
                            points, amount, rate_field, rate_val_1, rate_val_2, journal_id, created_at)
@@ -143,13 +165,13 @@ export async function placeBids(
             betType.label,
             journalId,
             now,
-            rows.map((r) => r.session),
-            rows.map((r) => r.digits),
-            rows.map((r) => r.closeDigits),
-            rows.map((r) => r.points),
-            rows.map((r) => r.rateField),
-            rows.map((r) => rateOf(r.rateField).val_1),
-            rows.map((r) => rateOf(r.rateField).val_2),
+            placed.map((r) => r.session),
+            placed.map((r) => r.digits),
+            placed.map((r) => r.closeDigits),
+            placed.map((r) => r.points),
+            placed.map((r) => r.rateField),
+            placed.map((r) => rateOf(r.rateField).val_1),
+            placed.map((r) => rateOf(r.rateField).val_2),
           ],
         );
         // The insert holds its market's KEY SHARE lock (the foreign key) from here to commit, and a declaration
@@ -166,12 +188,33 @@ export async function placeBids(
           [journalId, market.id, marketDate],
         );
         if (declared[0]?.decided) throw new AppError('VALIDATION', bidMessages.bettingClosed);
+        // The same lock orders this bid against schedule changes (markets/edit.ts locks the market FOR UPDATE):
+        // a change that committed after the market was read above has counted up the revision, and the cut-off
+        // checked here was the old timetable's.
+        const { rows: revision } = await tx.query<{ schedule_rev: number }>(
+          'SELECT schedule_rev FROM markets WHERE id = $1',
+          [market.id],
+        );
+        if (revision[0]?.schedule_rev !== market.schedule_rev)
+          throw new AppError('VALIDATION', scheduleMessages.scheduleChanged);
         const response: SubmitBidResponse = {
           status: true,
-          msg: bidPlacementMessages.bidPlaced,
+          // A legacy client shows only `msg`: it names the numbers left out.
+          msg: [bidPlacementMessages.bidPlaced, ...refusals].join('. '),
           wallet_amt: formatPaise(accounts.balance - cost),
-          bid_count: rows.length,
+          bid_count: placed.length,
           total_points: cost / 100,
+          ...(refused.length > 0
+            ? {
+                refused: refused.map((r) => ({
+                  session: r.session,
+                  digits: r.digits,
+                  closedigits: r.closeDigits,
+                  points: r.points,
+                  msg: limitReached(numberLabel(r.digits, r.closeDigits)),
+                })),
+              }
+            : {}),
         };
         faultPoint('bid-before-commit');
         return { response, journalId };

@@ -1,6 +1,10 @@
 import { bidEndpointsOf } from '@gama/core/endpoints';
+import { bidMessages } from '@gama/core/rules/messages';
+import { scheduleMessages } from '@gama/core/rules/schedule-edit';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import type { BidRefusal } from '../../lib/metrics.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { bidHistory, historyRange, winHistory } from './history.ts';
 import { placeBids } from './place.ts';
@@ -14,9 +18,16 @@ export function bidRoutes(app: FastifyInstance): void {
   for (const group of ['main', 'starline', 'gali'] as const) {
     const entries = bidEndpointsOf[group];
 
-    route(app, entries.submit, async ({ body, raw, request, player }) =>
-      placeBids(deps, player.id, group, body, idempotencyKeyFrom(request, raw)),
-    );
+    route(app, entries.submit, async ({ body, raw, request, player }) => {
+      try {
+        const answer = await placeBids(deps, player.id, group, body, idempotencyKeyFrom(request, raw));
+        deps.metrics.bidsPlaced(group, answer.bid_count, answer.refused?.length ?? 0);
+        return answer;
+      } catch (error) {
+        deps.metrics.bidRefused(group, refusalOf(error));
+        throw error;
+      }
+    });
 
     // Histories always belong to the session's player; ids or phones in the body select nothing.
     route(app, entries.bids, async ({ body, player }) => ({
@@ -39,4 +50,24 @@ export function bidRoutes(app: FastifyInstance): void {
       ),
     }));
   }
+}
+
+/** The reason label of a refused submission, from the error placeBids threw (its message is the spec's text). */
+export function refusalOf(error: unknown): BidRefusal {
+  if (!(error instanceof AppError)) return 'other';
+  if (error.code === 'NOT_FOUND') return 'market';
+  if (error.code !== 'VALIDATION') return 'other';
+  const msg = error.message;
+  if (msg === bidMessages.insufficientAmount) return 'balance';
+  if (msg === bidMessages.backDate) return 'date';
+  if (msg === scheduleMessages.scheduleChanged) return 'schedule';
+  if (
+    msg === bidMessages.bettingClosed ||
+    msg === bidMessages.openSessionClosed ||
+    msg === bidMessages.closeSessionClosed
+  )
+    return 'closed';
+  if (msg.startsWith('Limit reached for ')) return 'limit';
+  if (msg.startsWith('Over your ')) return 'play_limit';
+  return 'invalid';
 }

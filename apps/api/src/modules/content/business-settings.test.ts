@@ -151,6 +151,7 @@ describe('content and payment settings', () => {
       await t.post('/api-check-mobile', { mobile });
       const otp = await t.lastCode(mobile);
       const res = await t.post<ApiBody & { betting_status: string }>('/api-user-registration', {
+        dob: '1990-01-01',
         name: 'New Player',
         mobile,
         password: 'mango-tree-42',

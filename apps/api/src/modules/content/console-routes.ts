@@ -84,7 +84,11 @@ export function contentConsoleRoutes(app: FastifyInstance): void {
       async (tx, now) => {
         await lockMedia(tx);
         const stored = image === undefined ? undefined : await saveMedia(tx, image, now);
-        const { before, after } = await updateSlide(tx, params.id, { title: body.title, image: stored });
+        const { before, after } = await updateSlide(tx, params.id, {
+          title: body.title,
+          image: stored,
+          active: body.active,
+        });
         await dropUnusedMedia(tx);
         return { result: after, before, after };
       },

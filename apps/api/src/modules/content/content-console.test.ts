@@ -5,7 +5,7 @@ import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
-import { slideMessages } from './slider.ts';
+import { slideMessages } from '@gama/core/endpoints/content/console';
 
 let t: TestApp;
 let owner: string;
@@ -50,6 +50,7 @@ interface Slide {
   title: string;
   image_url: string;
   sort: number;
+  active: boolean;
 }
 type SlidesJson = Json & { slides: Slide[] };
 type SlideJson = Json & { slide: Slide };
@@ -128,7 +129,7 @@ describe('slider', () => {
       image: photo,
     });
     expect(added.statusCode, JSON.stringify(added.json)).toBe(200);
-    expect(added.json.slide).toMatchObject({ title: 'Diwali offer', sort: 3 });
+    expect(added.json.slide).toMatchObject({ title: 'Diwali offer', sort: 3, active: true });
     expect(added.json.slide.image_url).toMatch(/^\/media\/[0-9a-f]{32}\.webp$/);
     const { res, meta } = await served(added.json.slide.image_url);
     expect(res.headers['content-type']).toBe('image/webp');
@@ -193,6 +194,34 @@ describe('slider', () => {
     expect(await snapshot(t.db, tables)).toEqual(before);
   });
 
+  it('switch a slide off (kept in its place, not shown to players) and on again, audited', async () => {
+    const start = (await admin<SlidesJson>('GET', '/admin-api/content/slider')).json.slides;
+    const second = start[1] as Slide;
+    const shownBefore = await playerSlides();
+    expect(shownBefore.map((s) => s.slider_image)).toContain(second.image_url);
+
+    const off = await admin<SlideJson>('PATCH', `/admin-api/content/slider/${second.id}`, { active: false });
+    expect(off.statusCode, JSON.stringify(off.json)).toBe(200);
+    expect(off.json.slide).toEqual({ ...second, active: false });
+    expect(await playerSlides()).toEqual(shownBefore.filter((s) => s.slider_image !== second.image_url));
+    // The console still lists it, in its place, and its image is still served.
+    const listed = (await admin<SlidesJson>('GET', '/admin-api/content/slider')).json.slides;
+    expect(listed.map((s) => [s.id, s.sort, s.active])).toEqual(
+      start.map((s) => [s.id, s.sort, s.id === second.id ? false : s.active]),
+    );
+    expect((await served(second.image_url)).res.statusCode).toBe(200);
+    const [row] = (await auditRowsOf(t, 'slide_update')).slice(-1);
+    expect(row).toMatchObject({ before_state: { active: true }, after_state: { active: false } });
+
+    const bad = await admin('PATCH', `/admin-api/content/slider/${second.id}`, { active: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json).toMatchObject({ msg: 'active must be true or false' });
+
+    const on = await admin<SlideJson>('PATCH', `/admin-api/content/slider/${second.id}`, { active: true });
+    expect(on.json.slide).toEqual(second);
+    expect(await playerSlides()).toEqual(shownBefore);
+  });
+
   it('replace, reorder and remove slides, dropping images nothing shows any more', async () => {
     const start = (await admin<SlidesJson>('GET', '/admin-api/content/slider')).json.slides;
     const last = start.at(-1) as Slide;
@@ -246,22 +275,27 @@ describe('slider', () => {
 });
 
 describe('QR image', () => {
+  const pay = async () =>
+    (await t.post<{ qrdata: { qr_image: string; upi_id: string }[] }>('/api-get-qr-pay')).json.qrdata[0];
+
   it('show an uploaded QR instead of the generated one, and go back to it, audited', async () => {
-    const generated = await admin<Json>('GET', '/admin-api/content/qr');
+    const generated = await admin<Json & { player_image: string }>('GET', '/admin-api/content/qr');
     expect(generated.json).toEqual({
       status: true,
       source: 'generated',
       image_url: '',
       upi_id: 'gama.pay@upi',
+      player_image: expect.stringMatching(/^data:image\/svg\+xml;base64,/) as unknown,
     });
+    // The console's preview is the very image the Pay via QR screen shows.
+    expect((await pay())?.qr_image).toBe(generated.json.player_image);
     const up = await admin<Json & { image_url: string }>('POST', '/admin-api/content/qr', {
       image: await image('png', 1200, 1200),
     });
     expect(up.json).toMatchObject({ status: true, source: 'uploaded', upi_id: 'gama.pay@upi' });
     expect(up.json.image_url).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
+    expect(up.json).toMatchObject({ player_image: up.json.image_url });
     expect((await served(up.json.image_url)).meta).toMatchObject({ format: 'png', width: 800, height: 800 });
-    const pay = async () =>
-      (await t.post<{ qrdata: { qr_image: string; upi_id: string }[] }>('/api-get-qr-pay')).json.qrdata[0];
     expect(await pay()).toEqual({ qr_image: up.json.image_url, upi_id: 'gama.pay@upi' });
 
     const cleared = await admin('DELETE', '/admin-api/content/qr');
@@ -270,14 +304,34 @@ describe('QR image', () => {
       source: 'generated',
       image_url: '',
       upi_id: 'gama.pay@upi',
+      player_image: generated.json.player_image,
     });
-    expect((await pay())?.qr_image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect((await pay())?.qr_image).toBe(generated.json.player_image);
     expect((await served(up.json.image_url)).res.statusCode).toBe(404);
     expect((await auditRowsOf(t, 'qr_upload'))[0]).toMatchObject({
       before_state: { source: 'generated', image_url: '' },
       after_state: { source: 'uploaded', image_url: up.json.image_url },
     });
     expect(await auditRowsOf(t, 'qr_clear')).toHaveLength(1);
+  });
+
+  it('preview follows the QR settings: a new UPI id makes a new code, none makes none', async () => {
+    const read = async () =>
+      (await admin<Json & { player_image: string }>('GET', '/admin-api/content/qr')).json.player_image;
+    const before = await read();
+    const changed = await admin('PATCH', '/admin-api/settings', { qr_upi_id: 'other.payee@okaxis' });
+    expect(changed.statusCode).toBe(200);
+    const other = await read();
+    expect(other).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(other).not.toBe(before);
+    expect((await pay())?.qr_image).toBe(other);
+
+    await admin('PATCH', '/admin-api/settings', { qr_upi_id: '' });
+    expect(await read()).toBe('');
+    expect(await pay()).toEqual({ qr_image: '', upi_id: '' });
+
+    await admin('PATCH', '/admin-api/settings', { qr_upi_id: 'gama.pay@upi' });
+    expect(await read()).toBe(before);
   });
 });
 

@@ -3,6 +3,7 @@
  * uploaded, a QR code the server makes from the owner settings qr_upi_id and qr_payee_name.
  */
 import type { QrAnswer } from '@gama/core/endpoints/content/console';
+import QRCode from 'qrcode';
 import type { Queryable } from '../../db/database.ts';
 import { getSetting } from './settings.ts';
 
@@ -20,10 +21,40 @@ export async function uploadedQr(db: Queryable, lock = false): Promise<string> {
   return typeof value === 'string' ? value : '';
 }
 
+/** The last code made: the same link always makes the same image, and the settings rarely change. */
+let generated: { link: string; dataUrl: string } | undefined;
+
+/** A UPI payment QR code for this id and payee, as an SVG data URL. */
+async function generatedQr(upiId: string, payeeName: string): Promise<string> {
+  const link = `upi://pay?pa=${encodeURIComponent(upiId)}&pn=${encodeURIComponent(payeeName)}&cu=INR`;
+  if (generated?.link !== link) {
+    const svg = await QRCode.toString(link, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    generated = { link, dataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  }
+  return generated.dataUrl;
+}
+
+/**
+ * The image the Pay via QR screen shows: the uploaded one as it is, otherwise one made from the UPI id; empty
+ * when there is neither.
+ */
+export async function playerQrImage(
+  uploaded: string,
+  qr: { upi_id: string; payee_name: string },
+): Promise<string> {
+  if (uploaded) return uploaded;
+  return qr.upi_id ? generatedQr(qr.upi_id, qr.payee_name) : '';
+}
+
 export async function qrState(db: Queryable, lock = false): Promise<QrState> {
   const url = await uploadedQr(db, lock);
-  const payments = await getSetting(db, 'payments');
-  return { source: url ? 'uploaded' : 'generated', image_url: url, upi_id: payments.qr.upi_id };
+  const { qr } = await getSetting(db, 'payments');
+  return {
+    source: url ? 'uploaded' : 'generated',
+    image_url: url,
+    upi_id: qr.upi_id,
+    player_image: await playerQrImage(url, qr),
+  };
 }
 
 /** Sets (or with '' clears) the uploaded image inside the caller's transaction; answers before and after. */

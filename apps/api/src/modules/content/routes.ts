@@ -16,7 +16,8 @@ export function contentRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.sliderImages, async () => {
     const { rows } = await db.query<{ slider_image: string; title: string }>(
-      'SELECT image_url AS slider_image, title FROM slider_images ORDER BY sort, id',
+      // A slide switched off in the console keeps its place but is not shown.
+      'SELECT image_url AS slider_image, title FROM slider_images WHERE active ORDER BY sort, id',
     );
     return { status: true, sliderdata: rows };
   });

@@ -5,6 +5,7 @@
  * them for the player routes that read them.
  */
 import type { BankDetails } from '@gama/core/contract/funds-types';
+import { CacheStats } from '../../lib/cache-stats.ts';
 import type { OwnerSettings } from '@gama/core/endpoints/settings/index';
 import type { Queryable } from '../../db/database.ts';
 import { ownerSettings } from '../settings/owner-settings.ts';
@@ -73,6 +74,7 @@ export class SettingsCache {
   readonly #db: Queryable;
   readonly #now: () => number;
   #entry: { at: number; value: SettingValues } | undefined;
+  readonly stats = new CacheStats();
 
   constructor(db: Queryable, now: () => number) {
     this.#db = db;
@@ -82,7 +84,11 @@ export class SettingsCache {
   async get<K extends SettingKey>(key: K): Promise<SettingValues[K]> {
     const now = this.#now();
     const hit = this.#entry;
-    if (hit && now - hit.at < SettingsCache.TTL_MS && now >= hit.at) return hit.value[key];
+    if (hit && now - hit.at < SettingsCache.TTL_MS && now >= hit.at) {
+      this.stats.hit();
+      return hit.value[key];
+    }
+    this.stats.miss();
     const value = legacySettings(await ownerSettings(this.#db));
     this.#entry = { at: now, value };
     return value[key];

@@ -7,16 +7,11 @@ import type { SlideRow } from '@gama/core/endpoints/content/console';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StoredImage } from './images.ts';
-
-export const slideMessages = {
-  notFound: 'No such slide',
-  full: `The slider holds at most ${SLIDES_MAX} slides; remove one first`,
-  order: 'Send every slide id exactly once, in the new order',
-};
+import { slideMessages } from '@gama/core/endpoints/content/console';
 
 export async function slides(db: Queryable, lock = false): Promise<SlideRow[]> {
   const { rows } = await db.query<SlideRow>(
-    `SELECT id, title, image_url, sort FROM slider_images ORDER BY sort, id${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT id, title, image_url, sort, active FROM slider_images ORDER BY sort, id${lock ? ' FOR UPDATE' : ''}`,
   );
   return rows;
 }
@@ -38,7 +33,7 @@ export async function addSlide(
   if (before.length >= SLIDES_MAX) throw new AppError('CONFLICT', slideMessages.full);
   const { rows } = await tx.query<SlideRow>(
     `INSERT INTO slider_images (title, image_url, sort) VALUES ($1, $2, $3)
-     RETURNING id, title, image_url, sort`,
+     RETURNING id, title, image_url, sort, active`,
     [input.title, input.image.url, before.length],
   );
   const slide = rows[0];
@@ -49,13 +44,14 @@ export async function addSlide(
 export async function updateSlide(
   tx: Queryable,
   id: number,
-  change: { title?: string | undefined; image?: StoredImage | undefined },
+  change: { title?: string | undefined; image?: StoredImage | undefined; active?: boolean | undefined },
 ): Promise<{ before: SlideRow; after: SlideRow }> {
   const before = (await slides(tx, true)).find((s) => s.id === id);
   if (!before) throw new AppError('NOT_FOUND', slideMessages.notFound);
   const { rows } = await tx.query<SlideRow>(
-    `UPDATE slider_images SET title = $2, image_url = $3 WHERE id = $1 RETURNING id, title, image_url, sort`,
-    [id, change.title ?? before.title, change.image?.url ?? before.image_url],
+    `UPDATE slider_images SET title = $2, image_url = $3, active = $4 WHERE id = $1
+     RETURNING id, title, image_url, sort, active`,
+    [id, change.title ?? before.title, change.image?.url ?? before.image_url, change.active ?? before.active],
   );
   const after = rows[0];
   if (!after) throw new Error(`slide ${id} vanished under its lock`);

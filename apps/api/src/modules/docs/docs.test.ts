@@ -38,8 +38,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const entriesOf = (audience: Audience) =>
-  allEndpoints.filter((entry) => entry.devOnly !== true && audienceOf(entry) === audience);
+/** Neither the development-only entries nor the monitoring's (`internal`: the metrics) are documented. */
+const listedIn = (entry: AnyEndpoint, audience: Audience) =>
+  entry.devOnly !== true && entry.internal !== true && audienceOf(entry) === audience;
+const entriesOf = (audience: Audience) => allEndpoints.filter((entry) => listedIn(entry, audience));
 
 function operationOf(doc: OpenApiDocument, entry: AnyEndpoint): Json | undefined {
   return doc.paths[openApiPath(entry.path)]?.[entry.method.toLowerCase()] as Json | undefined;
@@ -113,9 +115,10 @@ describe.each(['player', 'operator'] as const)('the %s OpenAPI document', (audie
     );
     const expected = entriesOf(audience).map((e) => `${e.method} ${openApiPath(e.path)}`);
     expect(expected.length).toBeGreaterThan(0);
+    expect(listed).not.toContain(`GET ${endpoints.metrics.path}`);
     expect(listed.sort()).toEqual([...new Set(expected)].sort());
     const names = Object.entries(endpoints as Record<string, AnyEndpoint>);
-    for (const [name, entry] of names.filter(([, e]) => e.devOnly !== true && audienceOf(e) === audience)) {
+    for (const [name, entry] of names.filter(([, e]) => listedIn(e, audience))) {
       expect(operationOf(doc, entry)?.operationId, `${entry.method} ${entry.path}`).toBe(name);
     }
     expect(doc.tags.map((tag) => tag.name).sort()).toEqual(
@@ -165,7 +168,7 @@ describe.each(['player', 'operator'] as const)('the %s OpenAPI document', (audie
 
 describe('the legacy envelope', () => {
   it('is part of every legacy body: the app key always, the session token on personal routes', () => {
-    const legacy = entriesOf('player').filter((e) => e.path.startsWith('/api-'));
+    const legacy = entriesOf('player').filter((e) => e.path.startsWith('/api-') && e.method === 'POST');
     expect(legacy.length).toBeGreaterThan(0);
     for (const entry of legacy) {
       const op = operationOf(docs.player, entry) as Json;
@@ -176,6 +179,17 @@ describe('the legacy envelope', () => {
       expect(text, entry.path).toContain('"app_key"');
       expect(text, entry.path).toContain('"env_type"');
       expect(text.includes('"unique_token"'), entry.path).toBe(entry.access !== 'public');
+    }
+  });
+
+  it('is not asked of a legacy GET, which has no body: the session cookie or Bearer token alone admits it', () => {
+    const gets = entriesOf('player').filter((e) => e.path.startsWith('/api-') && e.method === 'GET');
+    expect(gets.map((e) => e.path)).toEqual([endpoints.notificationsStream.path]);
+    for (const entry of gets) {
+      const op = operationOf(docs.player, entry) as Json;
+      expect(op.requestBody, entry.path).toBeUndefined();
+      expect(op.security, entry.path).toEqual([{ playerSession: [] }, { playerBearer: [] }]);
+      expect(JSON.stringify(op.responses), entry.path).not.toContain('BAD_APP_KEY');
     }
   });
 });

@@ -54,10 +54,15 @@ export function audienceOf(entry: AnyEndpoint): Audience {
   return 'player';
 }
 
-/** The entries a document lists, by catalogue name: its audience's, less those registered only in development. */
+/** Whether a document lists an entry: not those registered only in development, nor the monitoring's. */
+export function isDocumented(entry: AnyEndpoint): boolean {
+  return entry.devOnly !== true && entry.internal !== true;
+}
+
+/** The entries a document lists, by catalogue name: its audience's documented ones. */
 export function documentedEntries(audience: Audience): Array<[string, AnyEndpoint]> {
   return Object.entries(endpoints as Record<string, AnyEndpoint>).filter(
-    ([, entry]) => entry.devOnly !== true && audienceOf(entry) === audience,
+    ([, entry]) => isDocumented(entry) && audienceOf(entry) === audience,
   );
 }
 
@@ -168,7 +173,7 @@ export function failureCodes(entry: AnyEndpoint): ErrorCode[] {
     entry.params !== undefined ||
     entry.method !== 'GET';
   if (takesInput) codes.add('VALIDATION');
-  if (isLegacy(entry.access)) codes.add('BAD_APP_KEY');
+  if (isLegacy(entry.access) && entry.method !== 'GET') codes.add('BAD_APP_KEY');
   if (entry.access === 'player' || entry.access === 'betting' || entry.access === 'operator') {
     codes.add('UNAUTHENTICATED');
   }
@@ -309,7 +314,8 @@ function envelopeOf(entry: AnyEndpoint, converter: SchemaConverter): JsonSchema 
 function requestBodyOf(entry: AnyEndpoint, name: string, converter: SchemaConverter): JsonSchema | undefined {
   const body = entry.body ? converter.convert(entry.body, 'input', `${name}Body`) : undefined;
   let schema: JsonSchema | undefined = body;
-  if (isLegacy(entry.access)) {
+  // A legacy GET (the notification stream, which a browser's EventSource opens) has no body to carry one.
+  if (isLegacy(entry.access) && entry.method !== 'GET') {
     const envelope = envelopeOf(entry, converter);
     if (body === undefined) {
       schema = envelope;
@@ -360,6 +366,13 @@ function parametersOf(entry: AnyEndpoint, name: string, converter: SchemaConvert
 function successOf(entry: AnyEndpoint, name: string, converter: SchemaConverter): JsonSchema {
   const text = { schema: { type: 'string' } };
   if (entry.produces === 'text/html') return { description: 'The page', content: { 'text/html': text } };
+  if (entry.produces === 'text/event-stream') {
+    const event = converter.convert(entry.response, 'output', `${name}Event`);
+    return {
+      description: 'A stream of Server-Sent Events; the data of each event is this JSON',
+      content: { 'text/event-stream': { schema: { type: 'string' }, 'x-gama-event-data': event } },
+    };
+  }
   const json = { schema: converter.convert(entry.response, 'output', `${name}Answer`) };
   if (entry.produces === 'text/csv') {
     return {

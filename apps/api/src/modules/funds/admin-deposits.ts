@@ -15,15 +15,10 @@ import { audit } from '../audit/writer.ts';
 import { systemAccount, walletAccountId } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { postJournal } from '../ledger/post.ts';
+import { addNotification } from '../notifications/service.ts';
+import { depositMessages } from '@gama/core/endpoints/deposits/index';
 
 export type DepositDecision = z.output<typeof depositDecision>;
-
-export const depositMessages = {
-  notFound: 'Deposit request not found',
-  noScreenshot: 'This deposit request has no screenshot',
-  decidedOtherwise: (status: string, by: string | null) =>
-    `This deposit request was already ${status}${by ? ` by ${by}` : ''}`,
-} as const;
 
 /** A player needs this many approved deposits before an amount can look unusual next to them. */
 const UNUSUAL_AFTER = 3;
@@ -262,6 +257,14 @@ export async function decideDeposit(
       [requestId, decision, journalId, now, operator.id, reason ?? null],
     );
     if (journalId !== null) await repayDebts(tx, [row.player_id], now);
+    await addNotification(tx, {
+      playerId: row.player_id,
+      kind: decision === 'approved' ? 'deposit_approved' : 'deposit_rejected',
+      refId: requestId,
+      amountPaise: row.amount,
+      detail: reason ?? null,
+      at: now,
+    });
     await audit(tx, {
       operatorId: operator.id,
       action: decision === 'approved' ? 'deposit_approve' : 'deposit_reject',

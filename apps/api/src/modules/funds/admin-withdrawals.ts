@@ -25,18 +25,10 @@ import { postJournal } from '../ledger/post.ts';
 import { withdrawalState } from '../players/admin-read.ts';
 import type { Who } from './admin-deposits.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
+import { withdrawalMessages } from '@gama/core/endpoints/withdrawals/index';
+import { addNotification } from '../notifications/service.ts';
 
 export type WithdrawalDecision = z.output<typeof withdrawalDecision>;
-
-export const withdrawalMessages = {
-  notFound: 'Withdrawal request not found',
-  decidedOtherwise: (state: string, by: string | null) =>
-    `This withdrawal request was already ${state}${by ? ` by ${by}` : ''}`,
-  referenceRequired: 'Enter the payment reference of the payout',
-  referenceTooEarly:
-    'This withdrawal needs a second approval before it is paid: approve without a payment reference, and the second approver enters it',
-  sameApprover: 'A different operator must give the second approval',
-} as const;
 
 /** The owner's threshold in points (`withdrawal_two_person_above`); null when 0, which means never. */
 async function twoPersonAbove(db: Queryable): Promise<number | null> {
@@ -262,6 +254,14 @@ async function settle(
     ],
   );
   if (!outcome.approved) await repayDebts(tx, [row.player_id], now);
+  await addNotification(tx, {
+    playerId: row.player_id,
+    kind: outcome.approved ? 'withdrawal_paid' : 'withdrawal_rejected',
+    refId: requestId,
+    amountPaise: row.amount,
+    detail: outcome.approved ? null : outcome.reason,
+    at: now,
+  });
   const before = withdrawalState(row.status, row.approved_by_1);
   const after: LockedRow = {
     ...row,

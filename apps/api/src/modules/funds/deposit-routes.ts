@@ -1,15 +1,10 @@
 import { endpoints } from '@gama/core/endpoints';
+import { depositMessages } from '@gama/core/endpoints/deposits/index';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { RawReply, route } from '../../http/route.ts';
 import { csvExport, pointsCell } from '../exports/csv-export.ts';
-import {
-  decideDeposit,
-  decideDeposits,
-  depositMessages,
-  depositQueue,
-  depositScreenshot,
-} from './admin-deposits.ts';
+import { decideDeposit, decideDeposits, depositQueue, depositScreenshot } from './admin-deposits.ts';
 import { pendingDeposits, prepareScreenshot, submitUtr } from './utr.ts';
 
 const DEPOSIT_COLUMNS = [

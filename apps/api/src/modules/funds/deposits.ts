@@ -3,7 +3,11 @@ import { pointsToPaise } from '@gama/core/rules/money';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { getSetting } from '../content/settings.ts';
+import { playerAccounts } from '../ledger/accounts.ts';
 import { once } from '../ledger/idempotency.ts';
+import type { PlayerBreak } from '../play/breaks.ts';
+import { breakRefusal } from '../play/breaks.ts';
+import { checkPlayLimit } from '../play/limits.ts';
 
 const MAX_DEPOSIT_POINTS = 1_000_000;
 
@@ -24,6 +28,16 @@ export async function requestDeposit(
       async () => {
         if (points < min_amt) throw new AppError('VALIDATION', fundsMessages.depositMin(String(min_amt)));
         if (points > MAX_DEPOSIT_POINTS) throw new AppError('VALIDATION', fundsMessages.pointsInvalid);
+        // The wallet lock orders one player's requests, so two cannot both fit under the deposit limit.
+        await playerAccounts(tx, playerId, true);
+        const at = { now: clock.now(), timeZone: deps.config.MARKET_TIME_ZONE };
+        const { rows: flags } = await tx.query<PlayerBreak>(
+          'SELECT break_kind, break_until FROM players WHERE id = $1',
+          [playerId],
+        );
+        const refusal = flags[0] ? breakRefusal(flags[0], at) : null;
+        if (refusal) throw refusal;
+        await checkPlayLimit(tx, playerId, 'deposit', pointsToPaise(points), at);
         const { rows } = await tx.query<{ id: number }>(
           'INSERT INTO deposit_requests (player_id, amount, created_at) VALUES ($1, $2, $3) RETURNING id',
           [playerId, pointsToPaise(points), clock.now()],

@@ -12,7 +12,7 @@ import {
   operatorToken,
 } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
-import { idempotencyMessages } from '../ledger/idempotency.ts';
+import { idempotencyMessages } from '@gama/core/contract/idempotency';
 
 let t: TestApp;
 let op: string;
@@ -266,6 +266,25 @@ describe('transfers', () => {
       a.id,
     ]);
     expect(rows[0]).toEqual({ n: 1 });
+  });
+
+  it("writes each passbook's transfer line with the reader's own name in full, the other party's masked", async () => {
+    const a = await t.player({ userName: 'Ravindra Kumar' });
+    const b = await t.player({ userName: 'Sunita Rao' });
+    await fund(t, a, op, 500);
+    const sent = await t.post(
+      '/api-user-transfer-wallet-balance',
+      { mobile_no: b.mobile, amount: '150', transfer_note: '' },
+      { token: a.token },
+    );
+    expect(sent.statusCode).toBe(200);
+    const noteOf = async (token: string) => {
+      const res = await t.post('/api-wallet-transaction-history', {}, { token });
+      const history = res.json.transaction_history as { kind: string; transaction_note: string }[];
+      return history.find((row) => row.kind === 'transfer')?.transaction_note;
+    };
+    expect(await noteOf(a.token)).toBe('Points transfer from Ravindra Kumar to Su******ao');
+    expect(await noteOf(b.token)).toBe('Points transfer from Ra**********ar to Sunita Rao');
   });
 
   it('enforces every rule on the server, changing nothing', async () => {

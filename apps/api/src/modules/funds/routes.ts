@@ -1,9 +1,8 @@
 import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance } from 'fastify';
-import QRCode from 'qrcode';
 import { route } from '../../http/route.ts';
-import { uploadedQr } from '../content/qr.ts';
+import { playerQrImage, uploadedQr } from '../content/qr.ts';
 import { getSetting } from '../content/settings.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { requestDeposit } from './deposits.ts';
@@ -15,7 +14,6 @@ export function fundsRoutes(app: FastifyInstance): void {
   const deps = app.deps;
   const { db, config } = deps;
   const zone = config.MARKET_TIME_ZONE;
-  let qrCache: { link: string; svg: string } | undefined;
 
   route(app, endpoints.gatewayStatus, async () => {
     const deposit = await getSetting(db, 'deposit');
@@ -30,15 +28,8 @@ export function fundsRoutes(app: FastifyInstance): void {
   route(app, endpoints.qrPay, async () => {
     const { qr } = await getSetting(db, 'payments');
     // An image the operator uploaded (their bank's QR) is shown as it is; otherwise one is made from the UPI id.
-    const uploaded = await uploadedQr(db);
-    if (uploaded) return { status: true, qrdata: [{ qr_image: uploaded, upi_id: qr.upi_id }] };
-    if (!qr.upi_id) return { status: true, qrdata: [{ qr_image: '', upi_id: '' }] };
-    const link = `upi://pay?pa=${encodeURIComponent(qr.upi_id)}&pn=${encodeURIComponent(qr.payee_name)}&cu=INR`;
-    if (qrCache?.link !== link) {
-      const svg = await QRCode.toString(link, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-      qrCache = { link, svg: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
-    }
-    return { status: true, qrdata: [{ qr_image: qrCache.svg, upi_id: qr.upi_id }] };
+    const qr_image = await playerQrImage(await uploadedQr(db), qr);
+    return { status: true, qrdata: [{ qr_image, upi_id: qr_image ? qr.upi_id : '' }] };
   });
 
   route(app, endpoints.minDeposit, async () => {

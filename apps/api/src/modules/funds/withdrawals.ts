@@ -42,7 +42,10 @@ export async function requestWithdrawal(
       tx,
       { scope: `player:${playerId}`, key, endpoint: 'withdraw-request', body, at: clock.now() },
       async () => {
-        const accounts = await accountsForDebit(tx, playerId, 'withdraw');
+        const accounts = await accountsForDebit(tx, playerId, 'withdraw', {
+          now: clock.now(),
+          timeZone: config.MARKET_TIME_ZONE,
+        });
         const amount = pointsToPaise(input.points);
         if (amount > accounts.balance) throw new AppError('VALIDATION', fundsMessages.walletLimitExceeded);
         if (input.points < settings.min_withdrawal) {

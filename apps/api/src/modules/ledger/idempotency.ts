@@ -9,16 +9,12 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { idempotencyMessages } from '@gama/core/contract/idempotency';
 
 const ENVELOPE_FIELDS = new Set(['env_type', 'app_key', 'unique_token', 'request_id']);
 /** What an idempotency key may be (also documented in the OpenAPI documents). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\w:.-]{8,255}$/;
 const keySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN);
-
-export const idempotencyMessages = {
-  badKey: 'Idempotency key must be 8-255 letters, digits, "-", "_", ":" or "."',
-  mismatch: 'This request id was already used for a different request',
-} as const;
 
 /** The key from the `Idempotency-Key` header or the `request_id` body field; undefined when neither is sent. */
 export function idempotencyKeyFrom(

@@ -10,6 +10,7 @@ import { marketDayAt, msgStatus } from '@gama/core/rules/schedule';
 import { formatClockTime, MINUTES_PER_DAY } from '@gama/core/rules/time';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
+import { CacheStats } from '../../lib/cache-stats.ts';
 import type { Market, Rate } from './repository.ts';
 import { marketsOf, ratesOf } from './repository.ts';
 
@@ -51,6 +52,8 @@ export class MarketCache {
   #results: ResultSource = noResults;
   readonly #lists = new Map<MarketGroup, Entry>();
   readonly #rates = new Map<MarketGroup, { loadedAt: number; rates: Rate[] }>();
+  /** Market lists and rates together. */
+  readonly stats = new CacheStats();
 
   constructor(db: Queryable, clock: Clock) {
     this.#db = db;
@@ -77,8 +80,11 @@ export class MarketCache {
     const ms = now.getTime();
     const minute = Math.floor(ms / 60_000);
     const cached = this.#lists.get(group);
-    if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt && cached.minute === minute)
+    if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt && cached.minute === minute) {
+      this.stats.hit();
       return cached;
+    }
+    this.stats.miss();
     const markets = await marketsOf(this.#db, group);
     const fields = await this.#results(this.#db, group, now);
     const rows = markets.map((m) => row(m, now, fields));
@@ -92,7 +98,11 @@ export class MarketCache {
   async rates(group: MarketGroup): Promise<Rate[]> {
     const ms = this.#clock.now().getTime();
     const cached = this.#rates.get(group);
-    if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt) return cached.rates;
+    if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt) {
+      this.stats.hit();
+      return cached.rates;
+    }
+    this.stats.miss();
     const loaded = await ratesOf(this.#db, group);
     this.#rates.set(group, { loadedAt: ms, rates: loaded });
     return loaded;

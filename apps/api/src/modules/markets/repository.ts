@@ -19,11 +19,15 @@ export async function marketsOf(db: Queryable, group: MarketGroup): Promise<Mark
   return rows;
 }
 
-export async function marketById(db: Queryable, id: number): Promise<Market | undefined> {
-  const { rows } = await db.query<Market>(
-    'SELECT id, grp, name, schedule, active, sort FROM markets WHERE id = $1',
-    [id],
-  );
+/** A market with its schedule revision (migration 0019), which every schedule or on/off change counts up. */
+export interface MarketWithRev extends Market {
+  schedule_rev: number;
+}
+
+export const MARKET_COLUMNS = 'id, grp, name, schedule, active, sort, schedule_rev';
+
+export async function marketById(db: Queryable, id: number): Promise<MarketWithRev | undefined> {
+  const { rows } = await db.query<MarketWithRev>(`SELECT ${MARKET_COLUMNS} FROM markets WHERE id = $1`, [id]);
   return rows[0];
 }
 

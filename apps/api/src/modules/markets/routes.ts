@@ -1,15 +1,18 @@
 import { endpoints, marketEndpointsOf } from '@gama/core/endpoints';
 import type { Weekday } from '@gama/core/rules/dates';
-import type { MarketSchedule } from '@gama/core/rules/schedule';
 import { weeklySchedule } from '@gama/core/rules/schedule';
+import { addOffDate, applyTimetable, removeOffDate, setMarketDates } from '@gama/core/rules/schedule-edit';
 import { parseClockTime } from '@gama/core/rules/time';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { JsonText, RawReply, route } from '../../http/route.ts';
 import { audit } from '../audit/writer.ts';
 import { legacyRates } from './list.ts';
-import { createMarket } from './repository.ts';
+import type { MarketChange } from './edit.ts';
+import { changeMarket, loadMarket, marketView } from './edit.ts';
+import type { MarketWithRev } from './repository.ts';
+import { createMarket, MARKET_COLUMNS } from './repository.ts';
 
 /** The legacy field each group's list names its chart link in. */
 const chartKeys = {
@@ -46,17 +49,19 @@ export function marketRoutes(app: FastifyInstance): void {
   route(app, endpoints.createMarket, async ({ body, operator, request }) => {
     // The body's times passed the schema's 12-hour pattern, so they parse.
     const minutes = (text: string) => parseClockTime(text) ?? 0;
+    const weekly = weeklySchedule({
+      timeZone: config.MARKET_TIME_ZONE,
+      openMinutes: minutes(body.open_time),
+      closeMinutes: minutes(body.close_time ?? body.open_time),
+      daysOff: body.days_off as Weekday[],
+    });
+    const schedule = body.first_date === undefined ? weekly : { ...weekly, firstDate: body.first_date };
     let id: number;
     try {
       id = await createMarket(db, {
         group: body.group,
         name: body.name,
-        schedule: weeklySchedule({
-          timeZone: config.MARKET_TIME_ZONE,
-          openMinutes: minutes(body.open_time),
-          closeMinutes: minutes(body.close_time ?? body.open_time),
-          daysOff: body.days_off as Weekday[],
-        }),
+        schedule,
         active: body.active,
         now: clock.now(),
       });
@@ -79,14 +84,52 @@ export function marketRoutes(app: FastifyInstance): void {
   });
 
   route(app, endpoints.listMarkets, async () => {
-    const { rows } = await db.query<{
-      id: number;
-      grp: 'main' | 'starline' | 'gali';
-      name: string;
-      schedule: MarketSchedule;
-      active: boolean;
-      sort: number;
-    }>('SELECT id, grp, name, schedule, active, sort FROM markets ORDER BY grp, sort, id');
+    const { rows } = await db.query<MarketWithRev>(
+      `SELECT ${MARKET_COLUMNS} FROM markets ORDER BY grp, sort, id`,
+    );
     return { status: true, markets: rows };
   });
+
+  route(app, endpoints.getMarket, async ({ params }) =>
+    marketView(db, await loadMarket(db, params.id), clock.now()),
+  );
+
+  const edit = (
+    id: number,
+    scheduleRev: number | undefined,
+    action: string,
+    operatorId: number,
+    request: FastifyRequest,
+    change: (market: MarketWithRev, today: string) => MarketChange,
+  ) => changeMarket(app.deps, { id, scheduleRev, action, operatorId, request, change });
+
+  route(app, endpoints.updateMarket, async ({ params, body, operator, request }) =>
+    edit(params.id, body.schedule_rev, 'market_update', operator.id, request, (market) => ({
+      name: body.name,
+      sort: body.sort,
+      active: body.active,
+      ...(body.first_date !== undefined || body.last_date !== undefined
+        ? { schedule: setMarketDates(market.schedule, { first: body.first_date, last: body.last_date }) }
+        : {}),
+    })),
+  );
+
+  route(app, endpoints.setTimetable, async ({ params, body, operator, request }) =>
+    edit(params.id, body.schedule_rev, 'market_timetable', operator.id, request, (market) => ({
+      schedule: applyTimetable(market.grp, market.schedule, body),
+    })),
+  );
+
+  route(app, endpoints.addOffDate, async ({ params, body, operator, request }) =>
+    edit(params.id, body.schedule_rev, 'market_off_date_add', operator.id, request, (market, today) => ({
+      schedule: addOffDate(market.schedule, body.date, body.note, today),
+    })),
+  );
+
+  // Giving a day its draws back cannot move a draw that has bids (an off day takes none), so no revision is asked.
+  route(app, endpoints.removeOffDate, async ({ params, operator, request }) =>
+    edit(params.id, undefined, 'market_off_date_remove', operator.id, request, (market) => ({
+      schedule: removeOffDate(market.schedule, params.date),
+    })),
+  );
 }

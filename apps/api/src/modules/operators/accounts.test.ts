@@ -4,7 +4,7 @@ import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
 import { changeRole, lastOwnerMessage } from './accounts.ts';
-import { loginMessages } from './login.ts';
+import { loginMessages } from '@gama/core/endpoints/operators/index';
 
 let t: TestApp;
 let owner: { id: number; username: string; password: string };

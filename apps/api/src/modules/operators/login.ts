@@ -13,6 +13,7 @@ import { ownerSetting } from '../settings/owner-settings.ts';
 import type { Operator } from './sessions.ts';
 import { createOperatorSession } from './sessions.ts';
 import { acceptCode } from './totp.ts';
+import { loginMessages } from '@gama/core/endpoints/operators/index';
 
 /** Operators share offices and phones' networks less than players do: a tighter cap per address. */
 export const operatorLoginPolicy: ThrottlePolicy = {
@@ -27,13 +28,6 @@ export const totpCodePolicy: ThrottlePolicy = {
   ipKind: 'op_totp_ip',
   ipFailuresPerHour: 30,
 };
-
-export const loginMessages = {
-  invalid: 'Username or password is incorrect',
-  disabled: 'This operator account is disabled. Ask an owner to enable it.',
-  totpRequired: 'Enter the 6-digit code from your authenticator app',
-  totpInvalid: 'The code is incorrect or has already been used. Wait for the next code and try again.',
-} as const;
 
 export interface SignedInOperator {
   token: string;

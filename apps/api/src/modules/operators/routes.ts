@@ -24,7 +24,8 @@ import {
   resetOperatorPassword,
   resetOperatorTotp,
 } from './accounts.ts';
-import { loginMessages, operatorLogin, totpCodePolicy } from './login.ts';
+import { loginMessages } from '@gama/core/endpoints/operators/index';
+import { operatorLogin, totpCodePolicy } from './login.ts';
 import type { Operator } from './sessions.ts';
 import {
   clearOperatorCookie,
@@ -49,6 +50,11 @@ const self = (op: Operator, totpEnabled: boolean): OperatorSelf => ({
 export function operatorRoutes(app: FastifyInstance): void {
   const deps = app.deps;
   const { db, clock, pepper } = deps;
+  /** The server's now in the market time zone, so the console's clock never starts from the laptop's. */
+  const serverClock = () => ({
+    server_time: clock.now().toISOString(),
+    time_zone: deps.config.MARKET_TIME_ZONE,
+  });
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
   route(app, endpoints.operatorLogin, async ({ body, request, reply, isWeb }) => {
@@ -69,6 +75,7 @@ export function operatorRoutes(app: FastifyInstance): void {
         operator: self(signedIn.operator, signedIn.operator.totpEnabled),
         totp_enrolment_required: signedIn.enrolmentRequired,
         idle_timeout_seconds: idleTimeoutSeconds,
+        ...serverClock(),
       };
     } catch (error) {
       await audit(db, {
@@ -97,6 +104,7 @@ export function operatorRoutes(app: FastifyInstance): void {
       operator: self(op, op.totpEnabled),
       totp_enrolment_required: op.enrolmentRequired,
       idle_timeout_seconds: idleTimeoutSeconds,
+      ...serverClock(),
     };
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginMessages } from '@gama/core/endpoints/operators/index';
 import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
@@ -32,6 +33,8 @@ describe('operator sign-in and sessions', () => {
       operator: { id: op.id, username: op.username, role: 'cashier', totp_enabled: false },
       totp_enrolment_required: false,
       idle_timeout_seconds: 1800,
+      server_time: t.clock.now().toISOString(),
+      time_zone: 'Asia/Kolkata',
     });
     const cookie = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('gama_op='));
     expect(String(cookie)).toMatch(/HttpOnly/);
@@ -46,6 +49,13 @@ describe('operator sign-in and sessions', () => {
       role: 'cashier',
       totp_enabled: false,
     });
+    // The console's clock starts from the server's now in the market zone, not the laptop's.
+    t.clock.advance(90_000);
+    const later = await call(t, 'GET', '/admin-api/me', { token: res.json.token });
+    expect([later.json.server_time, later.json.time_zone]).toEqual([
+      t.clock.now().toISOString(),
+      'Asia/Kolkata',
+    ]);
     const [row] = (await auditRowsOf(t, 'login')).filter((r) => r.operator_id === op.id);
     expect(row).toMatchObject({ username: op.username, ip: '203.0.113.7', user_agent: 'curl/8' });
   });
@@ -149,7 +159,9 @@ describe('operator sign-in and sessions', () => {
     t.clock.advance(30 * 60_000 + 1);
     const idle = await call(t, 'GET', '/admin-api/me', { token });
     expect(idle.statusCode).toBe(401);
-    expect(idle.json.msg).toBe('Operator login required');
+    // The console shows why the operator is back at sign-in.
+    expect(idle.json.msg).toBe(loginMessages.idle);
+    expect(idle.json.msg).toBe('Your session ended after 30 minutes without activity. Sign in again.');
   });
 
   it("lists and ends only the operator's own sessions", async () => {

@@ -4,6 +4,7 @@
  * 30 minutes without a request, on sign-out, and when the owner disables the operator or resets their
  * password or two-factor.
  */
+import { loginMessages, OPERATOR_IDLE_MINUTES } from '@gama/core/endpoints/operators/index';
 import type { Role } from '@gama/core/operators/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
@@ -29,7 +30,7 @@ export interface OperatorSession extends Operator {
 }
 
 export const OPERATOR_COOKIE = 'gama_op';
-export const OPERATOR_IDLE_MS = 30 * 60_000;
+export const OPERATOR_IDLE_MS = OPERATOR_IDLE_MINUTES * 60_000;
 // A write per request would be wasted on a console that polls; a minute is fine-grained enough for 30.
 const TOUCH_EVERY_MS = 60_000;
 
@@ -131,6 +132,8 @@ export async function operatorFromRequest(
       enrolmentRequired,
     };
   }
+  // The session is there but sat idle too long: say so, so the console can tell the operator why.
+  if (row) throw new AppError('UNAUTHENTICATED', loginMessages.idle);
   // A player's session is a real login, just not an operator's: that is a 403, not a 401.
   const { rows: player } = await db.query(
     'SELECT 1 FROM sessions WHERE token_hash = $1 AND revoked_at IS NULL',

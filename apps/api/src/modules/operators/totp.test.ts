@@ -4,7 +4,7 @@ import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, codeAt, newOperator, signIn } from '../../../test/console.ts';
 import { updateOwnerSettings } from '../settings/owner-settings.ts';
-import { loginMessages } from './login.ts';
+import { loginMessages } from '@gama/core/endpoints/operators/index';
 import { enrolmentRequiredMessage } from './sessions.ts';
 
 let t: TestApp;

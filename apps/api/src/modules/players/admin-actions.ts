@@ -21,7 +21,7 @@ import { lockPlayersAccounts, systemAccount, walletAccountId, walletBalances } f
 import { repayDebts } from '../ledger/debt.ts';
 import { once } from '../ledger/idempotency.ts';
 import { postJournal } from '../ledger/post.ts';
-import { playerMessages } from './admin-read.ts';
+import { playerMessages } from '@gama/core/endpoints/players/index';
 
 export interface Flags {
   betting_status: '0' | '1';

@@ -22,8 +22,7 @@ import { AppError } from '../../http/errors.ts';
 import { SqlFilter, iso, isoOrNull, orderBy, pageWindow } from '../../lib/paging.ts';
 import type { PageParams } from '../../lib/paging.ts';
 import { ABSOLUTE_MS, IDLE_MS } from '../auth/sessions.ts';
-
-export const playerMessages = { notFound: 'Player not found' } as const;
+import { playerMessages } from '@gama/core/endpoints/players/index';
 
 export interface Paged<T> {
   rows: T[];

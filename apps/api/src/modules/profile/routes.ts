@@ -1,10 +1,13 @@
 import type { ProfileResponse } from '@gama/core/contract/accounts';
-import { accountMessages } from '@gama/core/contract/messages';
+import { accountClosureMessages, accountMessages } from '@gama/core/contract/messages';
 import { endpoints } from '@gama/core/endpoints';
 import { formatPaise } from '@gama/core/rules/money';
 import type { FastifyInstance } from 'fastify';
 import { JsonText, route } from '../../http/route.ts';
+import { clearSessionCookie } from '../auth/sessions.ts';
+import { updateLanguage } from '../auth/player-accounts.ts';
 import { renamePlayer } from '../auth/service.ts';
+import { closeAccount } from './close-account.ts';
 
 export function profileRoutes(app: FastifyInstance): void {
   // Every open app polls this every 5 s: the balance comes from the wallet cache, the list from its cache.
@@ -41,5 +44,16 @@ export function profileRoutes(app: FastifyInstance): void {
   route(app, endpoints.profileUpdate, async ({ body, player }) => {
     await renamePlayer(deps, player.id, body.user_name);
     return { status: true, msg: accountMessages.profileUpdated, user_name: body.user_name };
+  });
+
+  route(app, endpoints.setLanguage, async ({ body, player }) => {
+    await updateLanguage(deps.db, player.id, body.language);
+    return { status: true, msg: accountMessages.languageSaved, language: body.language };
+  });
+
+  route(app, endpoints.deleteAccount, async ({ body, player, request, reply }) => {
+    await closeAccount(deps, player.id, body.password, request.ip);
+    clearSessionCookie(reply);
+    return { status: true, msg: accountClosureMessages.closed };
   });
 }

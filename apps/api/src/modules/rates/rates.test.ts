@@ -5,7 +5,7 @@ import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
 import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { demoRates, seedMarket } from '../../seed/markets.ts';
-import { rateMessages } from './service.ts';
+import { rateMessages } from '@gama/core/endpoints/rates/index';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 const BID_DATE = '20-November-2026';

@@ -10,6 +10,7 @@ import { RATE_FIELDS_OF, changedRateFields, rateFieldLabel } from '@gama/core/ru
 import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { rateMessages } from '@gama/core/endpoints/rates/index';
 
 export interface RateVersion {
   version: number;
@@ -19,14 +20,6 @@ export interface RateVersion {
   operator_id: number | null;
   username: string | null;
 }
-
-export const rateMessages = {
-  unchanged: 'These rates are already in force; nothing changed',
-  stale: (version: number) =>
-    `The rates were changed by someone else since you opened them (now version ${version}); reload and try again`,
-  concurrent: 'The rates were being changed by someone else at the same moment; reload and try again',
-  missing: (label: string) => `Set a rate for ${label}: every bet type of the group needs one`,
-};
 
 /** The set in force; `lock` takes the group's rows for update (a change reads them this way). */
 export async function ratesInForce(db: Queryable, group: MarketGroup, lock = false): Promise<RateSet> {

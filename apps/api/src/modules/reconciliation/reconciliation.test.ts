@@ -4,7 +4,7 @@ import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
 import { balanceOf, expectLedgerClean, MONEY_TABLES } from '../../../test/money.ts';
-import { reconciliationMessages } from './service.ts';
+import { reconciliationMessages } from '@gama/core/endpoints/reconciliation/index';
 
 let t: TestApp;
 let cashier: string;

@@ -20,11 +20,7 @@ import { AppError } from '../../http/errors.ts';
 import { audit } from '../audit/writer.ts';
 import type { Who } from '../funds/admin-deposits.ts';
 import { decideDeposit } from '../funds/admin-deposits.ts';
-
-export const reconciliationMessages = {
-  notFound: 'No such statement',
-  notMatched: (line: number) => `Line ${line} is not a matched line of this statement`,
-};
+import { reconciliationMessages } from '@gama/core/endpoints/reconciliation/index';
 
 /** Cells longer than this are cut when stored (a narration is a line of text, not a document). */
 const CELL_MAX = 500;

@@ -1,22 +1,23 @@
 /**
  * The results desk's board: every market's draws of one market date with where each stands. A draw is
  * `declared` once it has a live result, `pending_approval` while a declaration waits for a second operator,
- * `no_draw` on the market's day off (or while the market is switched off), `bidding_open` until its time, and
- * `closed_awaiting_result` after it: the same rule the declare call applies, so a draw the board shows as
- * open is one a declaration would refuse as too early.
+ * `no_draw` on the market's day off, an off date or a day outside its first and last days (or while the market
+ * is switched off), `bidding_open` until its time, and `closed_awaiting_result` after it: the same rule the
+ * declare call applies, so a draw the board shows as open is one a declaration would refuse as too early.
  */
 import type { BoardResponse } from '@gama/core/endpoints/results/index';
+import { resultMessages } from '@gama/core/endpoints/results/index';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
-import { isIsoDate, weekdayOf } from '@gama/core/rules/dates';
+import { isIsoDate } from '@gama/core/rules/dates';
 import { formatPaise } from '@gama/core/rules/money';
-import { dayTimes, marketDayAt } from '@gama/core/rules/schedule';
+import { dayOn, drawMinutesOf, marketDayAt } from '@gama/core/rules/schedule';
 import { MINUTES_PER_DAY, formatClockTime, zonedParts } from '@gama/core/rules/time';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Market } from '../markets/repository.ts';
 import { PAYOUT_SQL } from './outcome-sql.ts';
 import type { ExposurePaise, Half } from './service.ts';
-import { formatExposure, resultMessages } from './service.ts';
+import { formatExposure } from './service.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
 
 /** How many of a draw's costliest numbers the board carries; the exposure call lists them all. */
@@ -100,9 +101,8 @@ export async function resultsBoard(
   }
 
   function drawOf(market: Market, half: Half): BoardDraw {
-    const day = dayTimes(market.schedule, weekdayOf(date));
-    const drawMinutes =
-      half === 'close' ? day.closeMinutes + (day.closesNextDay ? MINUTES_PER_DAY : 0) : day.openMinutes;
+    const day = dayOn(market.schedule, date);
+    const drawMinutes = drawMinutesOf(day, half);
     const current = marketDayAt(market.schedule, now, market.grp);
     const biddingOpen = current.date < date || (current.date === date && current.minutes < drawMinutes);
     const result = resultBy.get(key(market.id, half));

@@ -9,7 +9,7 @@ import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import { DATE, IST, liveResultCount, placeBids, setTwoPerson, winsOf } from '../../../test/desk.ts';
 import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
-import { resultMessages } from './service.ts';
+import { resultMessages } from '@gama/core/endpoints/results/index';
 
 let t: TestApp;
 let owner: string;

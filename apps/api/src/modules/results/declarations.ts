@@ -9,6 +9,7 @@
  * approval and a new declaration of the same draw cannot deadlock.
  */
 import type { Declaration } from '@gama/core/endpoints/results/index';
+import { resultMessages } from '@gama/core/endpoints/results/index';
 import { isIsoDate } from '@gama/core/rules/dates';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -28,7 +29,6 @@ import {
   previewFigures,
   resolveTarget,
   resultById,
-  resultMessages,
   settleResult,
   writeResult,
 } from './service.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 import { admin, operatorToken } from '../../../test/money.ts';
-import { resultMessages } from './service.ts';
+import { resultMessages } from '@gama/core/endpoints/results/index';
 
 let t: TestApp;
 let op: string;
@@ -38,6 +38,6 @@ describe('result queries refuse dates that are not YYYY-MM-DD', () => {
       'GET',
       `/admin-api/results/exposure?market_id=${marketId}&date=2026-11-20`,
     );
-    expect(exposure.json).toEqual({ status: true, exposure: [] });
+    expect(exposure.json).toMatchObject({ status: true, total: 0, bids: 0, exposure: [] });
   });
 });

@@ -10,7 +10,8 @@ import { seedMarket } from '../../seed/markets.ts';
 import { marketById } from '../markets/repository.ts';
 import { mainParams } from './outcome-sql.ts';
 import { settle } from './settle.ts';
-import { resultMessages, resumeSettlements } from './service.ts';
+import { resultMessages } from '@gama/core/endpoints/results/index';
+import { resumeSettlements } from './service.ts';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 const DATE = '2026-11-20';

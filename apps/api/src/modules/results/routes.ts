@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@gama/core/endpoints';
+import { resultMessages } from '@gama/core/endpoints/results/index';
 import { ZodError } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { csvExport } from '../exports/csv-export.ts';
 import { audit } from '../audit/writer.ts';
 import type { Operator } from '../operators/sessions.ts';
 import { operatorFromRequest } from '../operators/sessions.ts';
@@ -15,15 +17,24 @@ import {
   requestDeclaration,
 } from './declarations.ts';
 import { chartDays, resultSource } from './display.ts';
-import {
-  declareResult,
-  exposure,
-  previewResult,
-  resultHistory,
-  revertPreview,
-  revertResult,
-} from './service.ts';
+import { exposure } from './exposure.ts';
+import { declareResult, previewResult, resultHistory, revertPreview, revertResult } from './service.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
+
+const EXPOSURE_COLUMNS = [
+  'market',
+  'date',
+  'draw',
+  'bet type',
+  'session',
+  'number',
+  'bids',
+  'stakes',
+  'payout if it comes',
+  'outcome',
+  'cap',
+  'owed against the cap',
+] as const;
 
 export function resultRoutes(app: FastifyInstance): void {
   const deps = app.deps;
@@ -155,16 +166,38 @@ export function resultRoutes(app: FastifyInstance): void {
     results: await resultHistory(db, query.market_id, query.date),
   }));
 
-  route(app, endpoints.resultsExposure, async ({ query }) => ({
-    status: true as const,
-    exposure: await exposure(deps, query),
-  }));
+  route(app, endpoints.resultsExposure, async ({ query, operator, request }) => {
+    const answer = await exposure(deps, query);
+    if (query.format === 'json') return answer;
+    const { page: _page, page_size: _size, format: _format, ...filters } = query;
+    return csvExport(
+      deps,
+      { operator, request },
+      'exposure',
+      filters,
+      EXPOSURE_COLUMNS,
+      answer.exposure.map((e) => ({
+        market: answer.market_name,
+        date: answer.date,
+        draw: e.half,
+        'bet type': e.bet_type,
+        session: e.session,
+        number: e.close_digits ? `${e.digits}-${e.close_digits}` : e.digits,
+        bids: e.bids,
+        stakes: e.stakes,
+        'payout if it comes': e.payout,
+        outcome: e.outcome,
+        cap: e.cap ?? '',
+        'owed against the cap': e.cap_used ?? '',
+      })),
+    );
+  });
 
   // Charts are public: players whose betting is off may read them too (spec 01 section 1).
   route(app, endpoints.marketChart, async ({ body }) => {
     if (body.game_id !== undefined) {
       const market = await marketById(db, body.game_id);
-      if (!market) throw new AppError('NOT_FOUND', 'Market not found');
+      if (!market) throw new AppError('NOT_FOUND', resultMessages.marketNotFound);
       // Weekdays the market never draws, so a chart can leave them blank instead of showing them undeclared.
       const daysOff = Object.entries(market.schedule.days)
         .filter(([, day]) => !day.active)

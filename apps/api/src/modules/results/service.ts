@@ -6,8 +6,7 @@ import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { formatBidDate, isIsoDate } from '@gama/core/rules/dates';
 import { formatPaise } from '@gama/core/rules/money';
 import { isPana } from '@gama/core/rules/panas';
-import { dayTimes, marketDayAt } from '@gama/core/rules/schedule';
-import { weekdayOf } from '@gama/core/rules/dates';
+import { dayOn, drawMinutesOf, marketDayAt } from '@gama/core/rules/schedule';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
@@ -29,29 +28,10 @@ import type {
   ResultRowResponse,
   RevertPreviewResponse,
 } from '@gama/core/endpoints/results/index';
+import { resultMessages } from '@gama/core/endpoints/results/index';
 import { revertRevision } from './revert.ts';
 import { settle } from './settle.ts';
-
-export const resultMessages = {
-  openFirst: 'Please Declare Open Result First',
-  alreadyDeclared: 'Result already declared',
-  badPana: 'Please enter one of the 220 panas',
-  badGali: 'Please enter two digits, 00 to 99',
-  halfRequired: 'Choose the open or close half',
-  noHalf: 'This market has a single result; leave half out',
-  badDate: 'Date must be YYYY-MM-DD',
-  tooEarly: 'Bidding for this draw is still open; declare after its time',
-  nothingToRevert: 'No declared result to revert',
-  revertInProgress: 'A revert of this result is in progress; run revert again to finish it',
-  marketNotFound: 'Market not found',
-  declarationPending: (value: string, maker: string) =>
-    `A declaration of this draw (${value} by ${maker}) is waiting for approval; approve or reject it first`,
-  declarationNotFound: 'Declaration not found',
-  ownDeclaration: 'You made this declaration; another operator must approve it',
-  declarationRejected: 'This declaration was rejected; declare the draw again',
-  declarationSuperseded: 'This draw was declared meanwhile; this declaration is closed without paying',
-  declarationApproved: 'This declaration was approved already; revert the result to correct it',
-} as const;
+import { notifyDeclared } from '../notifications/service.ts';
 
 export type Half = 'open' | 'close' | 'single';
 
@@ -117,8 +97,8 @@ export function checkValue(group: MarketGroup, value: string): void {
 /** A draw can be declared once its bidding has closed: never for a future day or before its time. */
 export function checkDrawTime(target: Target, now: Date): void {
   const { market, date, half } = target;
-  const day = dayTimes(market.schedule, weekdayOf(date));
-  const drawMinutes = half === 'close' ? day.closeMinutes + (day.closesNextDay ? 1440 : 0) : day.openMinutes;
+  const day = dayOn(market.schedule, date);
+  const drawMinutes = drawMinutesOf(day, half);
   const current = marketDayAt(market.schedule, now, market.grp);
   if (current.date < date || (current.date === date && current.minutes < drawMinutes)) {
     throw new AppError('VALIDATION', resultMessages.tooEarly);
@@ -165,6 +145,14 @@ export async function writeResult(
   );
   const id = inserted.rows[0]?.id;
   if (id === undefined) throw new Error('result not written');
+  await notifyDeclared(tx, {
+    resultId: id,
+    marketId: target.market.id,
+    marketDate: target.date,
+    half: target.half,
+    value,
+    at: now,
+  });
   await tx.query(
     `UPDATE result_declarations SET state = 'superseded', decided_at = $4,
             reason = 'Declared directly (' || $5 || ') while it waited'
@@ -185,18 +173,26 @@ export async function settleResult(
 ): Promise<{ settled: number; wins: number }> {
   const live = await liveResults(deps.db, target.market.id, target.date);
   const params = paramsFor(target.market.grp, target.half, result.value, live);
-  const outcome = await settle(
-    deps.db,
-    {
-      resultId: result.id,
-      marketId: target.market.id,
-      marketDate: target.date,
-      half: target.half,
-      params,
-      note: noteFor(target.market, target.date, target.half, result.value),
-    },
-    deps.clock.now(),
-  );
+  const started = performance.now();
+  let outcome;
+  try {
+    outcome = await settle(
+      deps.db,
+      {
+        resultId: result.id,
+        marketId: target.market.id,
+        marketDate: target.date,
+        half: target.half,
+        params,
+        note: noteFor(target.market, target.date, target.half, result.value),
+      },
+      deps.clock.now(),
+    );
+  } catch (error) {
+    deps.metrics.settlement('failed', (performance.now() - started) / 1000, 0);
+    throw error;
+  }
+  deps.metrics.settlement('ok', (performance.now() - started) / 1000, outcome.settled);
   deps.markets.invalidate();
   return outcome;
 }
@@ -449,26 +445,6 @@ export async function previewResult(
   const live = await liveResults(db, target.market.id, target.date);
   const params = paramsFor(target.market.grp, target.half, input.value, live);
   return formatPreview(await previewFigures(db, target, params));
-}
-
-/** The house's exposure: for each number bet on, what it would pay if that number came. */
-export async function exposure(
-  deps: Deps,
-  input: { market_id: number; date: string; half?: Half | undefined; bet_type?: string | undefined },
-): Promise<ExposureRow[]> {
-  // PostgreSQL's ::date cast would throw on anything else (a 500); refuse it as the declare path does.
-  if (!isIsoDate(input.date)) throw new AppError('VALIDATION', resultMessages.badDate);
-  const { rows } = await deps.db.query<ExposurePaise>(
-    `SELECT b.bet_type, b.session, b.settle_half AS half, b.digits, b.close_digits, count(*)::int AS bids,
-            sum(b.amount)::bigint AS stakes, sum(${PAYOUT_SQL})::bigint AS payout
-       FROM bid_outcomes b
-      WHERE b.market_id = $1 AND b.market_date = $2::date AND b.status = 'pending'
-        AND ($3::text IS NULL OR b.bet_type = $3) AND ($4::text IS NULL OR b.settle_half = $4)
-      GROUP BY b.bet_type, b.session, b.settle_half, b.digits, b.close_digits
-      ORDER BY payout DESC, b.bet_type, b.digits LIMIT 1000`,
-    [input.market_id, input.date, input.bet_type ?? null, input.half ?? null],
-  );
-  return rows.map(formatExposure);
 }
 
 export interface ExposurePaise {

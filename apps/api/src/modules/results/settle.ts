@@ -34,8 +34,9 @@ export function chunkSql(): string {
   // One win journal per player per chunk pays all that player's winning bids in it (each keeps its own credit
   // row). Its id is drawn from the sequence on the player's first winner and spread to the rest by a window, so
   // journals, credits and entries are written from one materialized set: joining CTEs instead ran as nested
-  // loops (2,000 x 2,000 per join). A credit that exists already (a revision interrupted under the old
-  // bid-writing scheme) is not paid again.
+  // loops (2,000 x 2,000 per join). Each player's journal is also their win notification, in the same
+  // statement, so a chunk that commits has told its winners and one that is lost has not. A credit that exists
+  // already (a revision interrupted under the old bid-writing scheme) is not paid again.
   return `WITH slice AS MATERIALIZED (
            SELECT b.id, b.player_id, ${wonExpression(9)} AS won, ${PAYOUT_SQL} AS payout
              FROM bids b
@@ -69,7 +70,12 @@ export function chunkSql(): string {
            UNION ALL
            SELECT p.journal_id, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), -p.total
              FROM paid p
-           RETURNING 1)
+           RETURNING 1),
+         notice AS (
+           INSERT INTO notifications (player_id, kind, ref_id, amount, market, created_at)
+           SELECT p.player_id, 'win', p.journal_id, p.total, (SELECT name FROM markets WHERE id = $1), $8
+             FROM paid p
+           ON CONFLICT (player_id, kind, ref_id) DO NOTHING)
          SELECT (SELECT count(*) FROM slice)::int AS decided,
                 (SELECT max(id) FROM slice) AS through,
                 (SELECT count(*) FROM credit)::int AS wins,

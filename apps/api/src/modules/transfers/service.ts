@@ -8,34 +8,36 @@ import { lockPlayersAccounts, walletAccountId } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { once } from '../ledger/idempotency.ts';
 import { postJournal } from '../ledger/post.ts';
-import { findPlayerByMobile } from '../players/repository.ts';
+import { findPlayerByMobile } from '../auth/player-accounts.ts';
 import { accountsForDebit } from '../wallet/service.ts';
+import { maskName, transferNote } from '../wallet/transfer-note.ts';
 
-const LOOKUPS_PER_HOUR = 20;
+export const RECIPIENT_LOOKUPS_PER_HOUR = 20;
 
-/** "Ravindra" -> "Ra****ra": enough to confirm the person, not enough to harvest names. */
-export function maskName(name: string): string {
-  const chars = [...name.trim()];
-  if (chars.length <= 2) return `${chars[0] ?? ''}*`;
-  if (chars.length <= 4) return `${chars[0]}${'*'.repeat(chars.length - 1)}`;
-  return `${chars.slice(0, 2).join('')}${'*'.repeat(chars.length - 4)}${chars.slice(-2).join('')}`;
-}
-
-/** Looking up another player needs a session and is capped, because it reveals who is registered. */
+/**
+ * Looking up another player needs a session and is capped, because it reveals who is registered. The count
+ * and the insert share a transaction under a lock per sender, so concurrent lookups (from one server process
+ * or several) are counted one after the other and no more than the cap get through.
+ */
 export async function checkRecipient(deps: Deps, sender: SessionPlayer, mobile: string): Promise<string> {
   const { db, clock } = deps;
   const now = clock.now();
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM rate_events WHERE kind = 'recipient_lookup' AND subject = $1 AND at > $2`,
-    [String(sender.id), new Date(now.getTime() - 3_600_000)],
-  );
-  if ((rows[0]?.n ?? 0) >= LOOKUPS_PER_HOUR) {
-    throw new AppError('RATE_LIMITED', 'Too many lookups. Please try again later.');
-  }
-  await db.query(`INSERT INTO rate_events (kind, subject, at) VALUES ('recipient_lookup', $1, $2)`, [
-    String(sender.id),
-    now,
-  ]);
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `recipient_lookup:${sender.id}`,
+    ]);
+    const { rows } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rate_events WHERE kind = 'recipient_lookup' AND subject = $1 AND at > $2`,
+      [String(sender.id), new Date(now.getTime() - 3_600_000)],
+    );
+    if ((rows[0]?.n ?? 0) >= RECIPIENT_LOOKUPS_PER_HOUR) {
+      throw new AppError('RATE_LIMITED', 'Too many lookups. Please try again later.');
+    }
+    await tx.query(`INSERT INTO rate_events (kind, subject, at) VALUES ('recipient_lookup', $1, $2)`, [
+      String(sender.id),
+      now,
+    ]);
+  });
   if (mobile === sender.mobile) throw new AppError('VALIDATION', fundsMessages.transferOwnPhone);
   const recipient = await findPlayerByMobile(db, mobile);
   if (!recipient) throw new AppError('NOT_FOUND', fundsMessages.recipientNotFound);
@@ -59,7 +61,10 @@ export async function transferPoints(
       const recipient = await findPlayerByMobile(tx, input.mobile);
       if (!recipient) throw new AppError('NOT_FOUND', fundsMessages.recipientNotFound);
       await lockPlayersAccounts(tx, [sender.id, recipient.id]);
-      const accounts = await accountsForDebit(tx, sender.id, 'transfer');
+      const accounts = await accountsForDebit(tx, sender.id, 'transfer', {
+        now: clock.now(),
+        timeZone: deps.config.MARKET_TIME_ZONE,
+      });
       const amount = pointsToPaise(input.points);
       if (amount > accounts.balance) throw new AppError('VALIDATION', fundsMessages.transferNotEnough);
       const now = clock.now();
@@ -71,7 +76,10 @@ export async function transferPoints(
           actor: `player:${sender.id}`,
           refType: 'player',
           refId: recipient.id,
-          note: `Points transfer from ${maskName(sender.userName)} to ${maskName(recipient.user_name)}`,
+          note: transferNote(
+            { id: sender.id, name: sender.userName },
+            { id: recipient.id, name: recipient.user_name },
+          ),
           at: now,
         },
         [

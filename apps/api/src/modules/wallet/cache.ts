@@ -17,6 +17,7 @@
  * refuses an overdraft whatever any cache says.
  */
 import { Batcher } from '../../lib/batch.ts';
+import { CacheStats } from '../../lib/cache-stats.ts';
 
 export const WALLET_CHANNEL = 'gama_wallets';
 
@@ -41,6 +42,7 @@ export class WalletCache {
   readonly #batcher: Batcher<number, WalletBalance>;
   readonly #now: () => number;
   #live = false;
+  readonly stats = new CacheStats();
 
   /** `load` reads several players' balances in one statement; reads asked for in one turn share it. */
   constructor(load: (playerIds: number[]) => Promise<Map<number, WalletBalance>>, now: () => number) {
@@ -62,9 +64,13 @@ export class WalletCache {
     const now = this.#now();
     const entry = this.#entries.get(playerId);
     if (entry && this.#live) {
-      if (now - entry.cachedAt < WalletCache.TTL_MS && now >= entry.cachedAt) return entry.value;
+      if (now - entry.cachedAt < WalletCache.TTL_MS && now >= entry.cachedAt) {
+        this.stats.hit();
+        return entry.value;
+      }
       this.#entries.delete(playerId);
     }
+    this.stats.miss();
     const mark = Symbol(playerId);
     this.#reading.set(playerId, mark);
     try {

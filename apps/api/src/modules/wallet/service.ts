@@ -7,6 +7,9 @@ import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import type { PlayerAccounts } from '../ledger/accounts.ts';
 import { playerAccounts } from '../ledger/accounts.ts';
+import type { PlayerBreak } from '../play/breaks.ts';
+import { breakRefusal } from '../play/breaks.ts';
+import { transferNote } from './transfer-note.ts';
 
 export type DebitPurpose = 'bid' | 'withdraw' | 'transfer';
 
@@ -18,21 +21,31 @@ export type DebitPurpose = 'bid' | 'withdraw' | 'transfer';
  * The flags are read by a statement of their own after the lock is held: an operator switches betting off,
  * blocks or stops transfers while holding this same lock (players/admin-actions.ts), so a debit that was in
  * flight either committed before the switch or reads the new flag here and is refused. (Read in the locking
- * statement itself, a join would see the player row as it was when that statement began waiting.)
+ * statement itself, a join would see the player row as it was when that statement began waiting.) A running
+ * time-out or self-exclusion is read the same way: starting one takes this lock too (play/service.ts).
  */
 export async function accountsForDebit(
   tx: Queryable,
   playerId: number,
   purpose: DebitPurpose,
+  at: { now: Date; timeZone: string },
 ): Promise<PlayerAccounts> {
   const accounts = await playerAccounts(tx, playerId, true);
-  const { rows } = await tx.query<{ betting_status: string; blocked: boolean; transfer_allowed: boolean }>(
-    'SELECT betting_status, blocked_at IS NOT NULL AS blocked, transfer_allowed FROM players WHERE id = $1',
+  const { rows } = await tx.query<
+    PlayerBreak & { betting_status: string; blocked: boolean; transfer_allowed: boolean }
+  >(
+    `SELECT betting_status, blocked_at IS NOT NULL AS blocked, transfer_allowed, break_kind, break_until
+       FROM players WHERE id = $1`,
     [playerId],
   );
   const flags = rows[0];
   if (!flags || flags.blocked) throw new AppError('ACCOUNT_BLOCKED', accountMessages.accountBlocked);
   if (flags.betting_status !== '1') throw new AppError('BETTING_DISABLED', accountMessages.bettingDisabled);
+  // A time-out or self-exclusion stops bids and transfers; the player may still take money out.
+  if (purpose !== 'withdraw') {
+    const refusal = breakRefusal(flags, at);
+    if (refusal) throw refusal;
+  }
   if (purpose === 'transfer' && !flags.transfer_allowed) {
     throw new AppError('FORBIDDEN', fundsMessages.transfersStopped);
   }
@@ -92,9 +105,18 @@ export async function walletHistory(
       kind: string;
       note: string;
       created_at: Date;
+      from_id: number | null;
+      from_name: string | null;
+      to_id: number | null;
+      to_name: string | null;
     }>(
-      `SELECT e.id, e.amount, j.kind, j.note, j.created_at
+      // A transfer's line is written for its reader (their own name in full), so it comes from the parties.
+      `SELECT e.id, e.amount, j.kind, j.note, j.created_at,
+              pf.id AS from_id, pf.user_name AS from_name, pt.id AS to_id, pt.user_name AS to_name
          FROM entries e JOIN journals j ON j.id = e.journal_id
+         LEFT JOIN transfers tr ON tr.journal_id = j.id
+         LEFT JOIN players pf ON pf.id = tr.from_player_id
+         LEFT JOIN players pt ON pt.id = tr.to_player_id
         WHERE e.account_id = $1
         ORDER BY e.id DESC LIMIT ${HISTORY_LIMIT}`,
       [account.id],
@@ -110,7 +132,10 @@ export async function walletHistory(
       rows: rows.map((r) => ({
         transaction_id: r.id,
         transaction_type: r.amount > 0 ? '1' : '2',
-        transaction_note: r.note,
+        transaction_note:
+          r.from_id !== null && r.from_name !== null && r.to_id !== null && r.to_name !== null
+            ? transferNote({ id: r.from_id, name: r.from_name }, { id: r.to_id, name: r.to_name }, playerId)
+            : r.note,
         insert_date: formatDateTime(r.created_at, timeZone),
         amount: formatPaise(Math.abs(r.amount)),
         amount_status: '1',

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '@gama/ui/Skeleton';
+import { OfflineBanner } from '../../features/shell/index.ts';
 import styles from './Layouts.module.css';
 import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
 
@@ -9,6 +10,7 @@ export function BareLayout() {
   const main = useFocusOnNavigate<HTMLElement>();
   return (
     <main ref={main} tabIndex={-1} className={styles.bare}>
+      <OfflineBanner />
       <Suspense fallback={<PageSkeleton />}>
         <Outlet />
       </Suspense>

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '@gama/ui/Skeleton';
-import { DownloadAppBar, LandingHeader } from '../../features/shell/index.ts';
+import { DownloadAppBar, LandingHeader, OfflineBanner } from '../../features/shell/index.ts';
 import styles from './Layouts.module.css';
 import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
 
@@ -11,6 +11,7 @@ export function LandingFrame({ children }: { children: ReactNode }) {
   return (
     <div className={styles.shell}>
       <LandingHeader />
+      <OfflineBanner />
       <main ref={main} tabIndex={-1} className={styles.main}>
         <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
       </main>

@@ -1,7 +1,9 @@
 import { Suspense, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSkeleton } from '@gama/ui/Skeleton';
-import { AppHeader, BettingFooter, SideMenu, SimpleFooter } from '../../features/shell/index.ts';
+import { BellButton } from '../../features/notifications/index.ts';
+import { RealityCheck } from '../../features/play/index.ts';
+import { AppHeader, BettingFooter, SideMenu, SimpleFooter, useLogout } from '../../features/shell/index.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import { useStoredProfile } from '../../lib/session.ts';
 import styles from './Layouts.module.css';
@@ -13,6 +15,7 @@ export default function MemberLayout() {
   const profile = useProfile({ enabled: stored !== null });
   const [menuOpen, setMenuOpen] = useState(false);
   const main = useFocusOnNavigate<HTMLElement>();
+  const logout = useLogout();
 
   // Spec 01 section 4: no stored user means logged out, wherever the player is.
   if (stored === null) return <Navigate to="/login" replace />;
@@ -28,7 +31,7 @@ export default function MemberLayout() {
 
   return (
     <div className={styles.shell}>
-      <AppHeader onOpenMenu={() => setMenuOpen(true)} walletAmount={walletAmount} />
+      <AppHeader onOpenMenu={() => setMenuOpen(true)} walletAmount={walletAmount} bell={<BellButton />} />
       <SideMenu
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
@@ -42,6 +45,7 @@ export default function MemberLayout() {
         </Suspense>
       </main>
       {profile.data && (bettingOn ? <BettingFooter /> : <SimpleFooter />)}
+      <RealityCheck onSignOut={() => logout.mutate()} signingOut={logout.isPending} />
     </div>
   );
 }

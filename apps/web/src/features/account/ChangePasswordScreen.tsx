@@ -3,8 +3,8 @@ import { newPasswordRule, requiredRule, type Rule } from '@gama/core/contract/va
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { PasswordField } from '@gama/ui/Field';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
@@ -78,6 +78,9 @@ export default function ChangePasswordScreen() {
           </Button>
         </Form>
       </Card>
+      <p className={styles.hint}>
+        Leaving Gama? <Link to="/delete">Delete your account</Link>
+      </p>
     </Page>
   );
 }

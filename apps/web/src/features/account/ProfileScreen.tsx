@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Phone, Save, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Send } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { PhoneField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';

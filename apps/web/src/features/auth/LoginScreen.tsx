@@ -4,10 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { PasswordField, PhoneField } from '@gama/ui/Field';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { Form } from '../../components/Page.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -19,6 +21,7 @@ import { useStartSession } from './use-start-session.ts';
 export default function LoginScreen({ showHero = true }: { showHero?: boolean }) {
   const { values, field, validate } = useFormFields({ mobile: '', password: '' });
   const startSession = useStartSession();
+  const t = useT();
 
   const login = useMutation({
     mutationFn: authApi.login,
@@ -44,23 +47,30 @@ export default function LoginScreen({ showHero = true }: { showHero?: boolean })
 
   return (
     <AuthScreen
-      title="Welcome back"
-      subtitle="Log in with your phone number and password."
+      title={t('Welcome back')}
+      subtitle={t('Log in with your phone number and password.')}
       showHero={showHero}
-      footer={<AuthFooter question="New to Gama?" to="/r" link="For Registration" />}
+      footer={<AuthFooter question={t('New to Gama?')} to="/r" link={t('For Registration')} />}
     >
-      <Form onSubmit={submit} aria-label="Login">
-        <PhoneField label="Phone Number" placeholder="10-digit mobile number" {...field('mobile')} />
+      <div className={authStyles.language}>
+        <LanguageSwitch />
+      </div>
+      <Form onSubmit={submit} aria-label={t('Login')}>
+        <PhoneField
+          label={t('Phone Number')}
+          placeholder={t('10-digit mobile number')}
+          {...field('mobile')}
+        />
         <PasswordField
-          label="Password"
-          placeholder="Your password"
+          label={t('Password')}
+          placeholder={t('Your password')}
           autoComplete="current-password"
           {...field('password')}
         />
         <div className={authStyles.links}>
           <span />
           <Link to="/forgotpass" className={authStyles.textLink}>
-            Forgot Password?
+            {t('Forgot Password?')}
           </Link>
         </div>
         <Button
@@ -68,10 +78,10 @@ export default function LoginScreen({ showHero = true }: { showHero?: boolean })
           block
           large
           busy={login.isPending}
-          busyText="Please wait..."
+          busyText={t('Please wait...')}
           icon={<LogIn size={20} aria-hidden="true" />}
         >
-          LOGIN
+          {t('LOGIN')}
         </Button>
       </Form>
     </AuthScreen>

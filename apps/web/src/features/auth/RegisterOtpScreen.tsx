@@ -1,7 +1,7 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { CodeForm } from '../../shared/auth-screen/CodeForm.tsx';
 import { InvalidNavigation } from '../../shared/auth-screen/InvalidNavigation.tsx';

@@ -1,9 +1,13 @@
+import { playMessages } from '@gama/core/contract/play-messages';
+import type { Rule } from '@gama/core/contract/validation';
 import { newPasswordRule, phoneRule, usernameRule } from '@gama/core/contract/validation';
+import { dobProblem } from '@gama/core/rules/responsible-play';
+import { zonedParts } from '@gama/core/rules/time';
 import { useMutation } from '@tanstack/react-query';
 import { UserPlus, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { PasswordField, PhoneField, TextField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
@@ -14,9 +18,17 @@ import { AuthScreen } from '../../shared/auth-screen/AuthScreen.tsx';
 import { authApi, type RegistrationDraft } from './api.ts';
 import { AuthFooter } from './AuthFooter.tsx';
 import type { RegisterOtpState } from './navigation-state.ts';
+import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
+
+/** Instant feedback only: the server decides on its own clock's today in the market time zone. */
+const dobRule: Rule = (dob) => {
+  const problem = dobProblem(dob, zonedParts(serverNow(), marketTimeZone()).date);
+  if (problem === null) return null;
+  return problem === 'invalid' ? playMessages.dobInvalid : playMessages.ageRefused;
+};
 
 export default function RegisterScreen() {
-  const { values, field, validate } = useFormFields({ name: '', mobile: '', password: '' });
+  const { values, field, validate } = useFormFields({ name: '', mobile: '', password: '', dob: '' });
   const navigate = useNavigate();
 
   const checkMobile = useMutation({
@@ -34,19 +46,20 @@ export default function RegisterScreen() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { name, mobile, password } = values;
+    const { name, mobile, password, dob } = values;
     const valid = validate(event.currentTarget, [
       ['name', usernameRule, name],
       ['mobile', phoneRule(), mobile],
       ['password', newPasswordRule(), password],
+      ['dob', dobRule, dob],
     ]);
-    if (valid) void send({ name: name.trim(), mobile, password });
+    if (valid) void send({ name: name.trim(), mobile, password, dob });
   };
 
   return (
     <AuthScreen
       title="Create account"
-      subtitle="Register with your phone number. We will send you a 4-digit code."
+      subtitle="Register with your phone number. We will send you a 4-digit code. You must be 18 or older."
       footer={<AuthFooter question="Already registered?" to="/login" link="For Login" />}
     >
       <Form onSubmit={submit} aria-label="Register">
@@ -64,6 +77,7 @@ export default function RegisterScreen() {
           autoComplete="new-password"
           {...field('password')}
         />
+        <TextField label="Date of birth" type="date" autoComplete="bday" {...field('dob')} />
         <Button
           type="submit"
           block

@@ -22,9 +22,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 export function readRegisterOtpState(state: unknown): RegisterOtpState | null {
   if (!isRecord(state) || !isRecord(state.draft)) return null;
-  const { name, mobile, password } = state.draft;
-  if (typeof name !== 'string' || typeof mobile !== 'string' || typeof password !== 'string') return null;
-  return { draft: { name, mobile, password } };
+  const { name, mobile, password, dob } = state.draft;
+  if (
+    typeof name !== 'string' ||
+    typeof mobile !== 'string' ||
+    typeof password !== 'string' ||
+    typeof dob !== 'string'
+  )
+    return null;
+  return { draft: { name, mobile, password, dob } };
 }
 
 export function readForgotOtpState(state: unknown): ForgotOtpState | null {

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import {
   InvalidBidNavigation,

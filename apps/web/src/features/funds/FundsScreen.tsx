@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import { usePaymentDetails } from './api.ts';
 import { fundsStyles as styles, MethodBadge, TileLink, WalletCard } from './parts.tsx';

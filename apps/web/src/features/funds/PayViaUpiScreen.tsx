@@ -3,7 +3,7 @@ import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
 import { CirclePlus, ExternalLink, Hash, IndianRupee, QrCode, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button, ButtonLink } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';

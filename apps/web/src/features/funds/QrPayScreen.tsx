@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowRight, Copy, Hash, IndianRupee, MessageCircle, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { useActionKey } from '@gama/ui/action-key';
 import { Button, ExternalButtonLink } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
@@ -63,7 +63,7 @@ export default function QrPayScreen() {
           </p>
         ) : data && data.qr_image && data.upi_id ? (
           <>
-            <p className={styles.muted}>Scan with any UPI app and pay the amount you want to add.</p>
+            <p className={styles.muted}>Scan with your UPI app and pay the amount you want to add.</p>
             <img
               className={styles.qrImage}
               src={data.qr_image}

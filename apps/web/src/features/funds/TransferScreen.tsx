@@ -1,10 +1,9 @@
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
-import { TRANSFER_MIN_POINTS } from '@gama/core/contract/funds-types';
 import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftRight, Coins, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { PhoneField, TextField } from '@gama/ui/Field';
@@ -26,6 +25,15 @@ interface Pending {
   recipient: string;
 }
 
+/**
+ * The operator's transfer minimum as the profile carries it (owner setting transfer_min). Until the profile
+ * has loaded there is none to check here; the server refuses a smaller transfer with the same message.
+ */
+function minTransfer(raw: string | undefined): number | null {
+  const min = Number(raw);
+  return raw !== undefined && Number.isSafeInteger(min) && min > 0 ? min : null;
+}
+
 export default function TransferScreen() {
   const [mobile, setMobile] = useState('');
   const [points, setPoints] = useState('');
@@ -34,6 +42,7 @@ export default function TransferScreen() {
   const profile = useProfile();
   const refresh = useRefreshMoney();
   const key = useActionKey();
+  const minimum = minTransfer(profile.data?.min_transfer);
 
   const check = useMutation({
     mutationFn: (input: { mobile: string; points: number }) => fundsApi.checkRecipient(input.mobile),
@@ -69,7 +78,12 @@ export default function TransferScreen() {
       ['mobile', (value) => (value === profile.data?.mobile ? m.transferOwnPhone : null), mobile],
       ['points', (value) => (value.trim() === '' ? m.transferPointsRequired : null), points],
       ['points', () => (amount === null ? m.pointsInvalid : null), points],
-      ['points', () => (amount !== null && amount < TRANSFER_MIN_POINTS ? m.transferMin : null), points],
+      [
+        'points',
+        () =>
+          amount !== null && minimum !== null && amount < minimum ? m.transferMinOf(String(minimum)) : null,
+        points,
+      ],
       [
         'points',
         () => (amount !== null && exceedsWallet(amount, wallet) ? m.transferNotEnough : null),
@@ -102,7 +116,7 @@ export default function TransferScreen() {
             name="points"
             inputMode="numeric"
             autoComplete="off"
-            placeholder={`At least ${TRANSFER_MIN_POINTS}`}
+            placeholder={minimum === null ? 'Points' : `At least ${minimum}`}
             icon={<Coins size={20} />}
             value={points}
             onValueChange={(value) => {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, Hash, ImagePlus, Send, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button, ButtonLink } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { PageSkeleton } from '@gama/ui/Skeleton';

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { PhoneField } from '@gama/ui/Field';

@@ -18,7 +18,7 @@ import {
 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button, ButtonLink } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import fieldStyles from '@gama/ui/Field.module.css';
@@ -92,7 +92,8 @@ export default function WithdrawScreen() {
 
 function WithdrawForm() {
   const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<WithdrawMethod | ''>('');
+  // null until the player picks (the blank option included).
+  const [pickedMethod, setMethod] = useState<WithdrawMethod | '' | null>(null);
   const { validate, errorFor, clearFor } = useFormErrors<WithdrawField>();
   const profile = useProfile();
   const details = usePaymentDetails();
@@ -117,6 +118,8 @@ function WithdrawForm() {
   );
 
   const saved = savedMethods(details.data);
+  // Derived, not stored: with one saved method there is nothing to choose until the player says otherwise.
+  const method = pickedMethod ?? (saved.length === 1 ? (saved[0]?.method ?? '') : '');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -10,14 +10,13 @@ import { prefersReducedMotion } from '../../lib/motion.ts';
 import { fetchProfile, profileQueryKey } from '../../lib/profile.ts';
 import { useMarketClock } from '../../shared/bids/index.ts';
 import { WEEKDAY_NAMES } from '../../shared/markets/group-markets.ts';
+import { ClosedMarketDialog } from '../../shared/markets/market-list-parts.tsx';
 import { mainResultText } from './market-result.ts';
 import styles from './MarketList.module.css';
 
 const POLL_MS = 5_000;
 const SHAKE_MS = 500;
 const VIBRATE_MS = 100;
-// Spec 01 section 2.3 words the home popup this way (spec 02's lists say "Oops! …").
-const MARKET_CLOSED = 'Sorry! Market is closed for today';
 
 /** The main markets of the profile's `result`, polled every 5 s while home is shown (spec 02 section 4). */
 export function MarketList({ bettingOn }: { bettingOn: boolean }) {
@@ -63,12 +62,7 @@ export function MarketList({ bettingOn }: { bettingOn: boolean }) {
           />
         ))}
       </ul>
-      <Dialog open={closedOpen} onClose={() => setClosedOpen(false)} title="Sorry!">
-        <p className={styles.popupText}>{MARKET_CLOSED}</p>
-        <Button block onClick={() => setClosedOpen(false)}>
-          OK
-        </Button>
-      </Dialog>
+      <ClosedMarketDialog open={closedOpen} onClose={() => setClosedOpen(false)} />
       <GameTimeDialog row={timesOf} onClose={() => setTimesOf(null)} />
     </section>
   );

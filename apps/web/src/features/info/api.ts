@@ -21,3 +21,14 @@ export function useTutorialLink() {
     staleTime: 10 * 60_000,
   });
 }
+
+/**
+ * The operator's privacy policy and about text (`/api-get-app-pages`). Kept for the app's usual 30 seconds,
+ * so an operator's edit shows the next time a player opens the page after that.
+ */
+export function useAppPages() {
+  return useQuery({
+    queryKey: ['app-pages'],
+    queryFn: ({ signal }) => call(endpoints.appPages, {}, { signal }),
+  });
+}

@@ -1,17 +1,21 @@
 import { Menu, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '@gama/ui/Logo';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { DebtBanner } from './DebtBanner.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import styles from './Shell.module.css';
 
 interface AppHeaderProps {
   onOpenMenu: () => void;
   /** undefined while the profile loads; null when betting is off (no wallet shown). */
   walletAmount: string | null | undefined;
+  /** The notification bell, which the app layer supplies (no feature imports another). */
+  bell?: ReactNode;
 }
 
-export function AppHeader({ onOpenMenu, walletAmount }: AppHeaderProps) {
+export function AppHeader({ onOpenMenu, walletAmount, bell }: AppHeaderProps) {
   return (
     <>
       <header className={styles.header}>
@@ -29,7 +33,9 @@ export function AppHeader({ onOpenMenu, walletAmount }: AppHeaderProps) {
             <span data-testid="wallet-amount">{walletAmount}</span>
           </Link>
         )}
+        {bell}
       </header>
+      <OfflineBanner />
       <DebtBanner />
     </>
   );

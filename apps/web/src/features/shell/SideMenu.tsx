@@ -1,7 +1,10 @@
 import { LogOut } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Dialog } from '@gama/ui/Dialog';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { useLogout } from './api.ts';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { memberMenu, menuName, type MenuEntry } from './menu-entries.ts';
 import styles from './Shell.module.css';
 
@@ -15,9 +18,10 @@ interface SideMenuProps {
 
 export function SideMenu({ open, onClose, userName, mobile, bettingOn }: SideMenuProps) {
   const logout = useLogout();
+  const t = useT();
   const entries = memberMenu.filter((entry) => bettingOn || !entry.bettingOnly);
   return (
-    <Dialog open={open} onClose={onClose} title="Menu" hideTitle variant="sheet-left">
+    <Dialog open={open} onClose={onClose} title={t('Menu')} hideTitle variant="sheet-left">
       <div className={styles.menuSheet}>
         <div className={styles.menuProfile}>
           <span className={styles.avatar} aria-hidden="true">
@@ -32,6 +36,11 @@ export function SideMenu({ open, onClose, userName, mobile, bettingOn }: SideMen
         </div>
         <MenuLinks entries={entries} onNavigate={onClose} />
         <div className={styles.menuDivider} />
+        <div className={styles.menuLanguage}>
+          <LanguageSwitch />
+        </div>
+        <ThemeSwitch />
+        <div className={styles.menuDivider} />
         <button
           type="button"
           className={[styles.menuItem, styles.logout].join(' ')}
@@ -40,7 +49,7 @@ export function SideMenu({ open, onClose, userName, mobile, bettingOn }: SideMen
           aria-busy={logout.isPending || undefined}
         >
           <LogOut size={22} aria-hidden="true" />
-          {logout.isPending ? 'Please wait...' : 'Log out'}
+          {logout.isPending ? t('Please wait...') : t('Log out')}
         </button>
       </div>
     </Dialog>
@@ -54,14 +63,15 @@ export function MenuLinks({
   entries: readonly MenuEntry[];
   onNavigate: () => void;
 }) {
+  const t = useT();
   return (
-    <nav aria-label="Main menu">
+    <nav aria-label={t('Main menu')}>
       <ul className={styles.menuList}>
         {entries.map(({ label, to, icon: Icon }) => (
           <li key={label}>
             <NavLink to={to} end className={styles.menuItem} onClick={onNavigate}>
               <Icon size={22} aria-hidden="true" />
-              {label}
+              {t(label)}
             </NavLink>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { endpoints } from '@gama/core/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { ApiError, call, errorMessage } from '../../lib/api-client.ts';
 import { clearStoredProfile } from '../../lib/session.ts';
 

@@ -3,4 +3,6 @@ export { AppHeader } from './AppHeader.tsx';
 export { DownloadAppBar } from './DownloadAppBar.tsx';
 export { LandingHeader } from './LandingHeader.tsx';
 export { LandingHero, LandingOverlap } from './LandingHero.tsx';
+export { OfflineBanner } from './OfflineBanner.tsx';
 export { SideMenu } from './SideMenu.tsx';
+export { useLogout } from './api.ts';

@@ -2,6 +2,7 @@ import {
   ChartColumn,
   CircleHelp,
   CirclePlus,
+  Gauge,
   History,
   House,
   KeyRound,
@@ -12,9 +13,10 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import type { UiText } from '@gama/core/i18n/texts';
 
 export interface MenuEntry {
-  label: string;
+  label: UiText;
   to: string;
   icon: LucideIcon;
   /** Shown only when the account's betting_status is "1" (spec 01 section 2.3). */
@@ -31,6 +33,7 @@ export const memberMenu: readonly MenuEntry[] = [
   { label: 'How To Play', to: '/htp', icon: CircleHelp, bettingOnly: true },
   { label: 'Game Rates', to: '/gameRates', icon: Percent, bettingOnly: true },
   { label: 'Charts', to: '/charts', icon: ChartColumn },
+  { label: 'Play limits', to: '/play-limits', icon: Gauge },
   { label: 'Change Password', to: '/change', icon: KeyRound },
   { label: 'Privacy Policy', to: '/privacypolicy', icon: ShieldCheck },
 ];

@@ -2,7 +2,7 @@ import type { OkResponse } from '@gama/core/contract/accounts';
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Clock, RefreshCw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { ApiError } from '../../lib/api-client.ts';

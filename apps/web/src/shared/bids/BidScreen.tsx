@@ -2,13 +2,13 @@ import type { ProfileResponse } from '@gama/core/contract/accounts';
 import type { BetType } from '@gama/core/rules/bet-types';
 import type { SpDpTpChoice } from '@gama/core/rules/expansions';
 import { bidMessages as m } from '@gama/core/rules/messages';
-import { formatPaise, stakePaise, subtractPaise } from '@gama/core/rules/money';
+import { formatPaise, subtractPaise } from '@gama/core/rules/money';
 import { sessionLabel, type Session } from '@gama/core/rules/sessions';
 import { validateBidEntry } from '@gama/core/rules/validate-entry';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, CirclePlus, Send, Trash2, TriangleAlert, Wallet } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { Dialog } from '@gama/ui/Dialog';
@@ -20,7 +20,8 @@ import { inputsOf, rowLabel, type InputSpec } from './entry-fields.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { isOpenTimePassed, useMarketClock } from './market-clock.ts';
 import type { BidNavState } from './nav-state.ts';
-import { buildSubmissions, gameTypeOf, sendSubmission, spDpTpLabelOf, type BidEntry } from './submission.ts';
+import { slipAfterSubmit } from './slip.ts';
+import { buildSubmissions, gameTypeOf, sendSubmission, type BidEntry } from './submission.ts';
 import { walletPaise } from './wallet.ts';
 import styles from './BidScreen.module.css';
 
@@ -70,8 +71,12 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
   // One key per submission of this exact list: a retry after a lost answer replays instead of paying twice.
   const keys = useRef(new Map<string, string>());
 
+  // Set when a Confirm placed only part of the slip: what it took, said until the slip changes again.
+  const [partly, setPartly] = useState<{ rows: number; paise: number } | null>(null);
+
   const setEntries = (next: BidEntry[]) => {
     keys.current.clear();
+    setPartly(null);
     setEntriesState(next);
   };
 
@@ -133,31 +138,35 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
     setSubmitting(false);
     setConfirming(false);
 
-    const placed = new Set<string>();
-    let failure: unknown = null;
-    outcomes.forEach((outcome, index) => {
-      const label = submissions[index]?.label;
-      if (outcome.status === 'fulfilled' && label !== undefined) placed.add(label);
-      else if (outcome.status === 'rejected') failure ??= outcome.reason;
-    });
+    const after = slipAfterSubmit(betType, entries, submissions, outcomes);
     const lastWallet = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.wallet_amt] : [])).at(-1);
     if (lastWallet !== undefined) {
       queryClient.setQueryData<ProfileResponse>(profileQueryKey, (old) =>
         old ? { ...old, wallet_amt: lastWallet } : old,
       );
     }
-    if (placed.size > 0) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    if (after.placedRows > 0) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
 
-    if (failure === null) {
+    if (after.failure === null && after.entries.length === 0) {
       setEntries([]);
       toast.success(m.bidPlaced, { id: 'bid-result' });
       return;
     }
-    // SP DP TP sends up to three calls; what the server took leaves the list so nothing is bid twice.
-    if (placed.size > 0) setEntries(withoutPlaced(entries, placed));
+    // What the server took leaves the list so nothing is bid twice; what it left out stays, marked.
+    if (after.placedRows > 0 || after.refusedRows > 0) {
+      setEntries(after.entries);
+      if (after.placedRows > 0) setPartly({ rows: after.placedRows, paise: after.placedPaise });
+    }
+    if (after.failure === null) {
+      toast.success(m.bidPlaced, {
+        id: 'bid-result',
+        description: `${placedText(after.placedRows, after.placedPaise)} ${notPlacedText(countRows(after.entries))}`,
+      });
+      return;
+    }
     toast.error(m.bidFailed, {
       id: 'bid-result',
-      description: failure instanceof ApiError ? failure.message : undefined,
+      description: after.failure instanceof ApiError ? after.failure.message : undefined,
     });
   });
 
@@ -170,12 +179,16 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
       <PageTitle>{title ?? betType.label}</PageTitle>
       <div className={styles.meta}>
         <span className={styles.market}>{market.gameName}</span>
-        <span className={styles.balance} data-testid="bid-balance">
-          <Wallet size={16} aria-hidden="true" />
-          <span className="visually-hidden">Balance </span>
-          {balance === null ? '…' : formatPaise(balance)}
-          <span className={styles.unit}>pts</span>
-        </span>
+        {/* The wallet itself is the header chip; here only what this slip would leave of it, labelled. */}
+        {entries.length > 0 && balance !== null && (
+          <span
+            className={[styles.afterSlip, balance < 0 && styles.afterSlipShort].filter(Boolean).join(' ')}
+            data-testid="bid-balance"
+          >
+            <Wallet size={16} aria-hidden="true" />
+            After this slip: {formatPaise(balance)} pts
+          </span>
+        )}
       </div>
 
       <Card>
@@ -262,6 +275,11 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
               {totalRows} {totalRows === 1 ? 'bid' : 'bids'} · {totalPoints} pts
             </span>
           </div>
+          {partly && (
+            <p className={styles.partly} role="status" data-testid="bid-partly">
+              {placedText(partly.rows, partly.paise)} {notPlacedText(totalRows)}
+            </p>
+          )}
           <ul className={styles.rows}>
             {entries.map((entry) => (
               <BidRowItem key={entry.id} entry={entry} betType={betType} onRemove={() => remove(entry.id)} />
@@ -355,7 +373,10 @@ function BidRowItem({
   const expanded = betType.expansion !== 'none';
   const close = inputsOf(betType, entry.session).close;
   return (
-    <li className={styles.row} data-testid="bid-row">
+    <li
+      className={[styles.row, entry.refusals && styles.rowRefused].filter(Boolean).join(' ')}
+      data-testid="bid-row"
+    >
       <div className={styles.rowMain}>
         <span className={styles.session}>{sessionLabel(entry.session)}</span>
         <span className={styles.rowNumbers}>
@@ -386,6 +407,12 @@ function BidRowItem({
           {entry.rows.join(' ')}
         </p>
       )}
+      {entry.refusals?.map((message) => (
+        <p key={message} className={styles.refusal} data-testid="bid-refusal">
+          <TriangleAlert size={16} aria-hidden="true" />
+          {message}
+        </p>
+      ))}
     </li>
   );
 }
@@ -411,11 +438,15 @@ function SummaryRow({
   );
 }
 
-/** The entries minus the pana types already placed (SP DP TP only; other types are one call, all or nothing). */
-function withoutPlaced(entries: readonly BidEntry[], placed: ReadonlySet<string>): BidEntry[] {
-  return entries.flatMap((entry) => {
-    const rows = entry.rows.filter((pana) => !placed.has(spDpTpLabelOf(pana)));
-    if (rows.length === 0) return [];
-    return [{ ...entry, rows, costPaise: stakePaise(entry.points, rows.length) }];
-  });
+const bidCount = (rows: number) => `${rows} ${rows === 1 ? 'bid' : 'bids'}`;
+
+/** What a partly placed slip says it took, and what it kept. */
+function placedText(rows: number, paise: number): string {
+  return `Placed ${bidCount(rows)} for ${formatPaise(paise)} pts.`;
+}
+
+function notPlacedText(rows: number): string {
+  return rows === 1
+    ? '1 bid was not placed and stays in your list.'
+    : `${rows} bids were not placed and stay in your list.`;
 }

@@ -19,6 +19,8 @@ export interface BidEntry {
   /** The panas this entry stands for (motors, SP DP TP); one element, `digits`, otherwise. */
   rows: string[];
   costPaise: number;
+  /** Why the server left these rows out last time (`Limit reached for {number}`), one per number. */
+  refusals?: readonly string[];
 }
 
 export interface WireRow {

@@ -5,7 +5,7 @@ import { isIsoDate, type IsoDate } from '@gama/core/rules/dates';
 import { zonedParts } from '@gama/core/rules/time';
 import { Search, Trophy } from 'lucide-react';
 import { useState, type CSSProperties, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';

@@ -1,6 +1,7 @@
 import type { MarketRow } from '@gama/core/contract/accounts';
 import { endpoints } from '@gama/core/endpoints';
 import type { RateField } from '@gama/core/rules/bet-types';
+import { WEEKDAY_NAMES } from '@gama/core/rules/dates';
 import { zonedParts } from '@gama/core/rules/time';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
@@ -65,15 +66,7 @@ export function ratePair(rates: LegacyRates | null | undefined, field: RateField
   return first && second ? `${first}-${second}` : '';
 }
 
-export const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+export { WEEKDAY_NAMES };
 
 export function todayWeekdayName(): string {
   return WEEKDAY_NAMES[zonedParts(serverNow(), marketTimeZone()).weekday];

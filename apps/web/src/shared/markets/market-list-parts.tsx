@@ -36,7 +36,8 @@ export function useClosedMarket() {
   return { refuse, shakeClass: (gameId: number) => (gameId === shakingId ? styles.shake : undefined), popup };
 }
 
-function ClosedMarketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Every market list's closed-market popup: headed "Sorry!", reading "Oops! …" once (spec 02 section 4). */
+export function ClosedMarketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} title={bidMessages.marketClosedTitle}>
       <div className={styles.popup}>

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../rules/dates.ts';
 import { endpoint } from '../define.ts';
+import { pageQuery } from '../paging.ts';
 
 const ok = z.literal(true);
 const domain = 'audit';
@@ -31,7 +32,8 @@ const optionalId = (name: string) =>
     .max(Number.MAX_SAFE_INTEGER)
     .optional();
 
-export const auditSorts = ['-at', 'at', 'action', '-action', 'operator', '-operator'] as const;
+/** The columns the log sorts by; `dir` says which way (newest first unless asked). */
+export const auditSorts = ['at', 'action', 'operator'] as const;
 
 /** Filters shared by the page and the CSV download. */
 export const auditFilters = z.object({
@@ -46,24 +48,12 @@ export const auditFilters = z.object({
   from: dayOrInstant('from').optional(),
   /** To this day (its end) or instant, inclusive. */
   to: dayOrInstant('to').optional(),
-  sort: z.enum(auditSorts, { error: `sort must be one of ${auditSorts.join(', ')}` }).default('-at'),
 });
 
 export const auditQuery = auditFilters.extend({
   /** `csv`: every matching row (up to AUDIT_EXPORT_MAX_ROWS) as a download, paging ignored. */
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
-  page: z.coerce
-    .number({ error: 'page must be a whole number of at least 1' })
-    .int({ error: 'page must be a whole number of at least 1' })
-    .min(1, { error: 'page must be a whole number of at least 1' })
-    .max(1_000_000, { error: 'page is at most 1,000,000' })
-    .default(1),
-  page_size: z.coerce
-    .number({ error: 'page_size must be a whole number from 1 to 200' })
-    .int({ error: 'page_size must be a whole number from 1 to 200' })
-    .min(1, { error: 'page_size must be a whole number from 1 to 200' })
-    .max(200, { error: 'page_size must be a whole number from 1 to 200' })
-    .default(50),
+  ...pageQuery(auditSorts, 'at', 'desc'),
 });
 
 const json = z.unknown();
@@ -96,6 +86,24 @@ export const auditAnswer = z.strictObject({
 
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
+/** The chain check: how many rows hold, and the first that was edited, deleted or reordered (null: none). */
+export const auditVerifyAnswer = z.strictObject({
+  status: ok,
+  rows_checked: z.number().int(),
+  first_break: z
+    .strictObject({
+      problem: z.enum(['edited', 'deleted', 'reordered']),
+      /** Chain position of the row found wrong (for a deleted tail, the last row left). */
+      seq: z.number().int(),
+      /** null when the rows after the last one are what is gone. */
+      id: z.number().int().nullable(),
+      description: z.string(),
+    })
+    .nullable(),
+  /** When the check ran (server clock). */
+  checked_at: z.string().describe('ISO 8601 time'),
+});
+
 export const auditEndpoints = {
   auditList: endpoint({
     domain,
@@ -119,7 +127,19 @@ export const auditEndpoints = {
     response: z.strictObject({ status: ok, actions: z.array(z.string()) }),
     errors: [],
   }),
+  auditVerify: endpoint({
+    domain,
+    method: 'GET',
+    path: '/admin-api/audit/verify',
+    access: 'operator',
+    permission: 'audit.verify',
+    summary:
+      'Walks the audit chain (each row hashes its content and the row before) and answers the first row edited, deleted or reordered',
+    response: auditVerifyAnswer,
+    errors: [],
+  }),
 };
 
 export type AuditRow = z.output<typeof auditRow>;
 export type AuditAnswer = z.output<typeof auditAnswer>;
+export type AuditVerifyAnswer = z.output<typeof auditVerifyAnswer>;

@@ -57,7 +57,7 @@ export const authEndpoints = {
     summary: 'Registration step 1: send a code to a phone not yet registered',
     body: checkMobileRequest,
     response: okAnswer,
-    errors: ['VALIDATION', 'CONFLICT', 'RATE_LIMITED', 'UNAVAILABLE'],
+    errors: ['VALIDATION', 'CONFLICT', 'FORBIDDEN', 'RATE_LIMITED', 'UNAVAILABLE'],
   }),
   resendOtp: endpoint({
     domain,
@@ -68,7 +68,15 @@ export const authEndpoints = {
     summary: 'Send a new code for registration, password reset or a payout number',
     body: resendOtpRequest,
     response: okAnswer,
-    errors: ['VALIDATION', 'CONFLICT', 'NOT_FOUND', 'UNAUTHENTICATED', 'RATE_LIMITED', 'UNAVAILABLE'],
+    errors: [
+      'VALIDATION',
+      'CONFLICT',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'UNAUTHENTICATED',
+      'RATE_LIMITED',
+      'UNAVAILABLE',
+    ],
   }),
   register: endpoint({
     domain,
@@ -78,7 +86,7 @@ export const authEndpoints = {
     summary: 'Registration step 2: create the player with the code; starts a session',
     body: registerRequest,
     response: sessionAnswer,
-    errors: ['VALIDATION', 'INVALID_OTP', 'CONFLICT'],
+    errors: ['VALIDATION', 'INVALID_OTP', 'CONFLICT', 'FORBIDDEN', 'RATE_LIMITED'],
   }),
   forgotCheckMobile: endpoint({
     domain,

@@ -17,6 +17,21 @@ export const submitBidAnswer = z.strictObject({
   /** Stored rows: motors and SP DP TP count each expanded pana. */
   bid_count: z.number().int(),
   total_points: z.number(),
+  /**
+   * Rows left out because their number reached its liability cap (`Limit reached for {number}`); absent when
+   * every row was placed. `bid_count` and `total_points` count only the placed rows.
+   */
+  refused: z
+    .array(
+      z.strictObject({
+        session: z.string(),
+        digits: z.string(),
+        closedigits: z.string(),
+        points: z.number().int(),
+        msg: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 export const bidRecord = z.strictObject({

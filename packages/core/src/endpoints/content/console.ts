@@ -26,6 +26,12 @@ export const IMAGE_MIN_SIDE = 64;
 export const SLIDE_TITLE_MAX = 100;
 export const SLIDES_MAX = 20;
 
+export const slideMessages = {
+  notFound: 'No such slide',
+  full: `The slider holds at most ${SLIDES_MAX} slides; remove one first`,
+  order: 'Send every slide id exactly once, in the new order',
+} as const;
+
 export const imageMessages = {
   type: 'The image must be a PNG, JPEG or WebP file sent as a data URL (data:image/png;base64,…)',
   mismatch: 'The file is not the PNG, JPEG or WebP image it says it is',
@@ -80,6 +86,8 @@ export const slideRow = z.strictObject({
   image_url: z.string(),
   /** Position on the slider, from 0. */
   sort: z.number().int(),
+  /** Off: kept in its place with its image, but the player app does not show it. */
+  active: z.boolean(),
 });
 
 const slideTitle = z
@@ -92,7 +100,7 @@ const slideId = z.object({
     .number({ error: 'The slide id must be a number' })
     .int({ error: 'The slide id must be a whole number' })
     .positive({ error: 'The slide id must be positive' })
-    .max(2_147_483_647, { error: 'No such slide' }),
+    .max(2_147_483_647, { error: slideMessages.notFound }),
 });
 
 export const slidesAnswer = z.strictObject({ status: ok, slides: z.array(slideRow) });
@@ -105,6 +113,11 @@ export const qrAnswer = z.strictObject({
   /** The uploaded image's address, or empty when the QR code is generated. */
   image_url: z.string(),
   upi_id: z.string(),
+  /**
+   * What the Pay via QR screen shows now, so the console can preview it: the uploaded image's address, or the
+   * generated code as a data URL; empty when nothing is uploaded and qr_upi_id is empty (the app then shows none).
+   */
+  player_image: z.string(),
 });
 
 export const contentConsoleEndpoints = {
@@ -158,11 +171,17 @@ export const contentConsoleEndpoints = {
     path: '/admin-api/content/slider/:id',
     access: 'operator',
     permission: 'content.manage',
-    summary: "Change a slide's title or image",
+    summary: "Change a slide's title or image, or switch it off (kept, not shown) or on",
     params: slideId,
     body: z
-      .strictObject({ title: slideTitle.optional(), image: imageUpload.optional() })
-      .refine((b) => b.title !== undefined || b.image !== undefined, { error: 'Send title, image or both' }),
+      .strictObject({
+        title: slideTitle.optional(),
+        image: imageUpload.optional(),
+        active: z.boolean({ error: 'active must be true or false' }).optional(),
+      })
+      .refine((b) => b.title !== undefined || b.image !== undefined || b.active !== undefined, {
+        error: 'Send at least one of title, image and active',
+      }),
     response: slideAnswer,
     errors: ['VALIDATION', 'NOT_FOUND'],
     bodyLimit: IMAGE_BODY_LIMIT,

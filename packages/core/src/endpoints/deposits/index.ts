@@ -20,6 +20,13 @@ import { fundsMessages } from '../../contract/funds-messages.ts';
 
 const domain = 'deposits';
 
+export const depositMessages = {
+  notFound: fundsMessages.depositNotFound,
+  noScreenshot: 'This deposit request has no screenshot',
+  decidedOtherwise: (status: string, by: string | null) =>
+    `This deposit request was already ${status}${by ? ` by ${by}` : ''}`,
+} as const;
+
 /** The largest screenshot accepted, decoded. */
 export const SCREENSHOT_MAX_BYTES = 1024 * 1024;
 export const screenshotTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;

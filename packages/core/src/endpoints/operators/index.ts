@@ -11,6 +11,17 @@ import { endpoint } from '../define.ts';
 const ok = z.literal(true);
 const domain = 'operators';
 
+/** How long an operator session lives without a request. */
+export const OPERATOR_IDLE_MINUTES = 30;
+
+export const loginMessages = {
+  invalid: 'Username or password is incorrect',
+  idle: `Your session ended after ${OPERATOR_IDLE_MINUTES} minutes without activity. Sign in again.`,
+  disabled: 'This operator account is disabled. Ask an owner to enable it.',
+  totpRequired: 'Enter the 6-digit code from your authenticator app',
+  totpInvalid: 'The code is incorrect or has already been used. Wait for the next code and try again.',
+} as const;
+
 /** Operator passwords: longer than players' (an operator moves money). */
 export const OPERATOR_PASSWORD_MIN = 10;
 export const operatorPasswordMessage = `Operator passwords must be at least ${OPERATOR_PASSWORD_MIN} characters`;
@@ -30,9 +41,12 @@ export const roleSchema = z.enum(roles, { error: `role must be one of ${roles.jo
 
 /** A six-digit code from an authenticator app. */
 export const totpCode = z
-  .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  .string({ error: loginMessages.totpRequired })
   .trim()
-  .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your authenticator app' });
+  .regex(/^\d{6}$/, { error: loginMessages.totpRequired });
+/** The same check as a form rule: the problem with a typed code, in the server's words, or null. */
+export const totpCodeProblem = (value: string): string | null =>
+  totpCode.safeParse(value).success ? null : loginMessages.totpRequired;
 
 const isoTime = z.string().describe('ISO 8601 time');
 
@@ -87,6 +101,9 @@ const signedIn = {
   totp_enrolment_required: z.boolean(),
   /** A session ends after this long without a request. */
   idle_timeout_seconds: z.number().int(),
+  /** The server's now (ISO 8601) and the market time zone: the console's clock reads these from the first paint. */
+  server_time: z.string(),
+  time_zone: z.string(),
 };
 
 export const loginAnswer = z.strictObject({

@@ -20,6 +20,8 @@ import {
 
 const domain = 'players';
 
+export const playerMessages = { notFound: 'Player not found' } as const;
+
 export const playerIdParams = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });

@@ -1,6 +1,11 @@
 /** The signed-in player's profile, wallet and home list, and the one field a player may change (spec 01 section 3). */
 import { z } from 'zod';
-import { profileUpdateRequest } from '../../contract/accounts.ts';
+import {
+  deleteAccountRequest,
+  languageField,
+  languageRequest,
+  profileUpdateRequest,
+} from '../../contract/accounts.ts';
 import { bettingStatus } from '../auth/index.ts';
 import { marketRow } from '../markets/index.ts';
 import { endpoint } from '../define.ts';
@@ -33,6 +38,10 @@ export const profileAnswer = z.strictObject({
 
 export const profileUpdateAnswer = z.strictObject({ status: ok, msg: z.string(), user_name: z.string() });
 
+export const languageAnswer = z.strictObject({ status: ok, msg: z.string(), language: languageField });
+
+export const deleteAccountAnswer = z.strictObject({ status: ok, msg: z.string() });
+
 const domain = 'profile';
 
 export const profileEndpoints = {
@@ -54,6 +63,27 @@ export const profileEndpoints = {
     body: profileUpdateRequest,
     response: profileUpdateAnswer,
     errors: ['VALIDATION'],
+  }),
+  setLanguage: endpoint({
+    domain,
+    method: 'POST',
+    path: '/api-user-language',
+    access: 'player',
+    summary: "Choose the language (English or Hindi) the player's SMS codes are written in",
+    body: languageRequest,
+    response: languageAnswer,
+    errors: ['VALIDATION'],
+  }),
+  deleteAccount: endpoint({
+    domain,
+    method: 'POST',
+    path: '/api-delete-account',
+    access: 'player',
+    summary:
+      'Close the account (password and confirmation): refused while points, debt, a pending request or an open bid remain; the ledger is kept, the person removed',
+    body: deleteAccountRequest,
+    response: deleteAccountAnswer,
+    errors: ['VALIDATION', 'FORBIDDEN', 'RATE_LIMITED'],
   }),
 };
 

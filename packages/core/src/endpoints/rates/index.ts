@@ -12,6 +12,14 @@ import { endpoint } from '../define.ts';
 const ok = z.literal(true);
 const domain = 'rates';
 
+export const rateMessages = {
+  unchanged: 'These rates are already in force; nothing changed',
+  stale: (version: number) =>
+    `The rates were changed by someone else since you opened them (now version ${version}); reload and try again`,
+  concurrent: 'The rates were being changed by someone else at the same moment; reload and try again',
+  missing: (label: string) => `Set a rate for ${label}: every bet type of the group needs one`,
+} as const;
+
 export const rateGroup = z.enum(['main', 'starline', 'gali'], {
   error: 'group must be main, starline or gali',
 });

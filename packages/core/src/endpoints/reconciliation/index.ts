@@ -15,6 +15,11 @@ import { isoTime, ok, paise } from '../paging.ts';
 
 const domain = 'reconciliation';
 
+export const reconciliationMessages = {
+  notFound: 'No such statement',
+  notMatched: (line: number) => `Line ${line} is not a matched line of this statement`,
+} as const;
+
 export const statementUploadBody = z.strictObject({
   /** The file's name, shown in the list (optional). */
   filename: z
@@ -33,10 +38,10 @@ export const statementUploadBody = z.strictObject({
 
 const statementId = z.object({
   id: z.coerce
-    .number({ error: 'No such statement' })
-    .int({ error: 'No such statement' })
-    .positive({ error: 'No such statement' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'No such statement' }),
+    .number({ error: reconciliationMessages.notFound })
+    .int({ error: reconciliationMessages.notFound })
+    .positive({ error: reconciliationMessages.notFound })
+    .max(Number.MAX_SAFE_INTEGER, { error: reconciliationMessages.notFound }),
 });
 
 export const lineOutcome = z.enum(['matched', 'mismatched', 'unmatched', 'skipped']);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { numberOrText } from '../../contract/numbers.ts';
 import { BET_TYPE_IDS } from '../../rules/bet-types.ts';
 import { isIsoDate } from '../../rules/dates.ts';
+import { pageQueryInOwnOrder } from '../paging.ts';
 
 /** The longest range one report covers, in days. */
 export const MAX_REPORT_DAYS = 366;
@@ -41,17 +42,19 @@ export const marketGroup = z.enum(['main', 'starline', 'gali']);
 export const betTypeId = z.enum(BET_TYPE_IDS);
 export const session = z.enum(['open', 'close']);
 
-/** Fields every report takes: the range, the answer's format, and a page of rows for JSON. */
+/** Fields every report takes: the range and the answer's format. */
 const common = {
   from: dateText,
   to: dateText,
   format: z.enum(['json', 'csv']).default('json'),
-  page: numberOrText().pipe(z.coerce.number<string | number>().int().min(1).max(1_000_000)).default(1),
-  page_size: numberOrText()
-    .pipe(z.coerce.number<string | number>().int().min(1).max(MAX_PAGE_SIZE))
-    .default(100),
-  dir: z.enum(['asc', 'desc']).optional(),
 };
+
+/**
+ * A page of rows for JSON, sorted by the report's own order unless `sort` names a column: the console's one
+ * convention (`sort` and `dir`, `paging.ts`), where a column without `dir` runs in its usual direction.
+ */
+const paged = <const S extends readonly [string, ...string[]]>(sorts: S) =>
+  pageQueryInOwnOrder(sorts, { max: MAX_PAGE_SIZE, default: 100 });
 
 /** Filters of the reports built from bids. */
 const bidFilters = {
@@ -91,36 +94,36 @@ function rangeChecked<T extends z.ZodRawShape>(shape: T) {
 export const sellQuery = rangeChecked({
   ...common,
   ...bidFilters,
-  sort: z.enum(['date', 'market', 'bet_type', 'bids', 'stakes']).optional(),
+  ...paged(['date', 'market', 'bet_type', 'bids', 'stakes']),
 });
 export const winningQuery = rangeChecked({
   ...common,
   ...bidFilters,
   player_id: positiveId.optional(),
-  sort: z.enum(['date', 'market', 'payout', 'points']).optional(),
+  ...paged(['date', 'market', 'payout', 'points']),
 });
 export const profitLossQuery = rangeChecked({
   ...common,
   ...bidFilters,
-  sort: z.enum(['date', 'market', 'stakes', 'payouts', 'house_result']).optional(),
+  ...paged(['date', 'market', 'stakes', 'payouts', 'house_result']),
 });
 export const customerSellQuery = rangeChecked({
   ...common,
   ...bidFilters,
   player_id: positiveId.optional(),
-  sort: z.enum(['player', 'bids', 'stakes', 'payouts', 'player_net']).optional(),
+  ...paged(['player', 'bids', 'stakes', 'payouts', 'player_net']),
 });
 export const walletQuery = rangeChecked({
   ...common,
   player_id: positiveId.optional(),
-  sort: z.enum(['player', 'opening', 'money_in', 'money_out', 'closing']).optional(),
+  ...paged(['player', 'opening', 'money_in', 'money_out', 'closing']),
 });
-export const walletDailyQuery = rangeChecked({ ...common });
+export const walletDailyQuery = rangeChecked({ ...common, ...paged(['date']) });
 export const transferQuery = rangeChecked({
   ...common,
   /** Transfers this player sent or received. */
   player_id: positiveId.optional(),
-  sort: z.enum(['date', 'amount']).optional(),
+  ...paged(['date', 'amount']),
 });
 const requestStatus = z.enum(['pending', 'approved', 'rejected']);
 const moneyRequestFilters = {
@@ -129,7 +132,7 @@ const moneyRequestFilters = {
   status: requestStatus.optional(),
   /** Which day a request falls on: when it was made, or when it was approved or rejected. */
   date_field: z.enum(['requested', 'decided']).default('requested'),
-  sort: z.enum(['date', 'amount']).optional(),
+  ...paged(['date', 'amount']),
 };
 export const depositQuery = rangeChecked(moneyRequestFilters);
 export const withdrawalQuery = rangeChecked(moneyRequestFilters);

@@ -7,11 +7,31 @@
 import { z } from 'zod';
 import { numberOrText } from '../../contract/numbers.ts';
 import { endpoint } from '../define.ts';
+import { formatField, pageAnswerFields, pageQuery } from '../paging.ts';
 
 const ok = z.literal(true);
 const domain = 'results';
 
-export const resultsMessages = {
+/** What the results desk answers, server and console alike. */
+export const resultMessages = {
+  openFirst: 'Please Declare Open Result First',
+  alreadyDeclared: 'Result already declared',
+  badPana: 'Please enter one of the 220 panas',
+  badGali: 'Please enter two digits, 00 to 99',
+  halfRequired: 'Choose the open or close half',
+  noHalf: 'This market has a single result; leave half out',
+  badDate: 'Date must be YYYY-MM-DD',
+  tooEarly: 'Bidding for this draw is still open; declare after its time',
+  nothingToRevert: 'No declared result to revert',
+  revertInProgress: 'A revert of this result is in progress; run revert again to finish it',
+  marketNotFound: 'Market not found',
+  declarationPending: (value: string, maker: string) =>
+    `A declaration of this draw (${value} by ${maker}) is waiting for approval; approve or reject it first`,
+  declarationNotFound: 'Declaration not found',
+  ownDeclaration: 'You made this declaration; another operator must approve it',
+  declarationRejected: 'This declaration was rejected; declare the draw again',
+  declarationSuperseded: 'This draw was declared meanwhile; this declaration is closed without paying',
+  declarationApproved: 'This declaration was approved already; revert the result to correct it',
   revertReason: 'Give a reason for the revert (at least 5 characters)',
   rejectReason: 'Give a reason for the rejection (at least 3 characters)',
 } as const;
@@ -35,27 +55,31 @@ export const revertTargetBody = z.object(draw);
 export const revertBody = z.object({
   ...draw,
   reason: z
-    .string({ error: resultsMessages.revertReason })
+    .string({ error: resultMessages.revertReason })
     .trim()
-    .min(5, { error: resultsMessages.revertReason })
+    .min(5, { error: resultMessages.revertReason })
     .max(500),
 });
 export const declarationBody = z.object({ declaration_id: id() });
 export const rejectBody = z.object({
   declaration_id: id(),
   reason: z
-    .string({ error: resultsMessages.rejectReason })
+    .string({ error: resultMessages.rejectReason })
     .trim()
-    .min(3, { error: resultsMessages.rejectReason })
+    .min(3, { error: resultMessages.rejectReason })
     .max(500),
 });
 export const resultsQuery = z.object({ market_id: id(), date: isoDate.optional() });
+/** `number` orders by bet type, session and number; the others by their figure. */
+export const exposureSorts = ['payout', 'stakes', 'bids', 'number'] as const;
 export const exposureQuery = z.object({
   market_id: id(),
   date: isoDate,
-  /** Only the bids one draw decides (`single` for Starline and Gali). */
+  /** Only the bids one draw decides (`single` for Starline and Gali); both halves of a main market without it. */
   half: half.optional(),
   bet_type: z.string().max(40).optional(),
+  ...pageQuery(exposureSorts, 'payout'),
+  ...formatField,
 });
 export const boardQuery = z.object({ date: isoDate.optional(), group: group.optional() });
 export const declarationStates = ['pending_approval', 'declared', 'rejected', 'superseded'] as const;
@@ -156,6 +180,44 @@ export const exposureRow = z.strictObject({
   stakes: points,
   /** What these bids would pay if their number came. */
   payout: points,
+});
+
+/**
+ * One number of a draw in the full exposure view: every bid on it (pending or decided) with what it would pay
+ * if the number came. `outcome` is `pending` until the draw's live result has settled it. The row is keyed by
+ * group (in the answer), bet type and number, which is what a per-number liability cap is set on.
+ */
+export const exposureNumber = exposureRow.extend({
+  outcome: z.enum(['pending', 'won', 'lost']),
+  /**
+   * The owner's liability cap on this number (per group and the rate field the row pays at; issue 16), null
+   * without one, and what the draw owes on the number against it: every bid paying at that rate field, so a
+   * Single Pana row of an SP Motor counts with the Single Pana rows. `cap_used` is null before the first bid
+   * reserved exposure on the number.
+   */
+  cap: points.nullable(),
+  cap_used: points.nullable(),
+});
+
+export const exposureAnswer = z.strictObject({
+  status: ok,
+  market_id: z.number().int(),
+  market_name: z.string(),
+  group,
+  date: z.string(),
+  /** The live results of the draws asked about (both halves of a main market without `half`). */
+  results: z.array(z.strictObject({ half, value: z.string(), declared_at: instant })),
+  /** Over every row the filters select, not only this page. */
+  bids: count,
+  stakes: points,
+  pending_bids: count,
+  pending_stakes: points,
+  /** Credited to winners by the live results. */
+  paid: points,
+  /** Stakes minus what was paid, once every draw asked about is declared and settled; null before. */
+  house: points.nullable(),
+  ...pageAnswerFields,
+  exposure: z.array(exposureNumber),
 });
 
 export const drawStates = [
@@ -367,10 +429,14 @@ export const resultsEndpoints = {
     path: '/admin-api/results/exposure',
     access: 'operator',
     permission: 'results.read',
-    summary: "The house's exposure: each number bet on with its pending stakes and what it would pay",
+    summary:
+      "The house's exposure on a draw: every number bet on with its bids, stakes and what it would pay if it " +
+      'came, its outcome once declared, and the totals (the house result once every draw asked about is ' +
+      'settled); paged and sorted; format=csv exports every row',
     query: exposureQuery,
-    response: z.strictObject({ status: ok, exposure: z.array(exposureRow) }),
-    errors: ['VALIDATION'],
+    response: exposureAnswer,
+    produces: 'text/csv',
+    errors: ['VALIDATION', 'NOT_FOUND'],
   }),
 };
 
@@ -383,3 +449,4 @@ export type PreviewFigures = z.output<typeof previewFigures>;
 export type RevertPreviewResponse = z.output<typeof revertPreviewAnswer>;
 export type ResultRowResponse = z.output<typeof resultRow>;
 export type ExposureRow = z.output<typeof exposureRow>;
+export type ExposureResponse = z.output<typeof exposureAnswer>;

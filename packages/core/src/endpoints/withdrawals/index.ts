@@ -19,6 +19,16 @@ import {
 
 const domain = 'withdrawals';
 
+export const withdrawalMessages = {
+  notFound: 'Withdrawal request not found',
+  decidedOtherwise: (state: string, by: string | null) =>
+    `This withdrawal request was already ${state}${by ? ` by ${by}` : ''}`,
+  referenceRequired: 'Enter the payment reference of the payout',
+  referenceTooEarly:
+    'This withdrawal needs a second approval before it is paid: approve without a payment reference, and the second approver enters it',
+  sameApprover: 'A different operator must give the second approval',
+} as const;
+
 /** Days of history in a queue row's `recent` figures. */
 export const RECENT_DAYS = 30;
 

@@ -1,3 +1,8 @@
+/**
+ * Player accounts as sign-up, sign-in and transfers read and write them. It sits in `auth/`, below the operator
+ * desk for players (`players/`, which ends sessions and sends codes through `auth/`), so no folder cycle forms.
+ */
+import type { Language } from '@gama/core/i18n/languages';
 import type { Queryable } from '../../db/database.ts';
 
 export interface PlayerRow {
@@ -23,12 +28,30 @@ export async function findPlayerById(db: Queryable, id: number): Promise<PlayerR
 
 export async function insertPlayer(
   db: Queryable,
-  player: { userName: string; mobile: string; passwordHash: string; bettingStatus: '0' | '1'; now: Date },
+  player: {
+    userName: string;
+    mobile: string;
+    passwordHash: string;
+    bettingStatus: '0' | '1';
+    /** Date of birth, `YYYY-MM-DD` (checked by the caller). */
+    dob: string;
+    language?: Language;
+    now: Date;
+  },
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO players (user_name, mobile, password_hash, betting_status, created_at, password_changed_at)
-     VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
-    [player.userName, player.mobile, player.passwordHash, player.bettingStatus, player.now],
+    `INSERT INTO players (user_name, mobile, password_hash, betting_status, dob, created_at, password_changed_at,
+                          language)
+     VALUES ($1, $2, $3, $4, $5::date, $6, $6, $7) RETURNING id`,
+    [
+      player.userName,
+      player.mobile,
+      player.passwordHash,
+      player.bettingStatus,
+      player.dob,
+      player.now,
+      player.language ?? 'en',
+    ],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert returned no id');
@@ -50,4 +73,9 @@ export async function updatePassword(
 
 export async function updateUserName(db: Queryable, id: number, userName: string): Promise<void> {
   await db.query('UPDATE players SET user_name = $2 WHERE id = $1', [id, userName]);
+}
+
+/** The language the player's SMS codes are written in (issue 17). */
+export async function updateLanguage(db: Queryable, id: number, language: Language): Promise<void> {
+  await db.query('UPDATE players SET language = $2 WHERE id = $1', [id, language]);
 }

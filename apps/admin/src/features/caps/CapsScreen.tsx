@@ -1,0 +1,159 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { CapRow } from '@gama/core/endpoints/risk/index';
+import type { MarketGroup } from '@gama/core/rules/bet-types';
+import { Button } from '@gama/ui/Button';
+import { TextField } from '@gama/ui/Field';
+import { displayToPaise, formatPoints } from '@gama/ui/money';
+import { Skeleton } from '@gama/ui/Skeleton';
+import { useQuery } from '@tanstack/react-query';
+import { Save } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { PageHeader, Panel } from '../../components/PageHeader.tsx';
+import { Segmented } from '../../components/Segmented.tsx';
+import { call } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useCan } from '../../lib/session.ts';
+import { useAfterAction } from '../../shared/use-action.ts';
+import styles from './CapsScreen.module.css';
+
+const groups: ReadonlyArray<{ value: MarketGroup; label: string }> = [
+  { value: 'main', label: 'Main' },
+  { value: 'starline', label: 'Starline' },
+  { value: 'gali', label: 'Gali Disawar' },
+];
+const capsKey = (group: MarketGroup) => ['caps', group] as const;
+
+/** Per-number liability caps: per group and bet type, the most the house may owe on one number of one draw. */
+export default function CapsScreen() {
+  const [group, setGroup] = useState<MarketGroup>('main');
+  const caps = useQuery({
+    queryKey: capsKey(group),
+    queryFn: ({ signal }) => call(endpoints.capsRead, { group }, { signal }),
+  });
+  return (
+    <>
+      <PageHeader
+        title="Liability caps"
+        description="The most the house may owe on one number of one draw, per bet type. A bid that would take a number past its cap is refused with “Limit reached for” the number; the other numbers of the slip are placed. Each change is in the audit log."
+      />
+      <div className={styles.groups}>
+        <Segmented label="Market group" value={group} options={groups} onChange={setGroup} />
+      </div>
+      {caps.isPending ? (
+        <Skeleton height={320} radius={12} />
+      ) : caps.isError ? (
+        <ErrorNotice error={caps.error} onRetry={() => void caps.refetch()} />
+      ) : (
+        <CapsForm key={`${group}:${JSON.stringify(caps.data.caps)}`} group={group} saved={caps.data.caps} />
+      )}
+    </>
+  );
+}
+
+const AMOUNT_ERROR = 'Enter points (up to two decimals), or leave empty for no cap';
+
+function CapsForm({ group, saved }: { group: MarketGroup; saved: readonly CapRow[] }) {
+  const canChange = useCan('caps.manage');
+  const after = useAfterAction();
+  const [drafts, setDrafts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      saved.map((c) => [
+        c.rate_field,
+        c.cap_paise === null ? '' : formatPoints(c.cap_paise).replace(/,/g, ''),
+      ]),
+    ),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<Record<string, number | null> | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const changes: Record<string, number | null> = {};
+    const problems: Record<string, string> = {};
+    for (const row of saved) {
+      const text = (drafts[row.rate_field] ?? '').trim();
+      const paise = text === '' ? null : displayToPaise(text);
+      if (text !== '' && (paise === null || paise <= 0)) {
+        problems[row.rate_field] = AMOUNT_ERROR;
+        continue;
+      }
+      if (paise !== row.cap_paise) changes[row.rate_field] = paise;
+    }
+    setErrors(problems);
+    if (Object.keys(problems).length === 0 && Object.keys(changes).length > 0) setConfirming(changes);
+  };
+
+  const label = (field: string) => saved.find((c) => c.rate_field === field)?.label ?? field;
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate aria-label="Liability caps" className={styles.form}>
+        <Panel title={`${groups.find((g) => g.value === group)?.label ?? group} markets`}>
+          <ul className={styles.rows}>
+            {saved.map((row) => (
+              <li key={row.rate_field} className={styles.row}>
+                <TextField
+                  label={`${row.label} cap (points)`}
+                  name={row.rate_field}
+                  inputMode="decimal"
+                  placeholder="No cap"
+                  value={drafts[row.rate_field] ?? ''}
+                  onValueChange={(value) => {
+                    setDrafts({ ...drafts, [row.rate_field]: value.replace(/[^\d.]/g, '').slice(0, 16) });
+                    setErrors({ ...errors, [row.rate_field]: '' });
+                  }}
+                  error={errors[row.rate_field] || undefined}
+                  disabled={!canChange}
+                />
+                <p className={styles.meta}>
+                  {row.cap_paise === null
+                    ? 'No cap: every amount is taken.'
+                    : `Set by ${row.username ?? 'the system'}, ${formatDateTime(row.updated_at)}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+        {canChange && (
+          <div>
+            <Button type="submit" icon={<Save size={18} aria-hidden="true" />}>
+              Save caps
+            </Button>
+          </div>
+        )}
+      </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Save caps"
+        confirmLabel="Save"
+        busyText="Saving"
+        onConfirm={() =>
+          after(() => call(endpoints.capsUpdate, { group, caps: confirming ?? {} }), {
+            success: 'Caps saved',
+            refresh: [capsKey(group)],
+          })
+        }
+      >
+        <ul className={styles.changes}>
+          {Object.entries(confirming ?? {}).map(([field, paise]) => (
+            <li key={field}>
+              {paise === null ? (
+                <>
+                  <strong>{label(field)}</strong>: no cap.
+                </>
+              ) : (
+                <>
+                  <strong>{label(field)}</strong>: at most <strong>{formatPoints(paise)} points</strong> owed
+                  on one number of one draw.
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Liability caps for the console: read and change a group's caps (a change is audited with the caps before and
+ * after), and a draw's numbers against their caps for the results desk.
+ */
+import { endpoints } from '@gama/core/endpoints';
+import type { CapExposureRow } from '@gama/core/endpoints/risk/index';
+import type { MarketGroup, RateField } from '@gama/core/rules/bet-types';
+import { isIsoDate } from '@gama/core/rules/dates';
+import { rateFieldLabel } from '@gama/core/rules/rates';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { audit } from '../audit/writer.ts';
+import { marketById } from '../markets/repository.ts';
+import { capRows, changeCaps } from './caps.ts';
+import { numberLabel } from './exposure.ts';
+
+export function riskRoutes(app: FastifyInstance): void {
+  const { db, clock } = app.deps;
+
+  route(app, endpoints.capsRead, async ({ query }) => ({
+    status: true,
+    group: query.group,
+    caps: await capRows(db, query.group),
+  }));
+
+  route(app, endpoints.capsUpdate, async ({ body, operator, request }) => {
+    const caps = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const { before, after } = await changeCaps(tx, {
+        group: body.group,
+        caps: body.caps,
+        operatorId: operator.id,
+        now,
+      });
+      await audit(tx, {
+        operatorId: operator.id,
+        action: 'caps_update',
+        targetType: 'caps',
+        targetId: body.group,
+        before,
+        after,
+        request,
+        at: now,
+      });
+      return capRows(tx, body.group);
+    });
+    return { status: true, group: body.group, caps };
+  });
+
+  route(app, endpoints.capExposure, async ({ query }) => {
+    if (!isIsoDate(query.date)) throw new AppError('VALIDATION', 'date must be a date (YYYY-MM-DD)');
+    const market = await marketById(db, query.market_id);
+    if (!market) throw new AppError('NOT_FOUND', 'Market not found');
+    const group: MarketGroup = market.grp;
+    const { rows } = await db.query<{
+      rate_field: RateField;
+      session: 'open' | 'close';
+      digits: string;
+      close_digits: string;
+      payout: number;
+      cap: number | null;
+      total: number;
+      at_cap: number;
+    }>(
+      // The cap in force now (not the one the last bid met), so the desk shows where the next bid stands.
+      `WITH n AS (
+         SELECT e.rate_field, e.session, e.digits, e.close_digits, e.payout, lc.cap
+           FROM number_exposure e
+           LEFT JOIN liability_caps lc ON lc.grp = $3 AND lc.rate_field = e.rate_field
+          WHERE e.market_id = $1 AND e.market_date = $2::date AND e.payout > 0
+       )
+       SELECT n.*, count(*) OVER ()::int AS total,
+              (count(*) FILTER (WHERE n.payout >= n.cap) OVER ())::int AS at_cap
+         FROM n
+        ORDER BY (n.payout::numeric / n.cap) DESC NULLS LAST, n.payout DESC,
+                 n.rate_field, n.session, n.digits, n.close_digits
+        LIMIT $4`,
+      [market.id, query.date, group, query.limit],
+    );
+    const answer: CapExposureRow[] = rows.map((r) => ({
+      rate_field: r.rate_field,
+      label: rateFieldLabel(group, r.rate_field),
+      session: r.session,
+      number: numberLabel(r.digits, r.close_digits),
+      payout_paise: r.payout,
+      cap_paise: r.cap,
+      used_percent: r.cap === null ? null : Math.floor((r.payout * 100) / r.cap),
+    }));
+    return { status: true, rows: answer, total: rows[0]?.total ?? 0, at_cap: rows[0]?.at_cap ?? 0 };
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * `npm start` runs the server under npm and tsx. Stopping it (Ctrl-C, or SIGTERM from a supervisor to the npm
+ * process) must stop the server and free the port, not leave an orphan holding it: each script hands its process
+ * over with `exec`, so the signal npm forwards reaches tsx, which relays it to the server.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './ports.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const dataDir = mkdtempSync(join(tmpdir(), 'gama-stop-'));
+const groups: number[] = [];
+afterAll(() => {
+  // A failed stop leaves the server behind; its process group is still ours to end.
+  for (const group of groups) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // already gone: the test passed
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const portAnswers = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+
+async function until(check: () => Promise<boolean>, what: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Starts the server the way `npm start` does after its build, in a process group of its own. */
+async function startUnderNpm(port: number) {
+  const child = spawn('npm', ['run', 'serve', '-w', '@gama/api'], {
+    cwd: repoRoot,
+    detached: true,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, String(port)),
+      LOG_LEVEL: 'error',
+      WEB_DIST: join(dataDir, 'no-web'),
+      ADMIN_DIST: join(dataDir, 'no-admin'),
+    },
+    stdio: 'ignore',
+  });
+  if (child.pid) groups.push(child.pid);
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  await until(() => portAnswers(port), 'the server to listen', 90_000);
+  return { child, exited };
+}
+
+describe('stopping npm start', () => {
+  it('hands the process over with exec at every step, so the signal is not stopped by a shell', () => {
+    const root = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
+    const api = JSON.parse(readFileSync(join(repoRoot, 'apps/api/package.json'), 'utf8')) as {
+      scripts: { serve: string };
+    };
+    expect(root.scripts.start).toMatch(/&& exec npm run serve -w @gama\/api$/);
+    expect(api.scripts.serve).toMatch(/^exec /);
+  });
+
+  it('frees the port when a supervisor sends SIGTERM to npm', async () => {
+    const port = await freePort();
+    const { child, exited } = await startUnderNpm(port);
+    process.kill(child.pid ?? 0, 'SIGTERM');
+    await until(async () => !(await portAnswers(port)), 'the port to be free', 15_000);
+    await exited;
+  }, 120_000);
+
+  it('frees the port on Ctrl-C (SIGINT to the whole foreground group)', async () => {
+    const port = await freePort();
+    const { child, exited } = await startUnderNpm(port);
+    process.kill(-(child.pid ?? 0), 'SIGINT');
+    await until(async () => !(await portAnswers(port)), 'the port to be free', 15_000);
+    await exited;
+  }, 120_000);
+});

@@ -1,0 +1,52 @@
+import type { AppPagesResponse } from '@gama/core/endpoints/content/index';
+import { Skeleton } from '@gama/ui/Skeleton';
+import { ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { useAppPages } from './api.ts';
+import styles from './Info.module.css';
+
+/**
+ * A page whose text the operator writes in the console (`/api-get-app-pages`). Until they write one, or when
+ * the server cannot be reached, the app's own text stands in: a player should always be able to read the
+ * policy, never an error in its place.
+ */
+export function OperatorPage({
+  title,
+  pick,
+  fallback,
+  related,
+}: {
+  title: string;
+  pick: keyof Pick<AppPagesResponse, 'privacy_policy' | 'about_text'>;
+  fallback: ReactNode;
+  related: { to: string; label: string };
+}) {
+  const pages = useAppPages();
+  const text = pages.data?.[pick].trim() ?? '';
+  return (
+    <Page>
+      <PageTitle>{title}</PageTitle>
+      <Card>
+        {pages.isPending ? (
+          <div className={styles.loading} role="status" aria-label={`Loading ${title}`}>
+            <Skeleton height={16} />
+            <Skeleton height={16} width="85%" />
+            <Skeleton height={16} width="70%" />
+          </div>
+        ) : text === '' ? (
+          fallback
+        ) : (
+          <p className={styles.operatorText} data-testid="operator-text">
+            {text}
+          </p>
+        )}
+      </Card>
+      <Link to={related.to} className={styles.related}>
+        <span>{related.label}</span>
+        <ChevronRight size={20} aria-hidden="true" />
+      </Link>
+    </Page>
+  );
+}

@@ -1,0 +1,27 @@
+import { notificationMessages as m } from '@gama/core/contract/notification-messages';
+import { Bell } from 'lucide-react';
+import { Link } from 'react-router';
+import { useUnreadCount } from './api.ts';
+import { useNotificationStream } from './live.ts';
+import styles from './Notifications.module.css';
+
+/** The header's bell: the unread count, kept live by the event stream; opens the list. */
+export function BellButton() {
+  useNotificationStream(true);
+  const unread = useUnreadCount(true).data ?? 0;
+  return (
+    <Link
+      to="/notifications"
+      className={styles.bell}
+      aria-label={unread > 0 ? m.bellUnread(unread) : m.bell}
+      data-testid="notification-bell"
+    >
+      <Bell size={24} aria-hidden="true" />
+      {unread > 0 && (
+        <span className={styles.badge} data-testid="notification-count" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,125 @@
+import { notificationMessages as m } from '@gama/core/contract/notification-messages';
+import type { NotificationKind } from '@gama/core/endpoints/notifications/index';
+import type { Answer } from '@gama/core/endpoints/define';
+import type { endpoints } from '@gama/core/endpoints';
+import { formatPoints } from '@gama/ui/money';
+import { BadgeCheck, BadgeX, Banknote, Megaphone, Trophy, Undo2, type LucideIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Button } from '@gama/ui/Button';
+import { Skeleton } from '@gama/ui/Skeleton';
+import { Page, PageTitle } from '../../components/Page.tsx';
+import { marketTimeZone } from '../../lib/server-clock.ts';
+import { useMarkAllRead, useNotificationList } from './api.ts';
+import styles from './Notifications.module.css';
+
+type Row = Answer<typeof endpoints.notifications>['notifications'][number];
+
+const LOOK: Record<NotificationKind, { icon: LucideIcon; tone: 'success' | 'danger' | 'money' | 'brand' }> = {
+  deposit_approved: { icon: BadgeCheck, tone: 'success' },
+  deposit_rejected: { icon: BadgeX, tone: 'danger' },
+  withdrawal_paid: { icon: Banknote, tone: 'success' },
+  withdrawal_rejected: { icon: Undo2, tone: 'danger' },
+  win: { icon: Trophy, tone: 'money' },
+  result: { icon: Megaphone, tone: 'brand' },
+};
+
+/** A row's words, from its facts. */
+export function describeNotification(row: Row): { title: string; detail: string | null } {
+  const points = row.amount_paise === null ? '' : formatPoints(row.amount_paise, { decimals: 'when-needed' });
+  const market = row.market ?? '';
+  const reason = row.detail === null ? null : m.reason(row.detail);
+  switch (row.kind) {
+    case 'deposit_approved':
+      return { title: m.depositApproved(points), detail: m.depositApprovedDetail };
+    case 'deposit_rejected':
+      return { title: m.depositRejected(points), detail: reason };
+    case 'withdrawal_paid':
+      return { title: m.withdrawalPaid(points), detail: m.withdrawalPaidDetail };
+    case 'withdrawal_rejected':
+      return {
+        title: m.withdrawalRejected(points),
+        detail: [reason, m.withdrawalRejectedDetail].filter(Boolean).join(' '),
+      };
+    case 'win':
+      return { title: m.win(points), detail: m.winDetail(market) };
+    case 'result':
+      return { title: m.result(market), detail: row.detail === null ? null : m.resultDetail(row.detail) };
+  }
+}
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: marketTimeZone(),
+  });
+}
+
+/** The bell's list: newest first, older pages on request; opening it marks everything read. */
+export default function NotificationsScreen() {
+  const list = useNotificationList();
+  const markRead = useMarkAllRead();
+  const marked = useRef(false);
+  const firstPage = list.data?.pages[0];
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (!firstPage || marked.current || firstPage.unread === 0) return;
+    marked.current = true;
+    mutate();
+  }, [firstPage, mutate]);
+
+  const rows = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  return (
+    <Page>
+      <PageTitle>{m.title}</PageTitle>
+      {list.isPending ? (
+        <div className={styles.list} aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={72} radius={12} />
+          ))}
+        </div>
+      ) : rows.length === 0 ? (
+        <p className={styles.empty}>{m.empty}</p>
+      ) : (
+        <ul className={styles.list} data-testid="notification-list">
+          {rows.map((row) => {
+            const look = LOOK[row.kind];
+            const Icon = look.icon;
+            const text = describeNotification(row);
+            return (
+              <li key={row.id} className={styles.item} data-unread={row.read ? undefined : 'true'}>
+                <span className={styles.icon} data-tone={look.tone} aria-hidden="true">
+                  <Icon size={22} />
+                </span>
+                <div className={styles.body}>
+                  <p className={styles.itemTitle}>
+                    {text.title}
+                    {!row.read && <span className={styles.newTag}>New</span>}
+                  </p>
+                  {text.detail && <p className={styles.detail}>{text.detail}</p>}
+                  <time className={styles.time} dateTime={row.created_at}>
+                    {when(row.created_at)}
+                  </time>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {list.hasNextPage && (
+        <Button
+          variant="outline"
+          block
+          busy={list.isFetchingNextPage}
+          busyText={m.loading}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {m.loadMore}
+        </Button>
+      )}
+      {rows.length > 0 && <p className={styles.kept}>{m.kept}</p>}
+    </Page>
+  );
+}

@@ -1,0 +1,61 @@
+import { endpoints } from '@gama/core/endpoints';
+import type { NotificationKind } from '@gama/core/endpoints/notifications/index';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { profileQueryKey } from '../../lib/profile.ts';
+import { notificationsKey } from './api.ts';
+
+/** Events that move the wallet: the header's balance is read again with the bell. */
+const MOVES_WALLET: ReadonlySet<NotificationKind> = new Set([
+  'deposit_approved',
+  'withdrawal_rejected',
+  'win',
+]);
+/** After the browser gives up on the stream (an answer that is not a stream), open it again this much later. */
+const REOPEN_MS = 30_000;
+
+function kindOf(data: unknown): NotificationKind | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const row: unknown = JSON.parse(data);
+    const kind = typeof row === 'object' && row !== null ? (row as { kind?: unknown }).kind : undefined;
+    return typeof kind === 'string' ? (kind as NotificationKind) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps the bell live while the app is open: the server's event stream (Server-Sent Events, same origin, the
+ * session cookie) says when a notification arrives, and the bell reads its count again. The browser
+ * reconnects by itself with Last-Event-ID, so nothing sent while it was away is missed.
+ */
+export function useNotificationStream(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | undefined;
+    let reopen: number | undefined;
+    const open = () => {
+      source = new EventSource(endpoints.notificationsStream.path);
+      source.addEventListener('notification', (event) => {
+        void queryClient.invalidateQueries({ queryKey: notificationsKey });
+        const kind = kindOf((event as MessageEvent).data);
+        if (kind && MOVES_WALLET.has(kind)) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      });
+      source.addEventListener('error', () => {
+        if (source?.readyState !== EventSource.CLOSED) return;
+        // What happened meanwhile is read from the list when it comes back.
+        reopen = window.setTimeout(() => {
+          void queryClient.invalidateQueries({ queryKey: notificationsKey });
+          open();
+        }, REOPEN_MS);
+      });
+    };
+    open();
+    return () => {
+      window.clearTimeout(reopen);
+      source?.close();
+    };
+  }, [enabled, queryClient]);
+}

@@ -1,0 +1,22 @@
+/** The months a statement can be asked for: this one (in the market time zone) and the eleven before it. */
+export const STATEMENT_MONTHS = 12;
+
+export interface MonthChoice {
+  /** `YYYY-MM`, as the statement call takes it. */
+  value: string;
+  /** "November 2026" */
+  label: string;
+}
+
+const monthName = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Newest first, from the month of `today` (`YYYY-MM-DD`, the market zone's date). */
+export function recentMonths(today: string, count: number = STATEMENT_MONTHS): MonthChoice[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  return Array.from({ length: count }, (_, back) => {
+    const first = new Date(Date.UTC(year, month - 1 - back, 1));
+    const value = `${first.getUTCFullYear()}-${String(first.getUTCMonth() + 1).padStart(2, '0')}`;
+    return { value, label: monthName.format(first) };
+  });
+}

@@ -1,0 +1,35 @@
+import { appShellMessages as m } from '@gama/core/contract/app-shell-messages';
+import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
+import { setThemeChoice, useThemeChoice, type ThemeChoice } from '../../lib/theme.ts';
+import styles from './Shell.module.css';
+
+const OPTIONS: ReadonlyArray<{ choice: ThemeChoice; label: string; icon: LucideIcon }> = [
+  { choice: 'system', label: m.themeSystem, icon: Monitor },
+  { choice: 'light', label: m.themeLight, icon: Sun },
+  { choice: 'dark', label: m.themeDark, icon: Moon },
+];
+
+/** System, light or dark, remembered on this device. */
+export function ThemeSwitch() {
+  const current = useThemeChoice();
+  return (
+    <fieldset className={styles.themeSwitch}>
+      <legend className={styles.themeLegend}>{m.theme}</legend>
+      <div className={styles.themeOptions}>
+        {OPTIONS.map(({ choice, label, icon: Icon }) => (
+          <label key={choice} className={styles.themeOption}>
+            <input
+              type="radio"
+              name="theme"
+              value={choice}
+              checked={current === choice}
+              onChange={() => setThemeChoice(choice)}
+            />
+            <Icon size={18} aria-hidden="true" />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,66 @@
+import { accountClosureMessages as closure, accountMessages as m } from '@gama/core/contract/messages';
+import { expect, expectToast, loginViaUi, test } from '../support/fixtures.ts';
+
+// Spec 01 section 2.1: every route of the main layout, as written there (letter case included).
+const mainLayoutRoutes = (
+  '/star, /imp, /imp2, /imp3, /imp4, /imp5, /imp6, /imp7, /imp8, /imp9, /transaction, /mymodel, /transfer, ' +
+  '/transfermodel, /addfundhistory, /withdrawrule, /depositrule, /withdrawhistory, /about, /privacy, ' +
+  '/privacypolicy, /delete, /change, /wallet, /profile, /stargame, /ssinglepana, /sdoublepana, /stripplepana, ' +
+  '/starsingle, /galigame, /galiIMP, /impwin, /impbid, /galiallgame, /leftdigit, /rightdigit, /jodidigit, ' +
+  '/single, /fullsangam, /halfsangam, /tripplepana, /doublepana, /singlepana, /spdptp, /spmotor, /dpmotor, ' +
+  '/jodi, /addfund, /payviaupi, /win, /windata, /bid, /gameRates, /game, /htp, /withdraw, /qrpay, /histories, ' +
+  '/charts, /AddFundHistory'
+).split(', ');
+
+test('every route of the spec opens a screen, never the not-found page', async ({ page, player }) => {
+  test.setTimeout(120_000);
+  await loginViaUi(page, player);
+  for (const route of mainLayoutRoutes) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first(), route).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' }), route).toHaveCount(0);
+  }
+});
+
+test('the routes the spec shows no screen for open the screen they stand for', async ({ page, player }) => {
+  await loginViaUi(page, player);
+  for (const [from, to] of [
+    ['/wallet', '/imp7'],
+    ['/addfund', '/imp9'],
+    ['/privacy', '/privacypolicy'],
+    ['/transfermodel', '/transfer'],
+    ['/bid', '/imp4'],
+    ['/win', '/imp3'],
+  ] as const) {
+    await page.goto(from);
+    await expect(page, from).toHaveURL(new RegExp(`${to}$`));
+  }
+});
+
+test('a player deletes an empty account: confirmed with the password, then signed out for good', async ({
+  page,
+  player,
+}) => {
+  await loginViaUi(page, player);
+  await page.goto('/change');
+  await page.getByRole('link', { name: 'Delete your account' }).click();
+  await expect(page).toHaveURL(/\/delete$/);
+  const deleteButton = page.getByRole('button', { name: 'Delete My Account' });
+
+  await page.getByLabel('Password', { exact: true }).fill('not-my-password');
+  await deleteButton.click();
+  await expect(page.getByRole('alert').filter({ hasText: closure.confirmRequired })).toBeVisible();
+  await page.getByRole('checkbox').check();
+  await deleteButton.click();
+  await expectToast(page, m.wrongPassword);
+
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await deleteButton.click();
+  await expectToast(page, closure.closed);
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Phone Number').fill(player.mobile);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expectToast(page, m.userNotRegistered);
+});

@@ -1,0 +1,5 @@
+/** What the server answers when an idempotency key is malformed or reused for another request. */
+export const idempotencyMessages = {
+  badKey: 'Idempotency key must be 8-255 letters, digits, "-", "_", ":" or "."',
+  mismatch: 'This request id was already used for a different request',
+} as const;

@@ -1,0 +1,47 @@
+/** The player app's own labels, headings and hints (not spec messages), as the English screens show them. */
+export const uiTexts = [
+  // The play-limit labels of play-messages.ts (typed as plain strings there)
+  'Deposit limit',
+  'Stake limit',
+  'Day',
+  'Week',
+  'Month',
+  'Time-out',
+  'Self-exclusion',
+  // Language switch
+  'Language',
+  // Shared pieces (packages/ui)
+  'Close',
+  'Loading',
+  'Show {label}',
+  'Hide {label}',
+  // Shell
+  'Menu',
+  'Main menu',
+  'Log out',
+  'Please wait...',
+  'Home',
+  'Profile',
+  'Add Funds',
+  'Funds',
+  'Win History',
+  'Bid History',
+  'How To Play',
+  'Game Rates',
+  'Charts',
+  'Play limits',
+  'Change Password',
+  'Privacy Policy',
+  'Login',
+  // Login
+  'Welcome back',
+  'Log in with your phone number and password.',
+  'New to Gama?',
+  'For Registration',
+  'Phone Number',
+  '10-digit mobile number',
+  'Password',
+  'Your password',
+  'Forgot Password?',
+  'LOGIN',
+] as const;
