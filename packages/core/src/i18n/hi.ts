@@ -3,6 +3,8 @@
  * games speak it. Game and market terms players know in Latin script (Jodi, Panna, Sangam, market names, OTP,
  * UPI, UTR) stay as they are. Loaded only when a player picks हिन्दी.
  */
+import { hiAccount } from './hi-account.ts';
+import { hiGames } from './hi-games.ts';
 import type { Text } from './texts.ts';
 
 export const hi: Record<Text, string> = {
@@ -233,4 +235,6 @@ export const hi: Record<Text, string> = {
   System: 'सिस्टम',
   Light: 'लाइट',
   Dark: 'डार्क',
+  ...hiAccount,
+  ...hiGames,
 };

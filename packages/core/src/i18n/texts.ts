@@ -13,6 +13,8 @@ import { playMessages } from '../contract/play-messages.ts';
 import { networkMessages } from '../endpoints/client.ts';
 import { bidMessages } from '../rules/messages.ts';
 import { uiTexts } from './ui-texts.ts';
+import { accountUiTexts } from './ui-texts-account.ts';
+import { gamesUiTexts } from './ui-texts-games.ts';
 
 type TextsOf<T> = T extends unknown ? Extract<T[keyof T], string> : never;
 
@@ -60,10 +62,14 @@ export const templateTexts = [
 
 export type TemplateText = (typeof templateTexts)[number];
 export type UiText = (typeof uiTexts)[number];
-export type Text = SpecText | TemplateText | UiText;
+export type AccountUiText = (typeof accountUiTexts)[number];
+export type GamesUiText = (typeof gamesUiTexts)[number];
+export type Text = SpecText | TemplateText | UiText | AccountUiText | GamesUiText;
 
 export const specTexts: readonly SpecText[] = specTables.flatMap((table) =>
   Object.values(table).filter((value): value is SpecText => typeof value === 'string'),
 );
 
-export const englishTexts: readonly Text[] = [...new Set<Text>([...specTexts, ...templateTexts, ...uiTexts])];
+export const englishTexts: readonly Text[] = [
+  ...new Set<Text>([...specTexts, ...templateTexts, ...uiTexts, ...accountUiTexts, ...gamesUiTexts]),
+];
