@@ -44,7 +44,16 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+      {/* On a phone the toasts sit below the top bar: a toast over the menu button pauses while a finger rests on it,
+          and the operator could not reach the navigation until they swiped it away. */}
+      <Toaster
+        position="top-right"
+        mobileOffset={{ top: 'calc(var(--topbar-height) + 8px)' }}
+        duration={4000}
+        visibleToasts={3}
+        richColors
+        closeButton
+      />
     </QueryClientProvider>
   );
 }
