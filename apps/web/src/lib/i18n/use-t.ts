@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { Text } from '@gama/core/i18n/texts';
 import type { Language } from '@gama/core/i18n/languages';
+import { formatDate, formatNumber, type DatePreset } from './format.ts';
 import { currentLanguage, translateText } from './i18n.ts';
 
 export type TextValues = Record<string, string | number>;
@@ -10,14 +11,21 @@ export interface Translate {
   (text: Text, values?: TextValues): string;
   /** An English text from outside the catalogue (a server answer, a stored label) in the shown language when the catalogue knows it. */
   fromServer: (text: string) => string;
+  /** A whole number or count grouped the Indian way (1,00,000) in the shown language. */
+  number: (value: number) => string;
+  /** A moment spelled out in the shown language (`format.ts` presets or Intl options), market time zone. */
+  date: (value: Date | string | number, options?: DatePreset | Intl.DateTimeFormatOptions) => string;
   language: Language;
 }
 
 /** The texts of a component, re-rendered when the player switches language. */
 export function useT(): Translate {
   const { i18n } = useLingui();
+  const language = currentLanguage();
   const t = ((text: Text, values?: TextValues) => i18n._(text, values)) as Translate;
   t.fromServer = translateText;
-  t.language = currentLanguage();
+  t.number = (value) => formatNumber(value, language);
+  t.date = (value, options) => formatDate(value, language, options);
+  t.language = language;
   return t;
 }
