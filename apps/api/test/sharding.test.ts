@@ -1,0 +1,321 @@
+/**
+ * Sharding on paper, checked (issue 18, docs/scaling.md "On a distributed PostgreSQL"). Gama's SQL must stay
+ * within what a distributed engine distributing by player accepts (Citus; YugabyteDB and CockroachDB alike):
+ *
+ * 1. every table has a place: distributed by player, reference (copied to every node), or local to one node;
+ * 2. no advisory lock outside the listed rate-limit counters: Citus takes one on the node it is sent to only,
+ *    CockroachDB's were no-op stubs for years, so an advisory lock guarding money would guard nothing there;
+ * 3. the statements of a bid's transaction touch only the bidding player's rows and reference tables, except
+ *    the listed crossings (the draw's exposure row), so a bid runs on the player's shard.
+ *
+ * Each check is a function run on the real server first and on a planted example after, which must fail.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Queryable, QueryResult } from '../src/db/database.ts';
+import { seedMarket } from '../src/seed/markets.ts';
+import { openTestDatabase } from './db.ts';
+import type { TestApp } from './helpers.ts';
+import { createTestApp } from './helpers.ts';
+import { expectLedgerClean, fund, operatorToken } from './money.ts';
+
+type Placement = 'player' | 'reference' | 'local';
+
+/** Where each table (and view) lives on a cluster distributing by player; docs/scaling.md says why. */
+const PLACEMENT: Record<string, Placement> = {
+  // Distributed by player id and co-located: a player's money, bids and requests live on one shard.
+  players: 'player',
+  accounts: 'player',
+  journals: 'player',
+  entries: 'player',
+  idempotency_keys: 'player',
+  bids: 'player',
+  win_credits: 'player',
+  deposit_requests: 'player',
+  deposit_screenshots: 'player',
+  utr_attempts: 'player',
+  withdraw_requests: 'player',
+  payout_methods: 'player',
+  transfers: 'player',
+  play_limits: 'player',
+  notifications: 'player',
+  // Small, read on every node, written by operators: copied everywhere.
+  markets: 'reference',
+  game_rates: 'reference',
+  rate_versions: 'reference',
+  liability_caps: 'reference',
+  settings: 'reference',
+  headlines: 'reference',
+  slider_images: 'reference',
+  media: 'reference',
+  operators: 'reference',
+  // Declared results: a bid reads its draw's (refused once decided); written by a declaration, rarely.
+  results: 'reference',
+  // One node (the coordinator), or their own distribution key: not keyed by a player.
+  sessions: 'local',
+  otp_codes: 'local',
+  flow_tickets: 'local',
+  rate_events: 'local',
+  sms_outbox: 'local',
+  operator_sessions: 'local',
+  audit_log: 'local',
+  audit_chain_head: 'local',
+  result_declarations: 'local',
+  number_exposure: 'local',
+  bank_statements: 'local',
+  bank_statement_lines: 'local',
+  closed_account_breaks: 'local',
+  bid_outcomes: 'local',
+};
+
+/**
+ * The only advisory locks allowed, per file with their count: each serializes a rate-limit counter (count,
+ * then insert), never money. On a cluster they would hold per node only; docs/scaling.md says what replaces
+ * them (a counter row per key, locked by an upsert as number_exposure is).
+ */
+const ADVISORY_LOCKS: Record<string, { count: number; why: string }> = {
+  'src/modules/auth/throttle.ts': { count: 1, why: 'sign-in failure counters per account and address' },
+  'src/modules/auth/lookups.ts': { count: 1, why: 'phone lookups per address and device' },
+  'src/modules/auth/otp.ts': { count: 1, why: 'one-time code sends per phone' },
+  'src/modules/transfers/service.ts': { count: 1, why: 'transfer recipient lookups per sender' },
+};
+
+/**
+ * Tables a bid's transaction may write although they are not the player's: each is a crossing to another
+ * shard in the same transaction (two-phase commit on Citus, a distributed transaction elsewhere).
+ */
+const BID_PATH_CROSSINGS: Record<string, string> = {
+  number_exposure:
+    "the draw's liability per number is shared by every player who bets on it (issue 16 caps): one row per number, locked by the upsert",
+};
+
+const ADVISORY = /\bpg_(?:try_)?advisory_(?:xact_)?lock(?:_shared)?\s*\(/g;
+
+interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** Advisory locks outside the allowed list, or more of them in a listed file than it declares. */
+function advisoryLockViolations(files: readonly SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const found = [...file.text.matchAll(ADVISORY)].length;
+    if (found === 0) continue;
+    const allowed = ADVISORY_LOCKS[file.path];
+    if (!allowed) problems.push(`${file.path}: ${found} advisory lock(s), not a listed rate-limit counter`);
+    else if (found !== allowed.count)
+      problems.push(`${file.path}: ${found} advisory lock(s), ${allowed.count} listed`);
+  }
+  return problems;
+}
+
+interface Statement {
+  text: string;
+  params: readonly unknown[];
+  rows: readonly Record<string, unknown>[];
+}
+
+const WRITE = /^\s*(?:WITH\b[\s\S]*?\b)?(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)/i;
+
+/** Every table or view a statement names after FROM, JOIN, INTO or UPDATE that the placement map knows. */
+function tablesOf(text: string): Set<string> {
+  const tables = new Set<string>();
+  for (const m of text.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_]+)/gi)) {
+    const name = (m[1] as string).toLowerCase();
+    if (name in PLACEMENT) tables.add(name);
+  }
+  return tables;
+}
+
+function writtenTables(text: string): Set<string> {
+  const written = new Set<string>();
+  for (const m of text.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)/gi)) {
+    written.add((m[1] as string).toLowerCase());
+  }
+  const lead = WRITE.exec(text);
+  if (lead) written.add((lead[2] as string).toLowerCase());
+  return written;
+}
+
+function scalars(value: unknown, out: unknown[]): unknown[] {
+  if (Array.isArray(value)) for (const v of value) scalars(v, out);
+  else if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    for (const v of Object.values(value)) scalars(v, out);
+  } else out.push(value);
+  return out;
+}
+
+const key = (v: unknown): string => String(v);
+
+/**
+ * Checks the statements of one bid transaction. A statement naming a player table must be bound to the
+ * bidding player: one of its parameters is the player's id, the `player:<id>` scope, or a value an earlier
+ * bound statement returned (the wallet's id, the journal's id). What a bound statement returns becomes the
+ * player's too. A statement may read reference tables freely and write none; a local table is a crossing,
+ * allowed for writes only where listed.
+ */
+function bidPathViolations(playerId: number, statements: readonly Statement[]): string[] {
+  const own = new Set<string>([key(playerId), `player:${playerId}`]);
+  const problems: string[] = [];
+  for (const s of statements) {
+    const tables = tablesOf(s.text);
+    const written = writtenTables(s.text);
+    const short = s.text.replace(/\s+/g, ' ').slice(0, 90);
+    let bound = true;
+    for (const table of tables) {
+      const placement = PLACEMENT[table];
+      if (placement === 'reference' && written.has(table))
+        problems.push(`writes reference table ${table}: ${short}`);
+      if (placement === 'local' && !(table in BID_PATH_CROSSINGS))
+        problems.push(`touches ${table}, not the player's: ${short}`);
+      if (placement === 'player') bound = false;
+    }
+    if (!bound) {
+      bound = scalars(s.params, []).some((p) => own.has(key(p)));
+      if (!bound) problems.push(`not bound to player ${playerId}: ${short}`);
+    }
+    if (bound) for (const v of scalars(s.rows, [])) if (v !== null && v !== undefined) own.add(key(v));
+  }
+  return problems;
+}
+
+function sourceFiles(): SourceFile[] {
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  const files: SourceFile[] = [];
+  for (const file of readdirSync(`${root}src`, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.(ts|sql)$/.test(file) || file.endsWith('.test.ts')) continue;
+    const path = `src/${file.split('\\').join('/')}`;
+    files.push({ path, text: readFileSync(`${root}${path}`, 'utf8') });
+  }
+  return files;
+}
+
+/** A database whose transactions record every statement with its parameters and rows. */
+function recording(db: Database, log: Statement[][]): Database {
+  const wrap = (tx: Queryable, statements: Statement[]): Queryable => ({
+    async query<T>(text: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const result = await tx.query<T>(text, params);
+      statements.push({ text, params, rows: result.rows as Record<string, unknown>[] });
+      return result;
+    },
+    exec: (sql) => tx.exec(sql),
+  });
+  return {
+    engine: db.engine,
+    query: (text, params) => db.query(text, params),
+    exec: (sql) => db.exec(sql),
+    transaction(fn) {
+      return db.transaction((tx) => {
+        const statements: Statement[] = [];
+        log.push(statements);
+        return fn(wrap(tx, statements));
+      });
+    },
+    close: () => db.close(),
+    listen: (channel, handlers) => db.listen(channel, handlers),
+  };
+}
+
+describe('the SQL stays within what a distributed PostgreSQL accepts', () => {
+  let t: TestApp;
+  const log: Statement[][] = [];
+  beforeAll(async () => {
+    t = await createTestApp({
+      db: recording(await openTestDatabase(), log),
+      now: '2026-11-20T12:00:00+05:30',
+    });
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  it('places every table of the schema, and only those', async () => {
+    const { rows } = await t.db.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v') AND NOT c.relispartition
+          AND c.relname <> 'schema_migrations'`,
+    );
+    expect(rows.map((r) => r.name).sort()).toEqual(Object.keys(PLACEMENT).sort());
+  });
+
+  it('takes advisory locks only for the listed rate-limit counters', () => {
+    expect(advisoryLockViolations(sourceFiles())).toEqual([]);
+  });
+
+  it('finds an advisory lock planted on the bid path, and one too many in a listed file', () => {
+    const planted = [
+      {
+        path: 'src/modules/bids/place.ts',
+        text: "await tx.query('SELECT pg_advisory_xact_lock($1)', [id]);",
+      },
+      {
+        path: 'src/modules/auth/otp.ts',
+        text: 'pg_advisory_xact_lock(hashtext($1)); SELECT pg_try_advisory_lock(1)',
+      },
+    ];
+    expect(advisoryLockViolations(planted)).toEqual([
+      'src/modules/bids/place.ts: 1 advisory lock(s), not a listed rate-limit counter',
+      'src/modules/auth/otp.ts: 2 advisory lock(s), 1 listed',
+    ]);
+  });
+
+  it("keeps a bid's transaction on the player's rows, reference tables and the listed crossings", async () => {
+    const op = await operatorToken(t);
+    const market = await seedMarket(t.db, { name: 'SHARD BAZAR', open: '01:00 PM', close: '03:00 PM' });
+    const player = await t.player();
+    await fund(t, player, op, 500);
+    log.length = 0;
+    const res = await t.post(
+      '/api-submit-bid',
+      {
+        game_id: market,
+        new_result: {
+          pana: 'Single Digit',
+          bid_date: '20-November-2026',
+          result: [
+            { digits: '5', points: '10', session: 'open' },
+            { digits: '7', points: '20', session: 'close' },
+          ],
+        },
+      },
+      { token: player.token, headers: { 'Idempotency-Key': 'shard-bid-0001' } },
+    );
+    expect(res.json.status).toBe(true);
+    const bidTx = log.filter((statements) => statements.some((s) => /INSERT INTO bids\b/.test(s.text)));
+    expect(bidTx).toHaveLength(1);
+    const statements = bidTx[0] ?? [];
+    // The recording saw the whole placement: the key, the wallet, the exposure, the journal and the rows.
+    for (const table of ['idempotency_keys', 'accounts', 'number_exposure', 'journals', 'entries', 'bids'])
+      expect(
+        statements.some((s) => tablesOf(s.text).has(table)),
+        table,
+      ).toBe(true);
+    expect(bidPathViolations(player.id, statements)).toEqual([]);
+  });
+
+  it("finds a planted statement that reads another player's wallet, one that writes a reference table and one that touches a local table", () => {
+    const statements: Statement[] = [
+      {
+        text: 'SELECT id, balance FROM accounts WHERE player_id = $1',
+        params: [7],
+        rows: [{ id: 71, balance: 5 }],
+      },
+      { text: 'SELECT balance FROM accounts WHERE id = $1 FOR UPDATE', params: [81], rows: [] },
+      { text: 'UPDATE markets SET sort = sort + 1 WHERE id = $1', params: [3], rows: [] },
+      { text: 'SELECT state FROM result_declarations WHERE market_id = $1', params: [3], rows: [] },
+      {
+        text: 'INSERT INTO entries (journal_id, account_id, amount) VALUES ($1, $2, 100)',
+        params: [9, 71],
+        rows: [],
+      },
+    ];
+    expect(bidPathViolations(7, statements)).toEqual([
+      'not bound to player 7: SELECT balance FROM accounts WHERE id = $1 FOR UPDATE',
+      'writes reference table markets: UPDATE markets SET sort = sort + 1 WHERE id = $1',
+      "touches result_declarations, not the player's: SELECT state FROM result_declarations WHERE market_id = $1",
+    ]);
+  });
+});
