@@ -1,0 +1,255 @@
+/**
+ * Where a bid's database cost goes (issue 18), against pgbench's standard transaction in the same run:
+ * PostgreSQL CPU per pgbench transaction, then Gama's HTTP bid submissions with, per submission, PostgreSQL's
+ * CPU, commits, rows written per table (and the index entries that go with them), WAL records, bytes and
+ * full-page images (pg_stat_wal), and, when pg_stat_statements is loaded, every statement's calls and time per
+ * submission. Ends with the targets as ratios: PostgreSQL CPU per bid ≤ 2 × per pgbench transaction, HTTP bids
+ * ≥ 0.35 × pgbench tps.
+ *
+ * PostgreSQL only: DATABASE_URL (a scratch database it wipes), else `gama_bench_cost` on the local server; pgbench
+ * runs in `gama_bench_pgbench` next to it (scale 10). pg_stat_wal counts the whole cluster: run it on a quiet
+ * machine (wrap it in the bench lock). pg_stat_statements needs `shared_preload_libraries = 'pg_stat_statements'`
+ * (a restart); without it the statement table is left out and says so.
+ *
+ * Knobs: BENCH_SECONDS (per run, default 15), BENCH_CONNECTIONS (8), BENCH_PLAYERS (200).
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cpus } from 'node:os';
+import pg from 'pg';
+import type { Database } from '../../apps/api/src/db/database.ts';
+import { followProcesses, postgresBackendsOf } from './cpu.ts';
+import { fmt, runLoad, seedPlayers, startBench } from './harness.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
+const SERVER = 'postgres://postgres@127.0.0.1:5432';
+const PGBENCH_DB = 'gama_bench_pgbench';
+
+async function ensureDatabases(): Promise<void> {
+  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  await admin.connect();
+  try {
+    for (const name of [PGBENCH_DB, ...(process.env.DATABASE_URL ? [] : ['gama_bench_cost'])]) {
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  process.env.DATABASE_URL ??= `${SERVER}/gama_bench_cost`;
+}
+
+interface PgbenchRun {
+  tps: number;
+  transactions: number;
+  pgUsPerTx: number;
+}
+
+async function pgbench(): Promise<PgbenchRun> {
+  const { hostname, port } = new URL(SERVER);
+  const conn = ['-h', hostname, '-p', port || '5432', '-U', 'postgres'];
+  const tables = execFileSync(
+    'psql',
+    [
+      ...conn,
+      '-d',
+      PGBENCH_DB,
+      '-Atc',
+      `SELECT count(*) FROM pg_tables WHERE tablename = 'pgbench_accounts'`,
+    ],
+    { encoding: 'utf8' },
+  ).trim();
+  if (tables !== '1')
+    execFileSync('pgbench', [...conn, '-i', '-q', '-s', '10', PGBENCH_DB], { stdio: 'ignore' });
+  const cpu = followProcesses(postgresBackendsOf(PGBENCH_DB));
+  // Asynchronously, so the CPU sampler keeps sampling the backends while they live.
+  const { stdout: out } = await promisify(execFile)(
+    'pgbench',
+    [
+      ...conn,
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(CONNECTIONS),
+      '-j',
+      '2',
+      '-T',
+      String(SECONDS),
+      PGBENCH_DB,
+    ],
+    { encoding: 'utf8' },
+  );
+  const used = cpu();
+  const transactions = Number(/actually processed: (\d+)/.exec(out)?.[1] ?? Number.NaN);
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
+  return { tps, transactions, pgUsPerTx: used / transactions };
+}
+
+type Counts = Map<string, number>;
+
+async function snapshot(db: Database): Promise<Counts> {
+  const counts: Counts = new Map();
+  const wal = await db.query<{ wal_records: string; wal_fpi: string; wal_bytes: string }>(
+    'SELECT wal_records, wal_fpi, wal_bytes FROM pg_stat_wal',
+  );
+  const w = wal.rows[0];
+  if (w) {
+    counts.set('wal records', Number(w.wal_records));
+    counts.set('wal full-page images', Number(w.wal_fpi));
+    counts.set('wal bytes', Number(w.wal_bytes));
+  }
+  const dbStats = await db.query<{
+    xact_commit: string;
+    xact_rollback: string;
+    blks_hit: string;
+    blks_read: string;
+  }>(
+    'SELECT xact_commit, xact_rollback, blks_hit, blks_read FROM pg_stat_database WHERE datname = current_database()',
+  );
+  const d = dbStats.rows[0];
+  if (d) {
+    counts.set('commits', Number(d.xact_commit));
+    counts.set('rollbacks', Number(d.xact_rollback));
+    counts.set('buffer hits', Number(d.blks_hit));
+    counts.set('buffer reads', Number(d.blks_read));
+  }
+  const tables = await db.query<{ relname: string; ins: string; upd: string; hot: string; del: string }>(
+    `SELECT relname, n_tup_ins AS ins, n_tup_upd AS upd, n_tup_hot_upd AS hot, n_tup_del AS del
+       FROM pg_stat_user_tables`,
+  );
+  for (const t of tables.rows) {
+    counts.set(`rows inserted: ${t.relname}`, Number(t.ins));
+    counts.set(`rows updated: ${t.relname}`, Number(t.upd));
+    counts.set(`of which HOT: ${t.relname}`, Number(t.hot));
+    counts.set(`rows deleted: ${t.relname}`, Number(t.del));
+  }
+  return counts;
+}
+
+async function indexCounts(db: Database): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ relname: string; n: number }>(
+    `SELECT t.relname, count(i.indexrelid)::int AS n FROM pg_stat_user_tables t
+       LEFT JOIN pg_index i ON i.indrelid = t.relid GROUP BY t.relname`,
+  );
+  return new Map(rows.map((r) => [r.relname, r.n]));
+}
+
+async function statementsLoaded(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ libs: string }>(
+    `SELECT current_setting('shared_preload_libraries') AS libs`,
+  );
+  if (!(rows[0]?.libs ?? '').includes('pg_stat_statements')) return false;
+  await db.exec('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  return true;
+}
+
+await ensureDatabases();
+console.log(`# The bid's database cost against pgbench`);
+console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}; node ${process.version}`);
+console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, ${PLAYERS} players\n`);
+const reference = await pgbench();
+console.log(
+  `pgbench (TPC-B-like, scale 10, prepared): ${fmt(reference.tps, 0)} tps, PostgreSQL ${fmt(reference.pgUsPerTx, 0)} µs CPU per transaction\n`,
+);
+
+const bench = await startBench('cost');
+try {
+  const players = await seedPlayers(bench.db, PLAYERS, 10_000_000);
+  const bids = { kind: 'bid-mix', marketId: bench.marketId } as const;
+  await runLoad({
+    url: bench.url,
+    path: '/api-submit-bid',
+    connections: CONNECTIONS,
+    seconds: 3,
+    players,
+    body: bids,
+  });
+  const statements = await statementsLoaded(bench.db);
+  if (statements) await bench.db.query('SELECT pg_stat_statements_reset()');
+  const database = decodeURIComponent(new URL(process.env.DATABASE_URL ?? '').pathname.slice(1));
+  const journals = async () =>
+    (await bench.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM journals WHERE kind = 'bid'`))
+      .rows[0]?.n ?? 0;
+  const before = await snapshot(bench.db);
+  const placedBefore = await journals();
+  const cpu = followProcesses(postgresBackendsOf(database));
+  const http = await runLoad({
+    url: bench.url,
+    path: '/api-submit-bid',
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    players,
+    body: bids,
+  });
+  const pgUsed = cpu();
+  const placed = (await journals()) - placedBefore;
+  const after = await snapshot(bench.db);
+  const indexes = await indexCounts(bench.db);
+  const per = (name: string) => ((after.get(name) ?? 0) - (before.get(name) ?? 0)) / placed;
+
+  console.log(
+    `HTTP /api-submit-bid: ${fmt(http.rps, 0)} submissions/s, ${placed} placed (1-3 rows each), p99 ${fmt(http.p99)} ms; PostgreSQL ${fmt(pgUsed / placed, 0)} µs CPU per submission\n`,
+  );
+  console.log('| per placed submission | value |');
+  console.log('|---|---|');
+  for (const name of [
+    'commits',
+    'rollbacks',
+    'wal records',
+    'wal full-page images',
+    'wal bytes',
+    'buffer hits',
+  ]) {
+    console.log(`| ${name} | ${fmt(per(name), 1)} |`);
+  }
+  let indexEntries = 0;
+  for (const name of after.keys()) {
+    if (!name.startsWith('rows inserted: ') && !name.startsWith('rows updated: ')) continue;
+    const value = per(name);
+    if (value < 0.01) continue;
+    const table = name.slice(name.indexOf(': ') + 2);
+    const hot = name.startsWith('rows updated: ') ? per(`of which HOT: ${table}`) : 0;
+    // An insert writes one entry per index; a non-HOT update writes one per index too.
+    indexEntries += (name.startsWith('rows inserted: ') ? value : value - hot) * (indexes.get(table) ?? 0);
+    console.log(
+      `| ${name}${hot > 0 ? ` (${fmt(hot, 2)} HOT)` : ''} | ${fmt(value, 2)} (${indexes.get(table) ?? 0} indexes) |`,
+    );
+  }
+  console.log(`| index entries written (estimate) | ${fmt(indexEntries, 1)} |`);
+
+  if (statements) {
+    const { rows } = await bench.db.query<{ query: string; calls: string; total: number; rows: string }>(
+      `SELECT query, calls, total_exec_time AS total, rows FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        ORDER BY total_exec_time DESC LIMIT 15`,
+    );
+    const calls = rows.reduce((n, r) => n + Number(r.calls), 0);
+    console.log(`\nstatements per submission (top 15 by time): ${fmt(calls / placed, 1)} calls`);
+    console.log('| statement | calls per submission | µs per submission |');
+    console.log('|---|---|---|');
+    for (const r of rows) {
+      const text = r.query.replace(/\s+/g, ' ').slice(0, 90).replace(/\|/g, '\\|');
+      console.log(`| ${text} | ${fmt(Number(r.calls) / placed, 2)} | ${fmt((r.total * 1000) / placed, 0)} |`);
+    }
+  } else {
+    console.log(
+      "\npg_stat_statements is not loaded (shared_preload_libraries); statement table left out. Enable: ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements', then restart PostgreSQL.",
+    );
+  }
+
+  const cpuRatio = pgUsed / placed / reference.pgUsPerTx;
+  const tpsRatio = http.rps / reference.tps;
+  console.log('\n| target | measured | met |');
+  console.log('|---|---|---|');
+  console.log(
+    `| PostgreSQL CPU per bid ≤ 2 × pgbench's | ${fmt(cpuRatio, 2)} × | ${cpuRatio <= 2 ? 'yes' : 'no'} |`,
+  );
+  console.log(
+    `| HTTP bids ≥ 0.35 × pgbench tps | ${fmt(tpsRatio, 2)} × | ${tpsRatio >= 0.35 ? 'yes' : 'no'} |`,
+  );
+} finally {
+  await bench.close();
+}
