@@ -48,6 +48,20 @@ describe('config', () => {
     expect(c.WEB_CONCURRENCY).toBe(2);
   });
 
+  it('takes a statement mode and a direct address for a pooler in transaction mode', () => {
+    expect(loadConfig({}).DATABASE_STATEMENTS).toBe('prepared');
+    const pooled = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:6432/gama',
+      DATABASE_DIRECT_URL: 'postgres://postgres@127.0.0.1:5432/gama',
+      DATABASE_STATEMENTS: 'unnamed',
+    });
+    expect(pooled.DATABASE_STATEMENTS).toBe('unnamed');
+    expect(() => loadConfig({ DATABASE_STATEMENTS: 'named' })).toThrow(/DATABASE_STATEMENTS/);
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://postgres@127.0.0.1:5432/gama' })).toThrow(
+      /DATABASE_DIRECT_URL.*DATABASE_URL/,
+    );
+  });
+
   it('refuses the outbox in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', APP_KEY: 'prod-key-12345' })).toThrow(/SMS_PROVIDER/);
     const c = loadConfig({
@@ -73,6 +87,10 @@ describe('config', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u:p@h/db', APP_KEY: 'secret-key-1' });
     const shown = describeConfig(c);
     expect(shown.DATABASE_URL).toBe('***');
+    const pooled = describeConfig(
+      loadConfig({ DATABASE_URL: 'postgres://u:p@pooler/db', DATABASE_DIRECT_URL: 'postgres://u:p@h/db' }),
+    );
+    expect(pooled.DATABASE_DIRECT_URL).toBe('***');
     expect(shown.APP_KEY).toBe('***');
     expect(JSON.stringify(shown)).not.toContain('u:p');
   });

@@ -51,6 +51,16 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /**
+     * `prepared` (default): named prepared statements, parsed and planned once per connection. `unnamed`: each
+     * call parsed anew, for a pooler in transaction mode (PgBouncer before 1.21); see db/postgres.ts.
+     */
+    DATABASE_STATEMENTS: z.enum(['prepared', 'unnamed']).default('prepared'),
+    /**
+     * The PostgreSQL server itself when DATABASE_URL is a pooler in transaction mode: LISTEN (the caches' and
+     * the notification streams' notices) needs a session of its own. Defaults to DATABASE_URL.
+     */
+    DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     APP_KEY: z.string().min(8).default('gama-dev-app-key'),
     SMS_PROVIDER: z.enum(['outbox', 'http']).optional(),
@@ -123,6 +133,13 @@ export const configSchema = z
     if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http' });
     }
+    if (!c.DATABASE_URL && c.DATABASE_DIRECT_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_DIRECT_URL'],
+        message: 'needs DATABASE_URL (the address queries go through)',
+      });
+    }
     if (c.WEB_CONCURRENCY > 1 && !c.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -186,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 const SECRET_KEYS = new Set([
   'DATABASE_URL',
+  'DATABASE_DIRECT_URL',
   'APP_KEY',
   'OTP_PEPPER',
   'SMS_HTTP_AUTH',

@@ -5,9 +5,19 @@ import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-/** DATABASE_URL set: a PostgreSQL server through node-postgres. Unset: PGlite in DATA_DIR. */
-export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite({ dataDir: config.DATA_DIR });
+/**
+ * DATABASE_URL set: a PostgreSQL server (or a pooler in front of one) through node-postgres, LISTEN going to
+ * DATABASE_DIRECT_URL when given. Unset: PGlite in DATA_DIR.
+ */
+export async function openDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
+    Partial<Pick<Config, 'DATABASE_STATEMENTS' | 'DATABASE_DIRECT_URL'>>,
+): Promise<Database> {
+  if (!config.DATABASE_URL) return openPglite({ dataDir: config.DATA_DIR });
+  return openPostgres(config.DATABASE_URL, {
+    statements: config.DATABASE_STATEMENTS ?? 'prepared',
+    ...(config.DATABASE_DIRECT_URL ? { listenUrl: config.DATABASE_DIRECT_URL } : {}),
+  });
 }
 
 export async function prepareDatabase(db: Database): Promise<string[]> {

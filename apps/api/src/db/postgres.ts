@@ -14,27 +14,41 @@ const types = {
 };
 
 /**
- * Parameterized statements run as named prepared statements: each connection parses and plans a statement
- * once instead of on every call (the hot paths repeat a handful of texts). The texts are fixed SQL with
- * parameters, so the set is small; past MAX_NAMED distinct texts (something building SQL from data), the
- * rest run unnamed rather than grow every connection's statement cache without bound.
+ * How parameterized statements reach the server (DATABASE_STATEMENTS):
+ * - `prepared`: named prepared statements. Each connection parses and plans a statement once instead of on every
+ *   call (the hot paths repeat a handful of texts). Needs a client to keep its server connection: PostgreSQL
+ *   itself, or a pooler in session mode.
+ * - `unnamed`: the unnamed statement, parsed and planned with its values on every call. What a pooler in
+ *   transaction mode needs (PgBouncer before 1.21 knows nothing of named statements: the next transaction may
+ *   run on a server connection that never saw the name, or one that already has it).
+ */
+export type StatementMode = 'prepared' | 'unnamed';
+
+export interface PostgresOptions {
+  /** Connections of this process's pool. */
+  poolSize?: number;
+  statements?: StatementMode;
+  /**
+   * Where LISTEN connects: a LISTEN lives as long as its session, which a pooler in transaction mode does not
+   * keep, so behind one this is the server's own address (DATABASE_DIRECT_URL). Defaults to the pool's address.
+   */
+  listenUrl?: string;
+}
+
+/**
+ * The texts are fixed SQL with parameters, so the set of named statements is small; past MAX_NAMED distinct texts
+ * (something building SQL from data), the rest run unnamed rather than grow every connection's cache without bound.
  */
 const MAX_NAMED = 1_000;
 const statementNames = new Map<string, string>();
 
 /**
- * Prepared statements still plan each call with its own values, as unnamed ones did: the default may switch
- * to a generic plan after five calls, which can be far worse on skewed data (one market's many bids). Any
- * `options` the URL gives are kept (node-postgres would let the URL's win over ours, so they move here).
+ * Prepared statements still plan each call with its own values, as unnamed ones do: the default may switch to a
+ * generic plan after five calls, which can be far worse on skewed data (one market's many bids). Set once per
+ * connection, when it opens: a session setting, sound only where the session is this client's (prepared mode).
+ * Not a startup `options` parameter, which PgBouncer refuses ("unsupported startup parameter").
  */
-function withPlanCacheMode(connectionString: string): { connectionString: string; options: string } {
-  const mode = '-c plan_cache_mode=force_custom_plan';
-  const url = new URL(connectionString);
-  const given = url.searchParams.get('options');
-  if (given === null) return { connectionString, options: mode };
-  url.searchParams.delete('options');
-  return { connectionString: url.toString(), options: `${given} ${mode}` };
-}
+const CUSTOM_PLANS = 'SET plan_cache_mode = force_custom_plan';
 
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
@@ -45,14 +59,14 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+function wrap(client: pg.Pool | pg.PoolClient, mode: StatementMode): Queryable {
   return {
     async exec(sql) {
       await client.query(sql);
     },
     async query<T>(text: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
       // Without parameters a text may hold several statements, which only the simple protocol runs.
-      const name = params.length > 0 ? statementName(text) : undefined;
+      const name = mode === 'prepared' && params.length > 0 ? statementName(text) : undefined;
       const result = await client.query({
         text,
         values: params as unknown[],
@@ -134,12 +148,24 @@ function listener(connectionString: string, channel: string, handlers: ListenHan
 
 export function openPostgres(
   connectionString: string,
-  poolSize = 10,
-): Database & { pool: pg.Pool; poolWaits: PoolWaits } {
-  const pool = new pg.Pool({ ...withPlanCacheMode(connectionString), max: poolSize });
+  options: PostgresOptions | number = {},
+): Database & { pool: pg.Pool; poolWaits: PoolWaits; statements: StatementMode } {
+  const {
+    poolSize = 10,
+    statements = 'prepared',
+    listenUrl = connectionString,
+  } = typeof options === 'number' ? { poolSize: options } : options;
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    // Awaited by the pool before it hands the new connection out.
+    ...(statements === 'prepared'
+      ? { onConnect: (client: pg.ClientBase) => client.query(CUSTOM_PLANS) }
+      : {}),
+  });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const outer = wrap(pool);
+  const outer = wrap(pool, statements);
   const local = new Map<string, Set<ListenHandlers>>();
   // Read by the metrics (lib/metrics.ts); plain numbers so the driver does not depend on the metrics library.
   const poolWaits: PoolWaits = { acquired: 0, waited: 0, waitSeconds: 0 };
@@ -147,6 +173,7 @@ export function openPostgres(
     engine: 'postgres',
     pool,
     poolWaits,
+    statements,
     query: outer.query,
     async transaction(fn) {
       for (let attempt = 1; ; attempt++) {
@@ -160,7 +187,7 @@ export function openPostgres(
         }
         try {
           await client.query('BEGIN');
-          const result = await fn(wrap(client));
+          const result = await fn(wrap(client, statements));
           const notices = await commitReadingNotices(client);
           if (notices !== '') deliverLocally(notices, local);
           return result;
@@ -179,7 +206,7 @@ export function openPostgres(
       let set = local.get(channel);
       if (!set) local.set(channel, (set = new Set()));
       set.add(handlers);
-      const stop = listener(connectionString, channel, handlers);
+      const stop = listener(listenUrl, channel, handlers);
       return async () => {
         local.get(channel)?.delete(handlers);
         await stop();

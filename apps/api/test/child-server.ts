@@ -1,0 +1,128 @@
+/**
+ * The real server (`src/server.ts`) as a child process, driven over HTTP: for the suites that put something
+ * between it and PostgreSQL (a pooler, a replica) and so need its own start-up path, config parsing included.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_KEY, DEFAULT_NOW } from './helpers.ts';
+import { freePort } from './ports.ts';
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ChildServer {
+  url: string;
+  /** A legacy player call (the envelope added), with the player's token when given. */
+  player<T = Record<string, unknown>>(
+    path: string,
+    body: Record<string, unknown>,
+    token?: string,
+  ): Promise<{ status: number; json: T }>;
+  /** An operator call under /admin-api/ (GET without a body). */
+  admin<T = Record<string, unknown>>(
+    path: string,
+    body: Record<string, unknown> | undefined,
+    token?: string,
+  ): Promise<{ status: number; json: T }>;
+  /** Moves this process's clock (E2E_CLOCK_CONTROL is on in every child). */
+  advance(seconds: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Every child started, so a failed test can end them all (`stopAll`). */
+const running = new Set<ChildProcess>();
+
+export function stopAll(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+async function call<T>(
+  url: string,
+  method: 'GET' | 'POST',
+  body: Record<string, unknown> | undefined,
+  token: string | undefined,
+): Promise<{ status: number; json: T }> {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+/** Starts `server.ts` with `env` on top of a test configuration; resolves once /healthz answers. */
+export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_KEY,
+      CLOCK_START: DEFAULT_NOW,
+      E2E_CLOCK_CONTROL: 'true',
+      LOG_LEVEL: 'error',
+      WEB_DIST: join(tmpdir(), 'gama-child-no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.add(child);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (child.exitCode !== null || child.signalCode !== null || i > 900) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    player: (path, body, token) =>
+      call(`${url}${path}`, 'POST', { app_key: APP_KEY, env_type: 'Prod', ...body }, token),
+    admin: (path, body, token) => call(`${url}${path}`, body ? 'POST' : 'GET', body, token),
+    async advance(seconds) {
+      const res = await call(`${url}/api/dev/clock/advance`, 'POST', { seconds }, undefined);
+      if (res.status !== 200) throw new Error(`clock advance failed: ${JSON.stringify(res.json)}`);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      if (stderr.trim() !== '') throw new Error(`the server wrote errors: ${stderr}`);
+    },
+  };
+}
+
+/** Polls `read` until `done` holds for its value (a notice heard a moment later), or fails after `ms`. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 3_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
