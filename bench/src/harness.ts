@@ -259,7 +259,10 @@ const serverScript = fileURLToPath(new URL('../../apps/api/src/server.ts', impor
  * The production entry point (`server.ts`) as a separate process on the PostgreSQL database in DATABASE_URL,
  * already prepared by `startBench`, with `workers` processes (WEB_CONCURRENCY). Its clock starts at NOW.
  */
-export async function startServerProcess(workers: number): Promise<ServerProcess> {
+export async function startServerProcess(
+  workers: number,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('a server process needs DATABASE_URL');
   const port = await freePort();
@@ -279,6 +282,7 @@ export async function startServerProcess(workers: number): Promise<ServerProcess
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
       ADMIN_PASSWORD: 'bench-admin-password',
       WEB_DIST: join(tmpdir(), 'gama-bench-no-web'),
+      ...env,
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -17,6 +17,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import { cpus } from 'node:os';
 import pg from 'pg';
 import { verifyLedger } from '../../apps/api/src/modules/ledger/verify.ts';
@@ -63,16 +64,42 @@ async function ensureDatabase(): Promise<void> {
 }
 
 /** Wrong passwords for one phone, one after the other: the answers by status and error code. */
-async function wrongPasswords(url: string, mobile: string, attempts: number): Promise<string> {
+/** One POST from a chosen local address (any of 127.0.0.0/8 reaches a server on 127.0.0.1 on Linux). */
+function postFrom(
+  url: string,
+  path: string,
+  body: unknown,
+  localAddress: string,
+): Promise<{ status: number; code?: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}${path}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, localAddress },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const { code } = JSON.parse(text) as { code?: string };
+          resolve({ status: res.statusCode ?? 0, ...(code ? { code } : {}) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/**
+ * Wrong passwords for one phone from one address, one after the other: the answers by status and error code.
+ * Each series comes from an address of its own, so the per-address counters of one series never weigh on another.
+ */
+async function wrongPasswords(url: string, mobile: string, attempts: number, from: string): Promise<string> {
   const counts = new Map<string, number>();
   for (let i = 0; i < attempts; i++) {
-    const res = await fetch(`${url}/api-user-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, mobile, password: `wrong-password-${i}` }),
-    });
-    const { code } = (await res.json()) as { code?: string };
-    const answer = `${res.status} ${code ?? 'ok'}`;
+    const body = { env_type: 'Prod', app_key: APP_KEY, mobile, password: `wrong-password-${i}` };
+    const { status, code } = await postFrom(url, '/api-user-login', body, from);
+    const answer = `${status} ${code ?? 'ok'}`;
     counts.set(answer, (counts.get(answer) ?? 0) + 1);
   }
   return [...counts.entries()]
@@ -106,7 +133,7 @@ try {
     const servers: ServerProcess[] = [];
     let edge: Edge | undefined;
     try {
-      for (let i = 0; i < size; i++) servers.push(await startServerProcess(1));
+      for (let i = 0; i < size; i++) servers.push(await startServerProcess(1, { TRUST_PROXY: 'loopback' }));
       edge = await startNginx(servers.map((s) => s.url.replace('http://', '')));
       // Warm every process's JIT and caches (round robin spreads the warm-up).
       await runLoad({
@@ -181,8 +208,8 @@ try {
         );
       }
       const [viaEdge, viaOne] = [
-        await wrongPasswords(edge.url, edgePhone, 12),
-        await wrongPasswords(servers[0]?.url ?? '', onePhone, 12),
+        await wrongPasswords(edge.url, edgePhone, 12, `127.0.1.${size}`),
+        await wrongPasswords(servers[0]?.url ?? '', onePhone, 12, `127.0.2.${size}`),
       ];
       // The waits grow with time, so a slower answer can change which attempt is checked; what must hold is
       // that N processes never check more wrong passwords than one does (per-process counters would check N×).
