@@ -116,3 +116,19 @@ test('two-factor: enrol with the QR code, then sign in with a code from the app'
   await expect(signOutButton(page)).toBeVisible();
   await expect(page).not.toHaveURL(/sign-in/);
 });
+
+test('a console left untouched for 30 minutes signs itself out and says why, in the server words', async ({
+  page,
+  baseURL,
+}, info) => {
+  const owner = await createOperator(baseURL ?? '', 'owner');
+  // The queues' polls keep the server session alive; only the operator's own activity counts in the browser.
+  await page.clock.install();
+  await signIn(page, owner);
+  await page.clock.fastForward('29:00');
+  await expect(signOutButton(page)).toBeVisible();
+  await page.clock.fastForward('01:20');
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  await expect(page.getByRole('status').filter({ hasText: loginMessages.idle })).toBeVisible();
+  await shot(page, info, 'idle-timer-signed-out');
+});

@@ -1,3 +1,4 @@
+import { idleMessage } from '@gama/core/endpoints/operators/index';
 import { useEffect, useRef } from 'react';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 
@@ -25,8 +26,7 @@ export function useIdleSignOut(idleSeconds: number): void {
     const timer = window.setInterval(() => {
       if (Date.now() - last >= idleSeconds * 1000) {
         window.clearInterval(timer);
-        const minutes = Math.round(idleSeconds / 60);
-        void signOutRef.current(`You were signed out after ${minutes} minutes without activity`);
+        void signOutRef.current(idleMessage(Math.round(idleSeconds / 60)));
       }
     }, 10_000);
     return () => {

@@ -14,9 +14,13 @@ const domain = 'operators';
 /** How long an operator session lives without a request. */
 export const OPERATOR_IDLE_MINUTES = 30;
 
+/** Why an operator is back at sign-in after sitting idle: the server's refusal and the console's own timer say it alike. */
+export const idleMessage = (minutes: number) =>
+  `Your session ended after ${minutes} minutes without activity. Sign in again.`;
+
 export const loginMessages = {
   invalid: 'Username or password is incorrect',
-  idle: `Your session ended after ${OPERATOR_IDLE_MINUTES} minutes without activity. Sign in again.`,
+  idle: idleMessage(OPERATOR_IDLE_MINUTES),
   disabled: 'This operator account is disabled. Ask an owner to enable it.',
   totpRequired: 'Enter the 6-digit code from your authenticator app',
   totpInvalid: 'The code is incorrect or has already been used. Wait for the next code and try again.',
