@@ -68,6 +68,10 @@ describe('a player closes their own account', () => {
       `INSERT INTO payout_methods (player_id, upi_type, number, verified_at) VALUES ($1, '1', $2, now())`,
       [p.id, p.mobile],
     );
+    await t.db.query(
+      `INSERT INTO notifications (player_id, kind, ref_id, amount, created_at) VALUES ($1, 'deposit_approved', 1, 50000, now())`,
+      [p.id],
+    );
     const accountsBefore = await t.db.query(
       'SELECT id, balance FROM accounts WHERE player_id = $1 ORDER BY id',
       [p.id],
@@ -84,6 +88,8 @@ describe('a player closes their own account', () => {
     });
     const payout = await t.db.query('SELECT 1 FROM payout_methods WHERE player_id = $1', [p.id]);
     expect(payout.rows).toEqual([]);
+    const notices = await t.db.query('SELECT 1 FROM notifications WHERE player_id = $1', [p.id]);
+    expect(notices.rows).toEqual([]);
     // The ledger keeps the account's accounts (and so its history).
     expect(
       (await t.db.query('SELECT id, balance FROM accounts WHERE player_id = $1 ORDER BY id', [p.id])).rows,

@@ -75,6 +75,8 @@ export async function closeAccount(
     }
 
     await tx.query('DELETE FROM payout_methods WHERE player_id = $1', [playerId]);
+    // Nobody can read them any more, and what they told is kept by the ledger and the requests themselves.
+    await tx.query('DELETE FROM notifications WHERE player_id = $1', [playerId]);
     await tx.query(
       `UPDATE players
           SET closed_at = $2, user_name = 'Closed account', mobile = 'closed-' || id, password_hash = '!',
