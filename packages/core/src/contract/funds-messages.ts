@@ -29,6 +29,8 @@ export const fundsMessages = {
   pointsInvalid: 'Please enter whole points',
   upiIdCopied: 'UPI ID Copied!',
   transfersStopped: 'Transfers are not allowed on your account. Please contact support.',
+  /** Too many recipient look-ups in an hour (the transfer screen's name check). */
+  transferLookupsLimited: 'Too many lookups. Please try again later.',
   utrInvalid: 'Enter the 12-digit UTR (UPI transaction reference) shown in your payment app',
   utrUsed: 'This UTR has already been used',
   utrSaved: 'UTR submitted. Your deposit will be credited after it is checked.',

@@ -97,6 +97,7 @@ export const hi: Record<Text, string> = {
   'UPI ID Copied!': 'UPI ID कॉपी हो गई!',
   'Transfers are not allowed on your account. Please contact support.':
     'आपके खाते पर ट्रांसफ़र की अनुमति नहीं है। कृपया सपोर्ट से संपर्क करें।',
+  'Too many lookups. Please try again later.': 'बहुत ज़्यादा बार नंबर जांचा गया। कृपया बाद में कोशिश करें।',
   'Enter the 12-digit UTR (UPI transaction reference) shown in your payment app':
     'अपने पेमेंट ऐप में दिखा 12 अंकों का UTR (UPI ट्रांज़ैक्शन नंबर) डालें',
   'This UTR has already been used': 'यह UTR पहले ही इस्तेमाल हो चुका है',
@@ -156,6 +157,7 @@ export const hi: Record<Text, string> = {
     'अनुरोध की पहचान 8-255 अक्षरों, अंकों, "-", "_", ":" या "." की होनी चाहिए',
   'This request id was already used for a different request':
     'यह अनुरोध पहचान किसी दूसरे अनुरोध के लिए इस्तेमाल हो चुकी है',
+  'This request is still being processed': 'यह अनुरोध अभी पूरा हो रहा है',
   'No internet connection. Please check your network and try again.':
     'इंटरनेट कनेक्शन नहीं है। कृपया अपना नेटवर्क जांचें और फिर से कोशिश करें।',
   'The server is taking too long. Please try again.': 'सर्वर बहुत समय ले रहा है। कृपया फिर से कोशिश करें।',

@@ -70,7 +70,7 @@ export async function claimKey<T>(
     throw new AppError('IDEMPOTENCY_MISMATCH', idempotencyMessages.mismatch);
   }
   if (row.response === null)
-    throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed');
+    throw new AppError('IDEMPOTENCY_IN_PROGRESS', idempotencyMessages.inProgress);
   return { fresh: false, response: row.response };
 }
 

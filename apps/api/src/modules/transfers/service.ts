@@ -31,7 +31,7 @@ export async function checkRecipient(deps: Deps, sender: SessionPlayer, mobile: 
       [String(sender.id), new Date(now.getTime() - 3_600_000)],
     );
     if ((rows[0]?.n ?? 0) >= RECIPIENT_LOOKUPS_PER_HOUR) {
-      throw new AppError('RATE_LIMITED', 'Too many lookups. Please try again later.');
+      throw new AppError('RATE_LIMITED', fundsMessages.transferLookupsLimited);
     }
     await tx.query(`INSERT INTO rate_events (kind, subject, at) VALUES ('recipient_lookup', $1, $2)`, [
       String(sender.id),
