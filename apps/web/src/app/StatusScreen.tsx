@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@gama/ui/Button';
 import { LogoMark } from '@gama/ui/Logo';
+import { useT } from '../lib/i18n/use-t.ts';
 import styles from './StatusScreen.module.css';
 
 function StatusFrame({ children }: { children: ReactNode }) {
@@ -20,6 +21,7 @@ function StatusFrame({ children }: { children: ReactNode }) {
 /** Unknown paths, including screens that arrive in later releases. */
 export function NotFoundScreen() {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <StatusFrame>
       <span className={styles.badge} aria-hidden="true">
@@ -28,13 +30,13 @@ export function NotFoundScreen() {
       <p className={styles.code} aria-hidden="true">
         404
       </p>
-      <h1 className={styles.title}>Page not found</h1>
+      <h1 className={styles.title}>{t('Page not found')}</h1>
       <p className={styles.text}>
-        This page does not exist or is not available yet. Let us get you back on track.
+        {t('This page does not exist or is not available yet. Let us get you back on track.')}
       </p>
       <div className={styles.actions}>
         <ButtonLink to="/" replace block large icon={<House size={20} aria-hidden="true" />}>
-          Go to Home
+          {t('Go to Home')}
         </ButtonLink>
         <Button
           variant="ghost"
@@ -42,7 +44,7 @@ export function NotFoundScreen() {
           onClick={() => void navigate(-1)}
           icon={<ArrowLeft size={20} aria-hidden="true" />}
         >
-          Go back
+          {t('Go back')}
         </Button>
       </div>
     </StatusFrame>
@@ -51,13 +53,14 @@ export function NotFoundScreen() {
 
 /** A crash or a screen that failed to download (an old tab after an update): reloading fixes both. */
 export function RouteErrorScreen() {
+  const t = useT();
   return (
     <StatusFrame>
       <span className={styles.badge} aria-hidden="true">
         <TriangleAlert size={44} />
       </span>
-      <h1 className={styles.title}>Something went wrong</h1>
-      <p className={styles.text}>Please check your connection and reload the page.</p>
+      <h1 className={styles.title}>{t('Something went wrong')}</h1>
+      <p className={styles.text}>{t('Please check your connection and reload the page.')}</p>
       <div className={styles.actions}>
         <Button
           block
@@ -65,7 +68,7 @@ export function RouteErrorScreen() {
           onClick={() => window.location.reload()}
           icon={<RefreshCw size={20} aria-hidden="true" />}
         >
-          Reload
+          {t('Reload')}
         </Button>
       </div>
     </StatusFrame>

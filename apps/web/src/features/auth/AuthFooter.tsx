@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { authStyles } from '../../shared/auth-screen/AuthScreen.tsx';
 import { ContactAdminButton } from './ContactAdminButton.tsx';
 
 /** Login and Register point at each other, then offer the admin chat (spec 01: For Login / For Registration). */
 export function AuthFooter({ question, to, link }: { question: string; to: string; link: string }) {
+  const t = useT();
   return (
     <>
       <p className={authStyles.muted}>
@@ -12,7 +14,7 @@ export function AuthFooter({ question, to, link }: { question: string; to: strin
           {link}
         </Link>
       </p>
-      <p className={authStyles.divider}>Need help?</p>
+      <p className={authStyles.divider}>{t('Need help?')}</p>
       <ContactAdminButton />
     </>
   );

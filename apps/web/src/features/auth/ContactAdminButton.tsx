@@ -1,9 +1,11 @@
 import { MessageCircle } from 'lucide-react';
 import { ExternalButtonLink } from '@gama/ui/Button';
 import { useContactLinks } from '../../lib/contacts.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 export function ContactAdminButton() {
   const links = useContactLinks();
+  const t = useT();
   return (
     <ExternalButtonLink
       href={links.whatsapp}
@@ -11,7 +13,7 @@ export function ContactAdminButton() {
       block
       icon={<MessageCircle size={20} aria-hidden="true" />}
     >
-      Contact Admin
+      {t('Contact Admin')}
     </ExternalButtonLink>
   );
 }

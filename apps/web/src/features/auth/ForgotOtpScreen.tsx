@@ -2,23 +2,24 @@ import { accountMessages as m } from '@gama/core/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { CodeForm } from '../../shared/auth-screen/CodeForm.tsx';
 import { InvalidNavigation } from '../../shared/auth-screen/InvalidNavigation.tsx';
 import { authApi } from './api.ts';
 import { readForgotOtpState, type ResetPasswordState } from './navigation-state.ts';
 
-const TITLE = 'Enter reset code';
-
 export default function ForgotOtpScreen() {
   const location = useLocation();
   const state = readForgotOtpState(location.state);
-  if (state === null) return <InvalidNavigation title={TITLE} startOver="/forgotpass" />;
+  const t = useT();
+  if (state === null) return <InvalidNavigation title={t('Enter reset code')} startOver="/forgotpass" />;
   return <ForgotOtpForm phoneNumber={state.phoneNumber} />;
 }
 
 function ForgotOtpForm({ phoneNumber }: { phoneNumber: string }) {
   const navigate = useNavigate();
+  const t = useT();
 
   const verify = useMutation({
     mutationFn: (code: string) => authApi.verifyForgotOtp(phoneNumber, code),
@@ -32,16 +33,16 @@ function ForgotOtpForm({ phoneNumber }: { phoneNumber: string }) {
 
   return (
     <CodeForm
-      title={TITLE}
-      subtitle="Check your SMS for the verification code."
-      formLabel="Verify reset code"
-      sentTo="Enter the 4-digit code sent to"
+      title={t('Enter reset code')}
+      subtitle={t('Check your SMS for the verification code.')}
+      formLabel={t('Verify reset code')}
+      sentTo="Enter the 4-digit code sent to {phone}"
       phoneNumber={phoneNumber}
       invalidCode={m.invalidOtpReset}
-      submitText="Verify Code"
+      submitText={t('Verify Code')}
       verify={verify}
       resend={() => authApi.resendOtp(phoneNumber, 'reset')}
-      resendBusyText="Sending..."
+      resendBusyText={t('Sending...')}
     />
   );
 }

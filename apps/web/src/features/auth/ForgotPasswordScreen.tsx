@@ -5,6 +5,7 @@ import { ArrowLeft, Send } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';
 import { PhoneField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
@@ -18,6 +19,7 @@ import type { ForgotOtpState } from './navigation-state.ts';
 export default function ForgotPasswordScreen() {
   const { values, field, validate, show } = useFormFields({ mobile: '' });
   const navigate = useNavigate();
+  const t = useT();
 
   const sendCode = useMutation({
     mutationFn: authApi.forgotCheckMobile,
@@ -42,19 +44,19 @@ export default function ForgotPasswordScreen() {
 
   return (
     <AuthScreen
-      title="Reset Password"
-      subtitle="Enter your registered phone number and we will send you a verification code."
+      title={t('Reset Password')}
+      subtitle={t('Enter your registered phone number and we will send you a verification code.')}
       footer={
         <Link to="/login" className={authStyles.textLink}>
           <ArrowLeft size={18} aria-hidden="true" />
-          &nbsp;Back to Login
+          &nbsp;{t('Back to Login')}
         </Link>
       }
     >
-      <Form onSubmit={submit} aria-label="Reset password">
+      <Form onSubmit={submit} aria-label={t('Reset password')}>
         <PhoneField
-          label="Phone Number"
-          placeholder="10-digit mobile number"
+          label={t('Phone Number')}
+          placeholder={t('10-digit mobile number')}
           autoFocus
           {...field('mobile')}
         />
@@ -63,10 +65,10 @@ export default function ForgotPasswordScreen() {
           block
           large
           busy={sendCode.isPending}
-          busyText="Sending..."
+          busyText={t('Sending...')}
           icon={<Send size={20} aria-hidden="true" />}
         >
-          Send Reset Code
+          {t('Send Reset Code')}
         </Button>
       </Form>
     </AuthScreen>

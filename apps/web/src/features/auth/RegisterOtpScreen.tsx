@@ -2,6 +2,7 @@ import { accountMessages as m } from '@gama/core/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { toast } from '../../lib/toast.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { CodeForm } from '../../shared/auth-screen/CodeForm.tsx';
 import { InvalidNavigation } from '../../shared/auth-screen/InvalidNavigation.tsx';
@@ -9,17 +10,17 @@ import { authApi, type RegistrationDraft } from './api.ts';
 import { readRegisterOtpState } from './navigation-state.ts';
 import { useStartSession } from './use-start-session.ts';
 
-const TITLE = 'Verify your number';
-
 export default function RegisterOtpScreen() {
   const location = useLocation();
   const state = readRegisterOtpState(location.state);
-  if (state === null) return <InvalidNavigation title={TITLE} startOver="/r" />;
+  const t = useT();
+  if (state === null) return <InvalidNavigation title={t('Verify your number')} startOver="/r" />;
   return <RegisterOtpForm draft={state.draft} />;
 }
 
 function RegisterOtpForm({ draft }: { draft: RegistrationDraft }) {
   const startSession = useStartSession();
+  const t = useT();
 
   const register = useMutation({
     mutationFn: (code: string) => authApi.register({ ...draft, otp: code }),
@@ -32,16 +33,16 @@ function RegisterOtpForm({ draft }: { draft: RegistrationDraft }) {
 
   return (
     <CodeForm
-      title={TITLE}
-      subtitle="One last step to create your account."
-      formLabel="Verify registration code"
-      sentTo="Enter the 4-digit code sent by SMS to"
+      title={t('Verify your number')}
+      subtitle={t('One last step to create your account.')}
+      formLabel={t('Verify registration code')}
+      sentTo="Enter the 4-digit code sent by SMS to {phone}"
       phoneNumber={draft.mobile}
       invalidCode={m.enterValidOtp}
-      submitText="Verify & Register"
+      submitText={t('Verify & Register')}
       verify={register}
       resend={() => authApi.resendOtp(draft.mobile, 'register')}
-      resendBusyText="Sending..."
+      resendBusyText={t('Sending...')}
     />
   );
 }

@@ -8,6 +8,7 @@ import { UserPlus, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';
 import { PasswordField, PhoneField, TextField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
@@ -30,6 +31,7 @@ const dobRule: Rule = (dob) => {
 export default function RegisterScreen() {
   const { values, field, validate } = useFormFields({ name: '', mobile: '', password: '', dob: '' });
   const navigate = useNavigate();
+  const t = useT();
 
   const checkMobile = useMutation({
     mutationFn: (draft: RegistrationDraft) => authApi.checkMobile(draft.mobile),
@@ -58,35 +60,41 @@ export default function RegisterScreen() {
 
   return (
     <AuthScreen
-      title="Create account"
-      subtitle="Register with your phone number. We will send you a 4-digit code. You must be 18 or older."
-      footer={<AuthFooter question="Already registered?" to="/login" link="For Login" />}
+      title={t('Create account')}
+      subtitle={t(
+        'Register with your phone number. We will send you a 4-digit code. You must be 18 or older.',
+      )}
+      footer={<AuthFooter question={t('Already registered?')} to="/login" link={t('For Login')} />}
     >
-      <Form onSubmit={submit} aria-label="Register">
+      <Form onSubmit={submit} aria-label={t('Register')}>
         <TextField
-          label="Username"
-          placeholder="Your name"
+          label={t('Username')}
+          placeholder={t('Your name')}
           autoComplete="name"
           icon={<UserRound size={20} />}
           {...field('name')}
         />
-        <PhoneField label="Phone Number" placeholder="10-digit mobile number" {...field('mobile')} />
+        <PhoneField
+          label={t('Phone Number')}
+          placeholder={t('10-digit mobile number')}
+          {...field('mobile')}
+        />
         <PasswordField
-          label="Password"
-          placeholder="At least 8 characters"
+          label={t('Password')}
+          placeholder={t('At least 8 characters')}
           autoComplete="new-password"
           {...field('password')}
         />
-        <TextField label="Date of birth" type="date" autoComplete="bday" {...field('dob')} />
+        <TextField label={t('Date of birth')} type="date" autoComplete="bday" {...field('dob')} />
         <Button
           type="submit"
           block
           large
           busy={checkMobile.isPending}
-          busyText="Please wait..."
+          busyText={t('Please wait...')}
           icon={<UserPlus size={20} aria-hidden="true" />}
         >
-          REGISTER
+          {t('REGISTER')}
         </Button>
       </Form>
     </AuthScreen>

@@ -5,6 +5,7 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';
 import { PasswordField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
@@ -16,14 +17,14 @@ import { InvalidNavigation } from '../../shared/auth-screen/InvalidNavigation.ts
 import { authApi } from './api.ts';
 import { readResetPasswordState, type ResetPasswordState } from './navigation-state.ts';
 
-const TITLE = 'Set new password';
 /** Spec 01 section 9: the player reads the success message before landing on login. */
 const REDIRECT_DELAY_MS = 1500;
 
 export default function ResetPasswordScreen() {
   const location = useLocation();
   const state = readResetPasswordState(location.state);
-  if (state === null) return <InvalidNavigation title={TITLE} startOver="/forgotpass" />;
+  const t = useT();
+  if (state === null) return <InvalidNavigation title={t('Set new password')} startOver="/forgotpass" />;
   return <ResetPasswordForm ticket={state} />;
 }
 
@@ -33,6 +34,7 @@ function ResetPasswordForm({ ticket }: { ticket: ResetPasswordState }) {
   const [done, setDone] = useState(false);
   const navigate = useNavigate();
   const timer = useRef<number | undefined>(undefined);
+  const t = useT();
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -66,17 +68,20 @@ function ResetPasswordForm({ ticket }: { ticket: ResetPasswordState }) {
   };
 
   return (
-    <AuthScreen title={TITLE} subtitle={`Choose a new password for +91 ${ticket.phoneNumber}.`}>
-      <Form onSubmit={submit} aria-label="Set new password">
+    <AuthScreen
+      title={t('Set new password')}
+      subtitle={t('Choose a new password for {phone}.', { phone: `+91 ${ticket.phoneNumber}` })}
+    >
+      <Form onSubmit={submit} aria-label={t('Set new password')}>
         <PasswordField
-          label="New Password"
-          placeholder="At least 8 characters"
+          label={t('New Password')}
+          placeholder={t('At least 8 characters')}
           autoComplete="new-password"
           {...field('newPassword')}
         />
         <PasswordField
-          label="Confirm Password"
-          placeholder="Type it again"
+          label={t('Confirm Password')}
+          placeholder={t('Type it again')}
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
@@ -85,10 +90,10 @@ function ResetPasswordForm({ ticket }: { ticket: ResetPasswordState }) {
           block
           large
           busy={reset.isPending || done}
-          busyText={done ? 'Redirecting...' : 'Submitting...'}
+          busyText={done ? t('Redirecting...') : t('Submitting...')}
           icon={<KeyRound size={20} aria-hidden="true" />}
         >
-          Update Password
+          {t('Update Password')}
         </Button>
       </Form>
     </AuthScreen>

@@ -36,7 +36,7 @@ function OtpWithdrawForm({ state }: { state: OtpWithdrawState }) {
       title={TITLE}
       subtitle={`Confirm your ${upiTypeNames[state.option]} number +91 ${state.number}.`}
       formLabel="Verify withdraw number code"
-      sentTo="Enter the 4-digit code sent by SMS to"
+      sentTo="Enter the 4-digit code sent by SMS to {phone}"
       phoneNumber={state.phoneNumber}
       invalidCode={m.enterValidOtp}
       submitText="Verify & Save"

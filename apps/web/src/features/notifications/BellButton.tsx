@@ -1,6 +1,7 @@
 import { notificationMessages as m } from '@gama/core/contract/notification-messages';
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { useUnreadCount } from './api.ts';
 import { useNotificationStream } from './live.ts';
 import styles from './Notifications.module.css';
@@ -9,11 +10,12 @@ import styles from './Notifications.module.css';
 export function BellButton() {
   useNotificationStream(true);
   const unread = useUnreadCount(true).data ?? 0;
+  const t = useT();
   return (
     <Link
       to="/notifications"
       className={styles.bell}
-      aria-label={unread > 0 ? m.bellUnread(unread) : m.bell}
+      aria-label={unread > 0 ? t('Notifications, {n} unread', { n: unread }) : t(m.bell)}
       data-testid="notification-bell"
     >
       <Bell size={24} aria-hidden="true" />

@@ -1,35 +1,37 @@
 import { Headset, House, Landmark, ListOrdered, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
+import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './Shell.module.css';
 import { SupportDialog } from './SupportDialog.tsx';
 
 /** Betting on: five items with the big centre home button. */
 export function BettingFooter() {
   const [supportOpen, setSupportOpen] = useState(false);
+  const t = useT();
   return (
-    <nav className={[styles.footer, styles.footerFull].join(' ')} aria-label="Quick links">
+    <nav className={[styles.footer, styles.footerFull].join(' ')} aria-label={t('Quick links')}>
       <NavLink to="/imp4" className={styles.footerItem}>
         <ListOrdered size={22} aria-hidden="true" />
-        Bids
+        {t('Bids')}
       </NavLink>
       <NavLink to="/transaction" className={styles.footerItem}>
         <ReceiptText size={22} aria-hidden="true" />
-        Passbook
+        {t('Passbook')}
       </NavLink>
-      <NavLink to="/imp" className={styles.footerHome} aria-label="Home">
+      <NavLink to="/imp" className={styles.footerHome} aria-label={t('Home')}>
         <span className={styles.footerHomeCircle}>
           <House size={28} aria-hidden="true" />
         </span>
-        Home
+        {t('Home')}
       </NavLink>
       <NavLink to="/imp9" className={styles.footerItem}>
         <Landmark size={22} aria-hidden="true" />
-        Funds
+        {t('Funds')}
       </NavLink>
       <button type="button" className={styles.footerItem} onClick={() => setSupportOpen(true)}>
         <Headset size={22} aria-hidden="true" />
-        Support
+        {t('Support')}
       </button>
       <SupportDialog open={supportOpen} onClose={() => setSupportOpen(false)} />
     </nav>
@@ -39,17 +41,18 @@ export function BettingFooter() {
 /** Betting off: home, a welcome line and support (with Telegram). */
 export function SimpleFooter() {
   const [supportOpen, setSupportOpen] = useState(false);
+  const t = useT();
   return (
-    <nav className={[styles.footer, styles.footerSimple].join(' ')} aria-label="Quick links">
-      <NavLink to="/imp" className={styles.footerRoundButton} aria-label="Home">
+    <nav className={[styles.footer, styles.footerSimple].join(' ')} aria-label={t('Quick links')}>
+      <NavLink to="/imp" className={styles.footerRoundButton} aria-label={t('Home')}>
         <House size={22} aria-hidden="true" />
       </NavLink>
-      <p className={styles.welcome}>Welcome to Gama APP</p>
+      <p className={styles.welcome}>{t('Welcome to Gama APP')}</p>
       <button
         type="button"
         className={[styles.footerRoundButton, styles.footerSupport].join(' ')}
         onClick={() => setSupportOpen(true)}
-        aria-label="Support"
+        aria-label={t('Support')}
       >
         <Headset size={22} aria-hidden="true" />
       </button>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '@gama/ui/Logo';
 import { Skeleton } from '@gama/ui/Skeleton';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { DebtBanner } from './DebtBanner.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import styles from './Shell.module.css';
@@ -16,19 +17,24 @@ interface AppHeaderProps {
 }
 
 export function AppHeader({ onOpenMenu, walletAmount, bell }: AppHeaderProps) {
+  const t = useT();
   return (
     <>
       <header className={styles.header}>
-        <button type="button" className={styles.iconButton} onClick={onOpenMenu} aria-label="Open menu">
+        <button type="button" className={styles.iconButton} onClick={onOpenMenu} aria-label={t('Open menu')}>
           <Menu size={26} aria-hidden="true" />
         </button>
-        <Link to="/imp" className={styles.brand} aria-label="Gama home">
+        <Link to="/imp" className={styles.brand} aria-label={t('Gama home')}>
           <LogoMark size={30} />
           <span className={styles.brandName}>Gama</span>
         </Link>
         {walletAmount === undefined && <Skeleton width={84} height={36} radius={999} />}
         {typeof walletAmount === 'string' && (
-          <Link to="/imp7" className={styles.wallet} aria-label={`Wallet balance ${walletAmount} points`}>
+          <Link
+            to="/imp7"
+            className={styles.wallet}
+            aria-label={t('Wallet balance {points} points', { points: walletAmount })}
+          >
             <Wallet size={18} aria-hidden="true" />
             <span data-testid="wallet-amount">{walletAmount}</span>
           </Link>

@@ -1,6 +1,7 @@
 import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { CirclePlus, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import styles from './Shell.module.css';
 
@@ -10,16 +11,17 @@ import styles from './Shell.module.css';
  */
 export function DebtBanner() {
   const profile = useProfile();
+  const t = useT();
   const debt = profile.data?.debt_amt;
   if (!debt || !/[1-9]/.test(debt)) return null;
   return (
     <div className={styles.debtBanner} role="status" data-testid="debt-banner">
       <TriangleAlert size={20} aria-hidden="true" className={styles.debtIcon} />
-      <p className={styles.debtText}>{fundsMessages.debtBlocked(debt)}</p>
+      <p className={styles.debtText}>{t.fromServer(fundsMessages.debtBlocked(debt))}</p>
       {isBettingOn(profile.data) && (
         <Link to="/imp9" className={styles.debtAction}>
           <CirclePlus size={18} aria-hidden="true" />
-          Add Funds
+          {t('Add Funds')}
         </Link>
       )}
     </div>

@@ -1,6 +1,8 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Dialog } from '@gama/ui/Dialog';
+import { translateNodes } from '../../lib/i18n/fill-nodes.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { promptInstall } from '../../lib/install-prompt.ts';
 import styles from './Shell.module.css';
 
@@ -10,6 +12,7 @@ import styles from './Shell.module.css';
  */
 export function DownloadAppBar() {
   const [helpOpen, setHelpOpen] = useState(false);
+  const t = useT();
   const install = async () => {
     const prompted = await promptInstall();
     if (!prompted) setHelpOpen(true);
@@ -17,20 +20,23 @@ export function DownloadAppBar() {
   return (
     <div className={styles.downloadBar}>
       <p className={styles.downloadText}>
-        <strong>Gama on your home screen</strong>
-        One tap to play, no app store needed.
+        <strong>{t('Gama on your home screen')}</strong>
+        {t('One tap to play, no app store needed.')}
       </p>
       <button type="button" className={styles.downloadButton} onClick={() => void install()}>
         <Download size={18} aria-hidden="true" />
-        Download App
+        {t('Download App')}
       </button>
-      <Dialog open={helpOpen} onClose={() => setHelpOpen(false)} title="Install Gama">
+      <Dialog open={helpOpen} onClose={() => setHelpOpen(false)} title={t('Install Gama')}>
         <ol className={styles.installSteps}>
-          <li>Open your browser menu (the ⋮ button at the top right).</li>
+          <li>{t('Open your browser menu (the ⋮ button at the top right).')}</li>
           <li>
-            Tap <strong>Install app</strong> or <strong>Add to Home screen</strong>.
+            {translateNodes(t, 'Tap {install} or {add}.', {
+              install: <strong>Install app</strong>,
+              add: <strong>Add to Home screen</strong>,
+            })}
           </li>
-          <li>Open Gama from your home screen like any other app.</li>
+          <li>{t('Open Gama from your home screen, as you open other apps.')}</li>
         </ol>
       </Dialog>
     </div>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '@gama/ui/Dialog';
 import { LogoMark } from '@gama/ui/Logo';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { visitorMenu } from './menu-entries.ts';
 import styles from './Shell.module.css';
 import { MenuLinks } from './SideMenu.tsx';
@@ -10,17 +11,18 @@ import { MenuLinks } from './SideMenu.tsx';
 /** The logged-out header: a matka-site brand, a menu that mostly asks for a login, and a Login button. */
 export function LandingHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const t = useT();
   return (
     <header className={styles.header}>
       <button
         type="button"
         className={styles.iconButton}
         onClick={() => setMenuOpen(true)}
-        aria-label="Open menu"
+        aria-label={t('Open menu')}
       >
         <Menu size={26} aria-hidden="true" />
       </button>
-      <Link to="/" className={styles.brand} aria-label="Gama Matka home">
+      <Link to="/" className={styles.brand} aria-label={t('Gama Matka home')}>
         <LogoMark size={30} />
         <span className={styles.brandName}>
           GAMA <span className={styles.brandAccent}>MATKA</span>
@@ -28,15 +30,21 @@ export function LandingHeader() {
       </Link>
       <Link to="/login" className={styles.headerLogin}>
         <LogIn size={18} aria-hidden="true" />
-        Login
+        {t('Login')}
       </Link>
-      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" hideTitle variant="sheet-left">
+      <Dialog
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        title={t('Menu')}
+        hideTitle
+        variant="sheet-left"
+      >
         <div className={styles.menuSheet}>
           <div className={styles.menuProfile}>
             <LogoMark size={48} />
             <div>
               <p className={styles.menuName}>Gama Matka</p>
-              <p className={styles.menuMobile}>Log in to play</p>
+              <p className={styles.menuMobile}>{t('Log in to play')}</p>
             </div>
           </div>
           <MenuLinks entries={visitorMenu} onNavigate={() => setMenuOpen(false)} />

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './Shell.module.css';
 
 export function LandingHero() {
+  const t = useT();
   return (
     <section className={styles.landingHero} aria-labelledby="landing-title">
       <p className={styles.landingKicker}>Gama Matka</p>
       <h2 id="landing-title" className={styles.landingTitle}>
-        Matka markets, results and charts in your pocket
+        {t('Matka markets, results and charts in your pocket')}
       </h2>
       <ul className={styles.landingPoints}>
-        <li>Main markets</li>
+        <li>{t('Main markets')}</li>
         <li>StarLine</li>
         <li>Gali Disawar</li>
-        <li>UPI deposits</li>
+        <li>{t('UPI deposits')}</li>
       </ul>
     </section>
   );

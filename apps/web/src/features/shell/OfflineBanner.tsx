@@ -1,5 +1,6 @@
 import { appShellMessages } from '@gama/core/contract/app-shell-messages';
 import { WifiOff } from 'lucide-react';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { useOnline } from '../../lib/online.ts';
 import styles from './Shell.module.css';
 
@@ -9,13 +10,14 @@ import styles from './Shell.module.css';
  */
 export function OfflineBanner() {
   const online = useOnline();
+  const t = useT();
   if (online) return null;
   return (
     <div className={styles.offlineBanner} role="status" data-testid="offline-banner">
       <WifiOff size={20} aria-hidden="true" className={styles.debtIcon} />
       <p className={styles.debtText}>
-        <strong>{appShellMessages.offline}</strong>
-        <span className={styles.offlineDetail}>{appShellMessages.offlineDetail}</span>
+        <strong>{t(appShellMessages.offline)}</strong>
+        <span className={styles.offlineDetail}>{t(appShellMessages.offlineDetail)}</span>
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { MessageCircle, Phone, Send } from 'lucide-react';
 import { ExternalButtonLink } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { useContactLinks } from '../../lib/contacts.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './Shell.module.css';
 
 interface SupportDialogProps {
@@ -13,9 +14,12 @@ interface SupportDialogProps {
 
 export function SupportDialog({ open, onClose, withTelegram = false }: SupportDialogProps) {
   const links = useContactLinks();
+  const t = useT();
   return (
-    <Dialog open={open} onClose={onClose} title="Support">
-      <p className={styles.supportText}>Questions about a bid, a deposit or a withdrawal? Reach us here.</p>
+    <Dialog open={open} onClose={onClose} title={t('Support')}>
+      <p className={styles.supportText}>
+        {t('Questions about a bid, a deposit or a withdrawal? Reach us here.')}
+      </p>
       <div className={styles.supportLinks}>
         <ExternalButtonLink
           href={links.whatsapp}
@@ -24,7 +28,7 @@ export function SupportDialog({ open, onClose, withTelegram = false }: SupportDi
           large
           icon={<MessageCircle size={20} aria-hidden="true" />}
         >
-          Chat on WhatsApp
+          {t('Chat on WhatsApp')}
         </ExternalButtonLink>
         {withTelegram && (
           <ExternalButtonLink
@@ -34,7 +38,7 @@ export function SupportDialog({ open, onClose, withTelegram = false }: SupportDi
             className={styles.telegram}
             icon={<Send size={20} aria-hidden="true" />}
           >
-            Message on Telegram
+            {t('Message on Telegram')}
           </ExternalButtonLink>
         )}
         <ExternalButtonLink
@@ -44,7 +48,7 @@ export function SupportDialog({ open, onClose, withTelegram = false }: SupportDi
           large
           icon={<Phone size={20} aria-hidden="true" />}
         >
-          Call us
+          {t('Call us')}
         </ExternalButtonLink>
       </div>
     </Dialog>

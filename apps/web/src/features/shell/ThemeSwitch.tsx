@@ -1,9 +1,11 @@
 import { appShellMessages as m } from '@gama/core/contract/app-shell-messages';
+import type { Text } from '@gama/core/i18n/texts';
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from '../../lib/theme.ts';
 import styles from './Shell.module.css';
 
-const OPTIONS: ReadonlyArray<{ choice: ThemeChoice; label: string; icon: LucideIcon }> = [
+const OPTIONS: ReadonlyArray<{ choice: ThemeChoice; label: Text; icon: LucideIcon }> = [
   { choice: 'system', label: m.themeSystem, icon: Monitor },
   { choice: 'light', label: m.themeLight, icon: Sun },
   { choice: 'dark', label: m.themeDark, icon: Moon },
@@ -12,9 +14,10 @@ const OPTIONS: ReadonlyArray<{ choice: ThemeChoice; label: string; icon: LucideI
 /** System, light or dark, remembered on this device. */
 export function ThemeSwitch() {
   const current = useThemeChoice();
+  const t = useT();
   return (
     <fieldset className={styles.themeSwitch}>
-      <legend className={styles.themeLegend}>{m.theme}</legend>
+      <legend className={styles.themeLegend}>{t(m.theme)}</legend>
       <div className={styles.themeOptions}>
         {OPTIONS.map(({ choice, label, icon: Icon }) => (
           <label key={choice} className={styles.themeOption}>
@@ -26,7 +29,7 @@ export function ThemeSwitch() {
               onChange={() => setThemeChoice(choice)}
             />
             <Icon size={18} aria-hidden="true" />
-            {label}
+            {t(label)}
           </label>
         ))}
       </div>

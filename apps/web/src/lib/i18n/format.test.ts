@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatPoints } from './format.ts';
+import { WEEKDAY_NAMES } from '@gama/core/rules/dates';
+import { formatDate, formatNumber, formatPoints, weekdayName } from './format.ts';
 
 describe('formatting for the shown language', () => {
   it('groups numbers the Indian way in both languages, with Latin digits', () => {
@@ -16,5 +17,10 @@ describe('formatting for the shown language', () => {
     expect(formatDate(moment, 'hi', 'date')).toBe('25 नवंबर 2026');
     expect(formatDate(moment, 'hi', 'month')).toBe('नवंबर 2026');
     expect(formatDate(moment, 'hi', 'weekday')).toBe('बुधवार');
+  });
+
+  it('names weekdays as the English screens do, and in Hindi', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((day) => weekdayName(day, 'en'))).toEqual([...WEEKDAY_NAMES]);
+    expect(weekdayName(0, 'hi')).toBe('रविवार');
   });
 });

@@ -54,3 +54,9 @@ export function formatDate(
   const date = value instanceof Date ? value : new Date(value);
   return date.toLocaleString(languageTags[language], { timeZone: marketTimeZone(), ...shape });
 }
+
+/** A weekday (0 = Sunday, as `Date#getDay` counts) by name: "Sunday" / "रविवार". */
+export function weekdayName(weekday: number, language: Language): string {
+  // 22 November 2026 was a Sunday.
+  return formatDate(Date.UTC(2026, 10, 22 + weekday), language, { weekday: 'long', timeZone: 'UTC' });
+}

@@ -4,7 +4,10 @@ import { ShieldCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Button } from '@gama/ui/Button';
 import { OtpField } from '@gama/ui/Field';
+import type { Text } from '@gama/core/i18n/texts';
 import { Form } from '../../components/Page.tsx';
+import { translateNodes } from '../../lib/i18n/fill-nodes.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { AuthScreen, authStyles } from './AuthScreen.tsx';
@@ -15,8 +18,8 @@ interface CodeFormProps {
   subtitle: string;
   /** Accessible name of the form. */
   formLabel: string;
-  /** The sentence before the phone number, e.g. "Enter the 4-digit code sent to". */
-  sentTo: string;
+  /** The sentence naming the phone number, e.g. "Enter the 4-digit code sent to {phone}". */
+  sentTo: Text;
   /** Where the code went, shown as `+91 …`. */
   phoneNumber: string;
   /** The message of an empty or short code. */
@@ -42,6 +45,7 @@ export function CodeForm({
   resendBusyText,
 }: CodeFormProps) {
   const { values, field, validate } = useFormFields({ otp: '' });
+  const t = useT();
   const send = useSingleFlight((code: string) => verify.mutateAsync(code).catch(() => undefined));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -54,15 +58,15 @@ export function CodeForm({
     <AuthScreen title={title} subtitle={subtitle}>
       <Form onSubmit={submit} aria-label={formLabel}>
         <p className={authStyles.sentTo}>
-          {sentTo} <strong>+91 {phoneNumber}</strong>
+          {translateNodes(t, sentTo, { phone: <strong>+91 {phoneNumber}</strong> })}
         </p>
-        <OtpField label="OTP" placeholder="••••" autoFocus {...field('otp')} />
+        <OtpField label={t('OTP')} placeholder="••••" autoFocus {...field('otp')} />
         <Button
           type="submit"
           block
           large
           busy={verify.isPending}
-          busyText="Submitting..."
+          busyText={t('Submitting...')}
           icon={<ShieldCheck size={20} aria-hidden="true" />}
         >
           {submitText}

@@ -3,6 +3,8 @@ import { accountMessages as m } from '@gama/core/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Clock, RefreshCw } from 'lucide-react';
 import { toast } from '../../lib/toast.ts';
+import { translateNodes } from '../../lib/i18n/fill-nodes.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { ApiError } from '../../lib/api-client.ts';
@@ -25,6 +27,7 @@ interface ResendCodeProps {
 /** The 30-second wait, then Resend Code, which starts the wait again (spec 01 section 4). */
 export function ResendCode({ resend, busyText }: ResendCodeProps) {
   const { remaining, restart } = useCountdown(RESEND_SECONDS);
+  const t = useT();
   const request = useMutation({
     mutationFn: resend,
     onSuccess: (response) => {
@@ -40,7 +43,7 @@ export function ResendCode({ resend, busyText }: ResendCodeProps) {
       <p className={authStyles.countdown}>
         <Clock size={16} aria-hidden="true" />
         <span>
-          Resend Code in <strong>{clock(remaining)}</strong>
+          {translateNodes(t, 'Resend Code in {time}', { time: <strong>{clock(remaining)}</strong> })}
         </span>
       </p>
     );
@@ -54,7 +57,7 @@ export function ResendCode({ resend, busyText }: ResendCodeProps) {
       icon={<RefreshCw size={18} aria-hidden="true" />}
       onClick={() => void send()}
     >
-      Resend Code
+      {t('Resend Code')}
     </Button>
   );
 }
