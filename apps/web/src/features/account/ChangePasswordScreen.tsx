@@ -5,6 +5,7 @@ import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';
 import { PasswordField } from '@gama/ui/Field';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
@@ -22,6 +23,7 @@ export default function ChangePasswordScreen() {
   });
   const { currentPassword, newPassword, confirmPassword } = values;
   const navigate = useNavigate();
+  const t = useT();
 
   const change = useMutation({
     mutationFn: accountApi.changePassword,
@@ -50,36 +52,40 @@ export default function ChangePasswordScreen() {
 
   return (
     <Page>
-      <PageTitle>Change Password</PageTitle>
+      <PageTitle>{t('Change Password')}</PageTitle>
       <Card>
-        <Form onSubmit={submit} aria-label="Change password">
-          <p className={styles.hint}>Other devices signed in to your account will be logged out.</p>
+        <Form onSubmit={submit} aria-label={t('Change password')}>
+          <p className={styles.hint}>{t('Other devices signed in to your account will be logged out.')}</p>
           <PasswordField
-            label="Current Password"
+            label={t('Current Password')}
             autoComplete="current-password"
             {...field('currentPassword')}
           />
           <PasswordField
-            label="New Password"
-            placeholder="At least 8 characters"
+            label={t('New Password')}
+            placeholder={t('At least 8 characters')}
             autoComplete="new-password"
             {...field('newPassword')}
           />
-          <PasswordField label="Confirm Password" autoComplete="new-password" {...field('confirmPassword')} />
+          <PasswordField
+            label={t('Confirm Password')}
+            autoComplete="new-password"
+            {...field('confirmPassword')}
+          />
           <Button
             type="submit"
             block
             large
             busy={change.isPending}
-            busyText="Submitting..."
+            busyText={t('Submitting...')}
             icon={<KeyRound size={20} aria-hidden="true" />}
           >
-            Change Password
+            {t('Change Password')}
           </Button>
         </Form>
       </Card>
       <p className={styles.hint}>
-        Leaving Gama? <Link to="/delete">Delete your account</Link>
+        {t('Leaving Gama?')} <Link to="/delete">{t('Delete your account')}</Link>
       </p>
     </Page>
   );

@@ -5,6 +5,7 @@ import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';
 import { PasswordField } from '@gama/ui/Field';
 import { useFormFields } from '@gama/ui/use-form-fields';
@@ -25,6 +26,7 @@ export default function DeleteAccountScreen() {
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT();
 
   const close = useMutation({
     mutationFn: accountApi.deleteAccount,
@@ -49,21 +51,24 @@ export default function DeleteAccountScreen() {
 
   return (
     <Page>
-      <PageTitle>Delete Account</PageTitle>
+      <PageTitle>{t('Delete Account')}</PageTitle>
       <Card>
-        <Form onSubmit={submit} aria-label="Delete account">
+        <Form onSubmit={submit} aria-label={t('Delete account')}>
           <ul className={styles.terms}>
-            <li>Your wallet must be at 0 points: withdraw what is left first.</li>
+            <li>{t('Your wallet must be at 0 points: withdraw what is left first.')}</li>
             <li>
-              No deposit or withdrawal request may be pending, and no bid may be waiting for its result.
+              {t(
+                'No deposit or withdrawal request may be pending, and no bid may be waiting for its result.',
+              )}
             </li>
             <li>
-              Your name, phone number, password and payout numbers are removed. The record of your bids and
-              payments is kept, as the law requires of the operator.
+              {t(
+                'Your name, phone number, password and payout numbers are removed. The record of your bids and payments is kept, as the law requires of the operator.',
+              )}
             </li>
-            <li>This cannot be undone. You can register again later with the same phone number.</li>
+            <li>{t('This cannot be undone. You can register again later with the same phone number.')}</li>
           </ul>
-          <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
+          <PasswordField label={t('Password')} autoComplete="current-password" {...field('password')} />
           <label className={styles.confirm}>
             <input
               type="checkbox"
@@ -75,11 +80,11 @@ export default function DeleteAccountScreen() {
               aria-invalid={confirmError ? true : undefined}
               aria-describedby={confirmError ? 'delete-confirm-error' : undefined}
             />
-            I understand that my account will be deleted for good.
+            {t('I understand that my account will be deleted for good.')}
           </label>
           {confirmError && (
             <p id="delete-confirm-error" className={styles.confirmError} role="alert">
-              {confirmError}
+              {t.fromServer(confirmError)}
             </p>
           )}
           <Button
@@ -88,10 +93,10 @@ export default function DeleteAccountScreen() {
             block
             large
             busy={close.isPending}
-            busyText="Deleting..."
+            busyText={t('Deleting...')}
             icon={<Trash2 size={20} aria-hidden="true" />}
           >
-            Delete My Account
+            {t('Delete My Account')}
           </Button>
         </Form>
       </Card>

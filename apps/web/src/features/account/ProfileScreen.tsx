@@ -5,6 +5,7 @@ import { Pencil, Phone, Save, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
@@ -19,9 +20,10 @@ import styles from './Account.module.css';
 
 export default function ProfileScreen() {
   const profile = useProfile();
+  const t = useT();
   return (
     <Page>
-      <PageTitle>Profile</PageTitle>
+      <PageTitle>{t('Profile')}</PageTitle>
       <Card>
         {profile.data ? (
           <div className={styles.identity}>
@@ -39,7 +41,7 @@ export default function ProfileScreen() {
             </div>
           </div>
         ) : (
-          <div className={styles.identity} role="status" aria-label="Loading profile">
+          <div className={styles.identity} role="status" aria-label={t('Loading profile')}>
             <Skeleton width={64} height={64} radius="50%" />
             <div className={[styles.details, styles.grow].join(' ')}>
               <Skeleton height={20} width="70%" />
@@ -57,6 +59,7 @@ function EditProfileCard({ currentName }: { currentName: string }) {
   const { values, field, validate } = useFormFields({ name: currentName });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useT();
 
   const update = useMutation({
     mutationFn: accountApi.updateProfile,
@@ -84,19 +87,19 @@ function EditProfileCard({ currentName }: { currentName: string }) {
     <Card>
       <h2 className={styles.sectionTitle}>
         <Pencil size={20} aria-hidden="true" />
-        Edit Profile
+        {t('Edit Profile')}
       </h2>
-      <Form onSubmit={submit} aria-label="Edit profile">
-        <TextField label="Name" autoComplete="name" icon={<UserRound size={20} />} {...field('name')} />
+      <Form onSubmit={submit} aria-label={t('Edit profile')}>
+        <TextField label={t('Name')} autoComplete="name" icon={<UserRound size={20} />} {...field('name')} />
         <Button
           type="submit"
           block
           large
           busy={update.isPending}
-          busyText="Submitting..."
+          busyText={t('Submitting...')}
           icon={<Save size={20} aria-hidden="true" />}
         >
-          Save
+          {t('Save')}
         </Button>
       </Form>
     </Card>

@@ -2,6 +2,7 @@ import { ArrowUpFromLine, CirclePlay, CirclePlus, Crown, MessageCircle, Star } f
 import { Link } from 'react-router';
 import { ButtonLink } from '@gama/ui/Button';
 import { useContactLinks } from '../../lib/contacts.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import { HEADLINE_IDS } from '../../shared/headline/headline.ts';
 import { HeadlineMarquee } from '../../shared/headline/HeadlineMarquee.tsx';
@@ -12,9 +13,10 @@ import { Slider } from './Slider.tsx';
 export default function HomeScreen() {
   const profile = useProfile();
   const bettingOn = isBettingOn(profile.data);
+  const t = useT();
   return (
     <div className={styles.home}>
-      <h1 className="visually-hidden">Home</h1>
+      <h1 className="visually-hidden">{t('Home')}</h1>
       <HeadlineMarquee id={HEADLINE_IDS.home} />
       <Slider />
       {bettingOn && <WalletActions />}
@@ -25,10 +27,11 @@ export default function HomeScreen() {
 }
 
 function WalletActions() {
+  const t = useT();
   return (
     <div className={styles.actions}>
       <ButtonLink to="/imp9" variant="money" large icon={<CirclePlus size={20} aria-hidden="true" />}>
-        Add Money
+        {t('Add Money')}
       </ButtonLink>
       <ButtonLink
         to="/withdraw"
@@ -36,7 +39,7 @@ function WalletActions() {
         large
         icon={<ArrowUpFromLine size={20} aria-hidden="true" />}
       >
-        Withdrawal
+        {t('Withdrawal')}
       </ButtonLink>
     </div>
   );
@@ -44,6 +47,7 @@ function WalletActions() {
 
 function ContactAndStarline() {
   const links = useContactLinks();
+  const t = useT();
   return (
     <div className={styles.cards}>
       <section className={[styles.card, styles.starline].join(' ')} aria-labelledby="starline-title">
@@ -51,12 +55,12 @@ function ContactAndStarline() {
           <Star size={22} fill="currentColor" />
         </span>
         <h2 id="starline-title" className={styles.cardTitle}>
-          StarLine Game
+          {t('StarLine Game')}
         </h2>
-        <span className={styles.cardText}>Quick draws through the day.</span>
+        <span className={styles.cardText}>{t('Quick draws through the day.')}</span>
         <Link to="/star" className={[styles.play, styles.cardLink].join(' ')}>
           <CirclePlay size={16} aria-hidden="true" />
-          PLAY NOW
+          {t('PLAY NOW')}
         </Link>
       </section>
       <section className={[styles.card, styles.gali].join(' ')} aria-labelledby="gali-title">
@@ -66,10 +70,10 @@ function ContactAndStarline() {
         <h2 id="gali-title" className={styles.cardTitle}>
           KING GALI
         </h2>
-        <span className={styles.cardText}>Gali Disawar: one draw a day per market.</span>
+        <span className={styles.cardText}>{t('Gali Disawar: one draw a day per market.')}</span>
         <Link to="/gali" className={[styles.play, styles.cardLink].join(' ')}>
           <CirclePlay size={16} aria-hidden="true" />
-          PLAY NOW
+          {t('PLAY NOW')}
         </Link>
       </section>
       <a
@@ -82,12 +86,12 @@ function ContactAndStarline() {
           <MessageCircle size={22} />
         </span>
         <span className={styles.wideText}>
-          <span className={styles.cardTitle}>Contact us</span>
-          <span className={styles.cardText}>Chat with us on WhatsApp for any help.</span>
+          <span className={styles.cardTitle}>{t('Contact us')}</span>
+          <span className={styles.cardText}>{t('Chat with us on WhatsApp whenever you need help.')}</span>
         </span>
         <span className={[styles.play, styles.chat].join(' ')} aria-hidden="true">
           <MessageCircle size={16} />
-          CHAT NOW
+          {t('CHAT NOW')}
         </span>
       </a>
     </div>

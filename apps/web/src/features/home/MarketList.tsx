@@ -6,10 +6,11 @@ import { useNavigate } from 'react-router';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { Skeleton } from '@gama/ui/Skeleton';
+import { weekdayName } from '../../lib/i18n/format.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { prefersReducedMotion } from '../../lib/motion.ts';
 import { fetchProfile, profileQueryKey } from '../../lib/profile.ts';
 import { useMarketClock } from '../../shared/bids/index.ts';
-import { WEEKDAY_NAMES } from '../../shared/markets/group-markets.ts';
 import { ClosedMarketDialog } from '../../shared/markets/market-list-parts.tsx';
 import { mainResultText } from './market-result.ts';
 import styles from './MarketList.module.css';
@@ -29,10 +30,11 @@ export function MarketList({ bettingOn }: { bettingOn: boolean }) {
   const [closedOpen, setClosedOpen] = useState(false);
   const [timesOf, setTimesOf] = useState<MarketRow | null>(null);
   const navigate = useNavigate();
+  const t = useT();
 
   if (!profile.data) {
     return (
-      <div className={styles.list} role="status" aria-label="Loading markets">
+      <div className={styles.list} role="status" aria-label={t('Loading markets')}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={164} radius={18} />
         ))}
@@ -43,7 +45,7 @@ export function MarketList({ bettingOn }: { bettingOn: boolean }) {
   return (
     <section aria-labelledby="markets-title" className={styles.section}>
       <h2 id="markets-title" className={styles.heading}>
-        Markets
+        {t('Markets')}
       </h2>
       <ul className={styles.list}>
         {profile.data.result.map((row) => (
@@ -83,6 +85,7 @@ function MarketCard({
   const [shaking, setShaking] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const t = useT();
 
   const play = () => {
     if (open) {
@@ -110,7 +113,7 @@ function MarketCard({
         </h3>
         <p className={[styles.status, open ? styles.open : styles.closed].join(' ')}>
           {open ? <CircleCheck size={14} aria-hidden="true" /> : <CircleX size={14} aria-hidden="true" />}
-          {open ? 'Market Open for today' : 'Market Close for today'}
+          {open ? t('Market Open for today') : t('Market Close for today')}
         </p>
       </div>
       <p className={styles.result} data-testid="market-result">
@@ -126,16 +129,16 @@ function MarketCard({
       </p>
       <div className={styles.buttons}>
         <Button variant="outline" onClick={onTimes} icon={<Clock size={18} aria-hidden="true" />}>
-          Game time
+          {t('Game time')}
         </Button>
         <Button
           variant={open ? 'primary' : 'outline'}
           className={open ? undefined : styles.playClosed}
           onClick={play}
           icon={<Play size={18} aria-hidden="true" />}
-          aria-label={`Play ${row.game_name}`}
+          aria-label={t('Play {market}', { market: row.game_name })}
         >
-          Play
+          {t('Play')}
         </Button>
       </div>
     </li>
@@ -144,34 +147,35 @@ function MarketCard({
 
 function GameTimeDialog({ row, onClose }: { row: MarketRow | null; onClose: () => void }) {
   const clock = useMarketClock();
+  const t = useT();
   return (
-    <Dialog open={row !== null} onClose={onClose} title={row?.game_name ?? 'Game time'}>
+    <Dialog open={row !== null} onClose={onClose} title={row?.game_name ?? t('Game time')}>
       {row && (
         <>
           <p className={[styles.status, row.msg_status === 1 ? styles.open : styles.closed].join(' ')}>
-            {row.msg_status === 1 ? 'Market Open for today' : 'Market Close for today'}
+            {row.msg_status === 1 ? t('Market Open for today') : t('Market Close for today')}
           </p>
-          <p className={styles.weekday}>{WEEKDAY_NAMES[clock.weekday]}</p>
+          <p className={styles.weekday}>{weekdayName(clock.weekday, t.language)}</p>
           <dl className={styles.timeTable}>
             <div>
-              <dt>OPEN RESULT TIME</dt>
+              <dt>{t('OPEN RESULT TIME')}</dt>
               <dd>{row.open_time}</dd>
             </div>
             <div>
-              <dt>OPEN BID LAST TIME</dt>
+              <dt>{t('OPEN BID LAST TIME')}</dt>
               <dd>{row.open_time}</dd>
             </div>
             <div>
-              <dt>CLOSE RESULT TIME</dt>
+              <dt>{t('CLOSE RESULT TIME')}</dt>
               <dd>{row.close_time}</dd>
             </div>
             <div>
-              <dt>CLOSE BID LAST TIME</dt>
+              <dt>{t('CLOSE BID LAST TIME')}</dt>
               <dd>{row.close_time}</dd>
             </div>
           </dl>
           <Button block onClick={onClose}>
-            OK
+            {t('OK')}
           </Button>
         </>
       )}

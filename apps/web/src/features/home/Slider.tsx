@@ -3,6 +3,7 @@ import { Skeleton } from '@gama/ui/Skeleton';
 import { useSlides } from './api.ts';
 import styles from './Slider.module.css';
 import { prefersReducedMotion } from '../../lib/motion.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 const ADVANCE_MS = 4000;
 
@@ -18,6 +19,7 @@ function SlideTrack({ slides }: { slides: Array<{ slider_image: string; title: s
   const [active, setActive] = useState(0);
   // A finger on the slider (or keyboard focus in it) means the player is looking: hold still.
   const [held, setHeld] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     if (held || slides.length < 2 || prefersReducedMotion()) return;
@@ -32,7 +34,7 @@ function SlideTrack({ slides }: { slides: Array<{ slider_image: string; title: s
   }, [held, slides.length]);
 
   return (
-    <section className={styles.slider} aria-roledescription="carousel" aria-label="Highlights">
+    <section className={styles.slider} aria-roledescription="carousel" aria-label={t('Highlights')}>
       <div
         ref={track}
         className={styles.track}
@@ -53,7 +55,7 @@ function SlideTrack({ slides }: { slides: Array<{ slider_image: string; title: s
             className={styles.slide}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${slides.length}`}
+            aria-label={t('Slide {index} of {count}', { index: index + 1, count: slides.length })}
           >
             <img
               src={slide.slider_image}

@@ -1,6 +1,7 @@
 import { CirclePlay } from 'lucide-react';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { useTutorialLink } from './api.ts';
 import styles from './Info.module.css';
 
@@ -13,13 +14,14 @@ const steps = [
   'Results are declared at the market times. Winning bids are paid into your wallet at the game rate.',
   'Wins can go up to 10 Lac points. Check Game Rates for what each game type pays.',
   'Withdraw your points to your saved UPI number during withdrawal hours.',
-];
+] as const;
 
 export default function HowToPlayScreen() {
   const tutorial = useTutorialLink();
+  const t = useT();
   return (
     <Page>
-      <PageTitle>How To Play</PageTitle>
+      <PageTitle>{t('How To Play')}</PageTitle>
       <Card>
         <ol className={styles.steps}>
           {steps.map((step, index) => (
@@ -27,7 +29,7 @@ export default function HowToPlayScreen() {
               <span className={styles.bullet} aria-hidden="true">
                 {index + 1}
               </span>
-              <span>{step}</span>
+              <span>{t(step)}</span>
             </li>
           ))}
         </ol>
@@ -39,9 +41,9 @@ export default function HowToPlayScreen() {
             <CirclePlay size={28} />
           </span>
           <span>
-            <span className={styles.videoTitle}>Watch the tutorial video</span>
+            <span className={styles.videoTitle}>{t('Watch the tutorial video')}</span>
             <br />
-            <span className={styles.videoText}>A short walk-through of placing your first bid.</span>
+            <span className={styles.videoText}>{t('A short walk-through of placing your first bid.')}</span>
           </span>
         </a>
       )}

@@ -1,9 +1,11 @@
 import type { AppPagesResponse } from '@gama/core/endpoints/content/index';
+import type { Text } from '@gama/core/i18n/texts';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { useAppPages } from './api.ts';
 import styles from './Info.module.css';
 
@@ -18,19 +20,24 @@ export function OperatorPage({
   fallback,
   related,
 }: {
-  title: string;
+  title: Text;
   pick: keyof Pick<AppPagesResponse, 'privacy_policy' | 'about_text'>;
   fallback: ReactNode;
-  related: { to: string; label: string };
+  related: { to: string; label: Text };
 }) {
   const pages = useAppPages();
+  const t = useT();
   const text = pages.data?.[pick].trim() ?? '';
   return (
     <Page>
-      <PageTitle>{title}</PageTitle>
+      <PageTitle>{t(title)}</PageTitle>
       <Card>
         {pages.isPending ? (
-          <div className={styles.loading} role="status" aria-label={`Loading ${title}`}>
+          <div
+            className={styles.loading}
+            role="status"
+            aria-label={t('Loading {title}', { title: t(title) })}
+          >
             <Skeleton height={16} />
             <Skeleton height={16} width="85%" />
             <Skeleton height={16} width="70%" />
@@ -44,7 +51,7 @@ export function OperatorPage({
         )}
       </Card>
       <Link to={related.to} className={styles.related}>
-        <span>{related.label}</span>
+        <span>{t(related.label)}</span>
         <ChevronRight size={20} aria-hidden="true" />
       </Link>
     </Page>

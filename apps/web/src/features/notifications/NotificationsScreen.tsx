@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@gama/ui/Button';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { Page, PageTitle } from '../../components/Page.tsx';
-import { marketTimeZone } from '../../lib/server-clock.ts';
+import { useT, type Translate } from '../../lib/i18n/use-t.ts';
 import { useMarkAllRead, useNotificationList } from './api.ts';
 import styles from './Notifications.module.css';
 
@@ -23,44 +23,50 @@ const LOOK: Record<NotificationKind, { icon: LucideIcon; tone: 'success' | 'dang
   result: { icon: Megaphone, tone: 'brand' },
 };
 
-/** A row's words, from its facts. */
-export function describeNotification(row: Row): { title: string; detail: string | null } {
+/**
+ * A row's words, from its facts, in the shown language: the templates of `notification-messages.ts` from the
+ * catalogue (the operator's reason stays as they wrote it, translated only when it is a known text).
+ */
+function describeNotification(row: Row, t: Translate): { title: string; detail: string | null } {
   const points = row.amount_paise === null ? '' : formatPoints(row.amount_paise, { decimals: 'when-needed' });
   const market = row.market ?? '';
-  const reason = row.detail === null ? null : m.reason(row.detail);
+  const reason = row.detail === null ? null : t('Reason: {reason}', { reason: t.fromServer(row.detail) });
   switch (row.kind) {
     case 'deposit_approved':
-      return { title: m.depositApproved(points), detail: m.depositApprovedDetail };
+      return {
+        title: t('Deposit of {points} points approved', { points }),
+        detail: t(m.depositApprovedDetail),
+      };
     case 'deposit_rejected':
-      return { title: m.depositRejected(points), detail: reason };
+      return { title: t('Deposit of {points} points rejected', { points }), detail: reason };
     case 'withdrawal_paid':
-      return { title: m.withdrawalPaid(points), detail: m.withdrawalPaidDetail };
+      return {
+        title: t('Withdrawal of {points} points paid', { points }),
+        detail: t(m.withdrawalPaidDetail),
+      };
     case 'withdrawal_rejected':
       return {
-        title: m.withdrawalRejected(points),
-        detail: [reason, m.withdrawalRejectedDetail].filter(Boolean).join(' '),
+        title: t('Withdrawal of {points} points rejected', { points }),
+        detail: [reason, t(m.withdrawalRejectedDetail)].filter(Boolean).join(' '),
       };
     case 'win':
-      return { title: m.win(points), detail: m.winDetail(market) };
+      return {
+        title: t('You won {points} points', { points }),
+        detail: t('Credited to your wallet from {market}.', { market }),
+      };
     case 'result':
-      return { title: m.result(market), detail: row.detail === null ? null : m.resultDetail(row.detail) };
+      return {
+        title: t('{market} result declared', { market }),
+        detail: row.detail === null ? null : t('Result: {value}', { value: row.detail }),
+      };
   }
-}
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: marketTimeZone(),
-  });
 }
 
 /** The bell's list: newest first, older pages on request; opening it marks everything read. */
 export default function NotificationsScreen() {
   const list = useNotificationList();
   const markRead = useMarkAllRead();
+  const t = useT();
   const marked = useRef(false);
   const firstPage = list.data?.pages[0];
   const { mutate } = markRead;
@@ -73,7 +79,7 @@ export default function NotificationsScreen() {
   const rows = list.data?.pages.flatMap((page) => page.notifications) ?? [];
   return (
     <Page>
-      <PageTitle>{m.title}</PageTitle>
+      <PageTitle>{t(m.title)}</PageTitle>
       {list.isPending ? (
         <div className={styles.list} aria-busy="true">
           {[0, 1, 2].map((i) => (
@@ -81,13 +87,13 @@ export default function NotificationsScreen() {
           ))}
         </div>
       ) : rows.length === 0 ? (
-        <p className={styles.empty}>{m.empty}</p>
+        <p className={styles.empty}>{t(m.empty)}</p>
       ) : (
         <ul className={styles.list} data-testid="notification-list">
           {rows.map((row) => {
             const look = LOOK[row.kind];
             const Icon = look.icon;
-            const text = describeNotification(row);
+            const text = describeNotification(row, t);
             return (
               <li key={row.id} className={styles.item} data-unread={row.read ? undefined : 'true'}>
                 <span className={styles.icon} data-tone={look.tone} aria-hidden="true">
@@ -96,11 +102,11 @@ export default function NotificationsScreen() {
                 <div className={styles.body}>
                   <p className={styles.itemTitle}>
                     {text.title}
-                    {!row.read && <span className={styles.newTag}>New</span>}
+                    {!row.read && <span className={styles.newTag}>{t('New')}</span>}
                   </p>
                   {text.detail && <p className={styles.detail}>{text.detail}</p>}
                   <time className={styles.time} dateTime={row.created_at}>
-                    {when(row.created_at)}
+                    {t.date(row.created_at, 'dayTime')}
                   </time>
                 </div>
               </li>
@@ -113,13 +119,13 @@ export default function NotificationsScreen() {
           variant="outline"
           block
           busy={list.isFetchingNextPage}
-          busyText={m.loading}
+          busyText={t(m.loading)}
           onClick={() => void list.fetchNextPage()}
         >
-          {m.loadMore}
+          {t(m.loadMore)}
         </Button>
       )}
-      {rows.length > 0 && <p className={styles.kept}>{m.kept}</p>}
+      {rows.length > 0 && <p className={styles.kept}>{t(m.kept)}</p>}
     </Page>
   );
 }

@@ -1,5 +1,6 @@
-import { breakKindLabels, limitKindLabels, limitPeriodLabels } from '@gama/core/contract/play-messages';
-import type { BreakOption, LimitKind } from '@gama/core/rules/responsible-play';
+import { breakKindLabels, limitKindLabels } from '@gama/core/contract/play-messages';
+import type { Text } from '@gama/core/i18n/texts';
+import type { BreakKind, BreakOption, LimitKind, LimitPeriod } from '@gama/core/rules/responsible-play';
 import { zonedParts } from '@gama/core/rules/time';
 import { breakOptionIds, breakOptions, limitPeriods } from '@gama/core/rules/responsible-play';
 import { Button } from '@gama/ui/Button';
@@ -12,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 import { playApi, playSettingsKey, realityCheckKey } from './api.ts';
@@ -22,25 +24,44 @@ import styles from './PlayLimits.module.css';
 type Settings = Awaited<ReturnType<typeof playApi.settings>>;
 type RealityCheckData = Awaited<ReturnType<typeof playApi.check>>;
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-  });
+const WHEN = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' } as const;
+
+const breakNotices: Record<BreakKind, Text> = {
+  timeout: 'Time-out until {until}. Betting, deposits and transfers are paused; you can still withdraw.',
+  exclusion:
+    'Self-exclusion until {until}. Betting, deposits and transfers are paused; you can still withdraw.',
+};
+
+const periodLabels: Record<LimitKind, Record<LimitPeriod, Text>> = {
+  deposit: { day: 'Deposit limit per day', week: 'Deposit limit per week', month: 'Deposit limit per month' },
+  stake: { day: 'Stake limit per day', week: 'Stake limit per week', month: 'Stake limit per month' },
+};
+
+const saveLabels: Record<LimitKind, Text> = { deposit: 'Save deposit limit', stake: 'Save stake limit' };
+
+const breakLengths: Record<BreakOption, Text> = {
+  '24h': '24 hours',
+  '7d': '7 days',
+  '30d': '30 days',
+  '6m': '6 months',
+  '1y': '1 year',
+  '5y': '5 years',
+};
 
 export default function PlayLimitsScreen() {
   const settings = useQuery({ queryKey: playSettingsKey, queryFn: playApi.settings });
+  const t = useT();
   return (
     <Page>
-      <PageTitle>Play limits</PageTitle>
+      <PageTitle>{t('Play limits')}</PageTitle>
       {settings.data ? (
         <>
           {settings.data.break && (
             <Card className={styles.notice}>
               <p role="status">
-                {breakKindLabels[settings.data.break.kind]} until {when(settings.data.break.until)}. Betting,
-                deposits and transfers are paused; you can still withdraw.
+                {t(breakNotices[settings.data.break.kind], {
+                  until: t.date(settings.data.break.until, WHEN),
+                })}
               </p>
             </Card>
           )}
@@ -52,7 +73,7 @@ export default function PlayLimitsScreen() {
         </>
       ) : (
         <Card>
-          <div role="status" aria-label="Loading play limits">
+          <div role="status" aria-label={t('Loading play limits')}>
             <Skeleton height={24} width="60%" />
             <Skeleton height={48} />
             <Skeleton height={48} />
@@ -81,6 +102,7 @@ function LimitCard({ kind, settings }: { kind: LimitKind; settings: Settings }) 
   };
   const [values, setValues] = useState({ day: shown('day'), week: shown('week'), month: shown('month') });
   const saved = useSaved();
+  const t = useT();
   const save = useMutation({
     mutationFn: () => playApi.limits(kind, values),
     onSuccess: saved,
@@ -93,21 +115,22 @@ function LimitCard({ kind, settings }: { kind: LimitKind; settings: Settings }) 
   };
   return (
     <Card>
-      <h2 className={styles.heading}>{limitKindLabels[kind]}</h2>
+      <h2 className={styles.heading}>{t.fromServer(limitKindLabels[kind])}</h2>
       <p className={styles.hint}>
-        Points per day, week (from Monday) and month, India time. Leave empty for no limit. Lowering applies
-        at once; raising or removing after 24 hours.
+        {t(
+          'Points per day, week (from Monday) and month, India time. Leave empty for no limit. Lowering applies at once; raising or removing after 24 hours.',
+        )}
       </p>
-      <Form onSubmit={submit} aria-label={limitKindLabels[kind]}>
+      <Form onSubmit={submit} aria-label={t.fromServer(limitKindLabels[kind])}>
         {limitPeriods.map((period) => {
           const limit = limits.find((l) => l.period === period);
           return (
             <div key={period}>
               <TextField
-                label={`${limitKindLabels[kind]} per ${limitPeriodLabels[period].toLowerCase()}`}
+                label={t(periodLabels[kind][period])}
                 name={`${kind}-${period}`}
                 inputMode="numeric"
-                placeholder="No limit"
+                placeholder={t('No limit')}
                 value={values[period]}
                 onValueChange={(value) =>
                   setValues((current) => ({ ...current, [period]: value.replace(/\D/g, '') }))
@@ -115,20 +138,23 @@ function LimitCard({ kind, settings }: { kind: LimitKind; settings: Settings }) 
               />
               <p className={styles.status}>
                 {limit?.points === null || limit?.points === undefined
-                  ? 'Now: no limit'
-                  : `Now: ${limit.points.toLocaleString('en-IN')} points`}
+                  ? t('Now: no limit')
+                  : t('Now: {points} points', { points: t.number(limit.points) })}
                 {limit?.pending &&
-                  ` · Pending: ${
+                  ` · ${
                     limit.pending.points === null
-                      ? 'no limit'
-                      : `${limit.pending.points.toLocaleString('en-IN')} points`
-                  } from ${when(limit.pending.at)}`}
+                      ? t('Pending: no limit from {when}', { when: t.date(limit.pending.at, WHEN) })
+                      : t('Pending: {points} points from {when}', {
+                          points: t.number(limit.pending.points),
+                          when: t.date(limit.pending.at, WHEN),
+                        })
+                  }`}
               </p>
             </div>
           );
         })}
-        <Button type="submit" block busy={save.isPending} busyText="Saving...">
-          Save {limitKindLabels[kind].toLowerCase()}
+        <Button type="submit" block busy={save.isPending} busyText={t('Saving...')}>
+          {t(saveLabels[kind])}
         </Button>
       </Form>
     </Card>
@@ -138,6 +164,7 @@ function LimitCard({ kind, settings }: { kind: LimitKind; settings: Settings }) 
 function BreakCard() {
   const [option, setOption] = useState<BreakOption>('24h');
   const saved = useSaved();
+  const t = useT();
   const start = useMutation({
     mutationFn: () => playApi.takeBreak(option),
     onSuccess: saved,
@@ -146,20 +173,21 @@ function BreakCard() {
   const send = useSingleFlight(() => start.mutateAsync().catch(() => undefined));
   return (
     <Card>
-      <h2 className={styles.heading}>Take a break</h2>
+      <h2 className={styles.heading}>{t('Take a break')}</h2>
       <p className={styles.hint}>
-        A time-out or self-exclusion stops betting, deposits and transfers until it ends. It cannot be ended
-        early. You can still sign in to see your balance and history and to withdraw.
+        {t(
+          'A time-out or self-exclusion stops betting, deposits and transfers until it ends. It cannot be ended early. You can still sign in to see your balance and history and to withdraw.',
+        )}
       </p>
       <Form
-        aria-label="Take a break"
+        aria-label={t('Take a break')}
         onSubmit={(event) => {
           event.preventDefault();
           void send();
         }}
       >
         <label className={styles.label} htmlFor="break-option">
-          Length
+          {t('Length')}
         </label>
         <select
           id="break-option"
@@ -169,12 +197,12 @@ function BreakCard() {
         >
           {breakOptionIds.map((id) => (
             <option key={id} value={id}>
-              {breakKindLabels[breakOptions[id].kind]}: {breakOptions[id].label}
+              {t.fromServer(breakKindLabels[breakOptions[id].kind])}: {t(breakLengths[id])}
             </option>
           ))}
         </select>
-        <Button type="submit" block variant="outline" busy={start.isPending} busyText="Please wait...">
-          Start break
+        <Button type="submit" block variant="outline" busy={start.isPending} busyText={t('Please wait...')}>
+          {t('Start break')}
         </Button>
       </Form>
     </Card>
@@ -184,6 +212,7 @@ function BreakCard() {
 function RealityCheckCard({ minutes }: { minutes: number }) {
   const saved = useSaved();
   const queryClient = useQueryClient();
+  const t = useT();
   const change = useMutation({
     mutationFn: playApi.realityCheck,
     onSuccess: (answer) => {
@@ -197,10 +226,10 @@ function RealityCheckCard({ minutes }: { minutes: number }) {
   });
   return (
     <Card>
-      <h2 className={styles.heading}>Reality check</h2>
-      <p className={styles.hint}>A reminder of your time and net result since you signed in.</p>
+      <h2 className={styles.heading}>{t('Reality check')}</h2>
+      <p className={styles.hint}>{t('A reminder of your time and net result since you signed in.')}</p>
       <label className={styles.label} htmlFor="reality-check">
-        Remind me every
+        {t('Remind me every')}
       </label>
       <select
         id="reality-check"
@@ -209,10 +238,12 @@ function RealityCheckCard({ minutes }: { minutes: number }) {
         disabled={change.isPending}
         onChange={(event) => change.mutate(event.target.value as '0' | '15' | '30' | '60')}
       >
-        <option value="0">Off</option>
-        <option value="15">15 minutes</option>
-        <option value="30">30 minutes</option>
-        <option value="60">60 minutes</option>
+        <option value="0">{t('Off')}</option>
+        {[15, 30, 60].map((n) => (
+          <option key={n} value={String(n)}>
+            {t('{n} minutes', { n })}
+          </option>
+        ))}
       </select>
     </Card>
   );
@@ -220,7 +251,12 @@ function RealityCheckCard({ minutes }: { minutes: number }) {
 
 function StatementCard() {
   // The months as the server's clock and zone see them: a phone set to the wrong date still asks for real ones.
-  const months = useMemo(() => recentMonths(zonedParts(serverNow(), marketTimeZone()).date), []);
+  const t = useT();
+  const language = t.language;
+  const months = useMemo(
+    () => recentMonths(zonedParts(serverNow(), marketTimeZone()).date, undefined, language),
+    [language],
+  );
   const [month, setMonth] = useState(months[0]?.value ?? '');
   const fetchFile = useMutation({
     mutationFn: () => playApi.statement(month),
@@ -230,19 +266,19 @@ function StatementCard() {
   const send = useSingleFlight(() => fetchFile.mutateAsync().catch(() => undefined));
   return (
     <Card>
-      <h2 className={styles.heading}>Account statement</h2>
+      <h2 className={styles.heading}>{t('Account statement')}</h2>
       <p className={styles.hint}>
-        Every movement of your wallet in one month, with the balance after each, as a CSV file.
+        {t('Every movement of your wallet in one month, with the balance after each, as a CSV file.')}
       </p>
       <Form
-        aria-label="Account statement"
+        aria-label={t('Account statement')}
         onSubmit={(event) => {
           event.preventDefault();
           void send();
         }}
       >
         <label className={styles.label} htmlFor="statement-month">
-          Month
+          {t('Month')}
         </label>
         <select
           id="statement-month"
@@ -256,8 +292,8 @@ function StatementCard() {
             </option>
           ))}
         </select>
-        <Button type="submit" block variant="outline" busy={fetchFile.isPending} busyText="Preparing...">
-          Download statement
+        <Button type="submit" block variant="outline" busy={fetchFile.isPending} busyText={t('Preparing...')}>
+          {t('Download statement')}
         </Button>
       </Form>
     </Card>

@@ -4,6 +4,7 @@ import { Dialog } from '@gama/ui/Dialog';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { playApi, realityCheckKey } from './api.ts';
 import { onAnsweredElsewhere, readAnswered, sessionLength, storeAnswered } from './reality-check.ts';
 import styles from './PlayLimits.module.css';
@@ -22,6 +23,7 @@ interface RealityCheckProps {
  */
 export function RealityCheck({ onSignOut, signingOut }: RealityCheckProps) {
   const check = useQuery({ queryKey: realityCheckKey, queryFn: playApi.check, staleTime: 60_000 });
+  const t = useT();
   // Re-read the stored answer when another tab answers the same check.
   const [, setAnswerSeen] = useState(0);
   useEffect(() => onAnsweredElsewhere(() => setAnswerSeen((n) => n + 1)), []);
@@ -62,33 +64,33 @@ export function RealityCheck({ onSignOut, signingOut }: RealityCheckProps) {
   };
 
   return (
-    <Dialog open={open} onClose={answer} title="Reality check">
+    <Dialog open={open} onClose={answer} title={t('Reality check')}>
       {data && fresh ? (
         <dl className={styles.reality}>
           <div>
-            <dt>Time since sign-in</dt>
+            <dt>{t('Time since sign-in')}</dt>
             <dd data-testid="reality-time">
-              {sessionLength(Date.parse(data.server_time) - Date.parse(data.signed_in_at))}
+              {sessionLength(Date.parse(data.server_time) - Date.parse(data.signed_in_at), t)}
             </dd>
           </div>
           <div>
-            <dt>Net result since sign-in</dt>
-            <dd data-testid="reality-net">{data.net} points</dd>
+            <dt>{t('Net result since sign-in')}</dt>
+            <dd data-testid="reality-net">{t('{points} points', { points: data.net })}</dd>
           </div>
         </dl>
       ) : (
-        <div role="status" aria-label="Loading your session figures">
+        <div role="status" aria-label={t('Loading your session figures')}>
           <Skeleton height={24} />
           <Skeleton height={24} />
         </div>
       )}
-      <p className={styles.hint}>Net result is your winnings minus your stakes.</p>
+      <p className={styles.hint}>{t('Net result is your winnings minus your stakes.')}</p>
       <div className={styles.realityActions}>
-        <Button variant="outline" onClick={onSignOut} busy={signingOut} busyText="Signing out...">
-          Sign out
+        <Button variant="outline" onClick={onSignOut} busy={signingOut} busyText={t('Signing out...')}>
+          {t('Sign out')}
         </Button>
         <Button onClick={answer} data-autofocus disabled={signingOut}>
-          Continue
+          {t('Continue')}
         </Button>
       </div>
     </Dialog>

@@ -1,3 +1,5 @@
+import { fill } from '@gama/core/i18n/compile';
+import type { Text } from '@gama/core/i18n/texts';
 /**
  * What the reality check keeps in this browser: when the player last answered it (Continue, or choosing an
  * interval), for the session that signed in at `signedInAt`. The schedule itself is the server's sign-in time
@@ -43,12 +45,19 @@ export function onAnsweredElsewhere(listener: () => void): () => void {
 }
 
 /** "1 hour 5 minutes", "15 minutes", "less than a minute": how long a session has run. */
-export function sessionLength(ms: number): string {
+export function sessionLength(
+  ms: number,
+  say: (text: SessionText, values?: { n: number }) => string = fill,
+): string {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  if (minutes < 1) return 'less than a minute';
+  if (minutes < 1) return say('less than a minute');
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (hours === 0) return part(rest, 'minute');
-  return rest === 0 ? part(hours, 'hour') : `${part(hours, 'hour')} ${part(rest, 'minute')}`;
+  const minutesText = rest === 1 ? say('1 minute') : say('{n} minutes', { n: rest });
+  if (hours === 0) return minutesText;
+  const hoursText = hours === 1 ? say('1 hour') : say('{n} hours', { n: hours });
+  return rest === 0 ? hoursText : `${hoursText} ${minutesText}`;
 }
+
+/** The words of `sessionLength`, which the screen passes through its translator. */
+type SessionText = Extract<Text, 'less than a minute' | '1 minute' | '{n} minutes' | '1 hour' | '{n} hours'>;
