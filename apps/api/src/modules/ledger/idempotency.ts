@@ -69,8 +69,7 @@ export async function claimKey<T>(
   if (!row || row.endpoint !== endpoint || !Buffer.from(row.request_hash).equals(hash)) {
     throw new AppError('IDEMPOTENCY_MISMATCH', idempotencyMessages.mismatch);
   }
-  if (row.response === null)
-    throw new AppError('IDEMPOTENCY_IN_PROGRESS', idempotencyMessages.inProgress);
+  if (row.response === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS', idempotencyMessages.inProgress);
   return { fresh: false, response: row.response };
 }
 
