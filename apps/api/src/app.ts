@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { ReadRouter } from './db/reads.ts';
+import { primaryOnly } from './db/reads.ts';
 import type { Deps } from './deps.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { route } from './http/route.ts';
@@ -55,6 +57,8 @@ const defaultAdminDist = fileURLToPath(new URL('../../admin/dist/', import.meta.
 export interface BuildOptions {
   config: Config;
   db: Database;
+  /** Reads that may lag; the caller's to close. Default: every read on `db`. */
+  reads?: ReadRouter;
   clock: Clock;
   pepper: string;
   sms?: SmsProvider;
@@ -98,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const sessions = new SessionCache(false);
   const deps: Deps = {
     db: options.db,
+    reads: options.reads ?? primaryOnly(options.db),
     clock: options.clock,
     config,
     pepper: options.pepper,
@@ -125,8 +130,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     state: (listening) => sessions.setLive(listening),
   });
   const stopWallets = options.db.listen(WALLET_CHANNEL, {
-    notice: (payload) => wallets.apply(payload),
-    state: (listening) => wallets.setLive(listening),
+    notice: (payload) => {
+      wallets.apply(payload);
+      deps.reads.applyNotice(payload);
+    },
+    state: (listening) => {
+      wallets.setLive(listening);
+      deps.reads.setLive(listening);
+    },
   });
   app.addHook('onClose', async () => {
     await Promise.all([stopSessions(), stopWallets()]);

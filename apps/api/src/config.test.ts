@@ -57,8 +57,11 @@ describe('config', () => {
     });
     expect(pooled.DATABASE_STATEMENTS).toBe('unnamed');
     expect(() => loadConfig({ DATABASE_STATEMENTS: 'named' })).toThrow(/DATABASE_STATEMENTS/);
+    expect(() => loadConfig({ READ_DATABASE_URL: 'postgres://postgres@127.0.0.1:5433/gama' })).toThrow(
+      /READ_DATABASE_URL: needs DATABASE_URL/,
+    );
     expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://postgres@127.0.0.1:5432/gama' })).toThrow(
-      /DATABASE_DIRECT_URL.*DATABASE_URL/,
+      /DATABASE_DIRECT_URL: needs DATABASE_URL/,
     );
   });
 

@@ -61,6 +61,11 @@ export const configSchema = z
      * the notification streams' notices) needs a session of its own. Defaults to DATABASE_URL.
      */
     DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /**
+     * A streaming replica for reads that may lag (histories, statements, charts, reports); never for a money
+     * decision. A player who just wrote reads the primary until the replica has replayed the write.
+     */
+    READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     APP_KEY: z.string().min(8).default('gama-dev-app-key'),
     SMS_PROVIDER: z.enum(['outbox', 'http']).optional(),
@@ -133,12 +138,10 @@ export const configSchema = z
     if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http' });
     }
-    if (!c.DATABASE_URL && c.DATABASE_DIRECT_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATABASE_DIRECT_URL'],
-        message: 'needs DATABASE_URL (the address queries go through)',
-      });
+    for (const key of ['DATABASE_DIRECT_URL', 'READ_DATABASE_URL'] as const) {
+      if (!c.DATABASE_URL && c[key]) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'needs DATABASE_URL (the primary server)' });
+      }
     }
     if (c.WEB_CONCURRENCY > 1 && !c.DATABASE_URL) {
       ctx.addIssue({
@@ -204,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const SECRET_KEYS = new Set([
   'DATABASE_URL',
   'DATABASE_DIRECT_URL',
+  'READ_DATABASE_URL',
   'APP_KEY',
   'OTP_PEPPER',
   'SMS_HTTP_AUTH',

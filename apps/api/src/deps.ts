@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { ReadRouter } from './db/reads.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { Operator, OperatorSession } from './modules/operators/sessions.ts';
 import type { SessionCache } from './modules/auth/session-cache.ts';
@@ -34,6 +35,8 @@ export interface Callers {
 /** What every module needs, built once per app instance and passed explicitly. */
 export interface Deps {
   db: Database;
+  /** Where reads that may lag go: a replica when READ_DATABASE_URL is set (db/reads.ts), else `db`. */
+  reads: ReadRouter;
   clock: Clock;
   config: Config;
   sms: SmsProvider;

@@ -12,7 +12,7 @@ import { clockFromConfig } from './clock.ts';
 import type { Config } from './config.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { loadPepper, openDatabase, prepareDatabase } from './db/open.ts';
+import { loadPepper, openDatabase, openReads, prepareDatabase } from './db/open.ts';
 import { seedDemoContent } from './seed/content.ts';
 import { ensureFirstOperator } from './modules/operators/accounts.ts';
 import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
@@ -43,7 +43,8 @@ async function main(): Promise<void> {
   // In a cluster the primary has migrated and seeded already; a worker only opens the database.
   const prepared = cluster.isWorker ? undefined : await prepare(db, config, clock);
   const pepper = await loadPepper(db, config.OTP_PEPPER, clock.now());
-  const app = await buildApp({ config, db, clock, pepper });
+  const reads = openReads(config, db);
+  const app = await buildApp({ config, db, reads, clock, pepper });
   if (prepared) {
     app.log.info({ config: describeConfig(config), ...prepared, engine: db.engine }, 'starting');
     await ensureFirstOperator(db, config, clock, app.log);
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
       stopMaintenance();
       stopPurge();
       await app.close();
+      await reads.close();
       await db.close();
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -4,6 +4,8 @@ import type { Database, Queryable } from './database.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
+import type { ReadRouter } from './reads.ts';
+import { primaryOnly, replicaRouter } from './reads.ts';
 
 /**
  * DATABASE_URL set: a PostgreSQL server (or a pooler in front of one) through node-postgres, LISTEN going to
@@ -18,6 +20,18 @@ export async function openDatabase(
     statements: config.DATABASE_STATEMENTS ?? 'prepared',
     ...(config.DATABASE_DIRECT_URL ? { listenUrl: config.DATABASE_DIRECT_URL } : {}),
   });
+}
+
+/** READ_DATABASE_URL set: reads that may lag go to that replica (db/reads.ts). Else every read is the primary's. */
+export function openReads(
+  config: Pick<Config, 'READ_DATABASE_URL'> & Partial<Pick<Config, 'DATABASE_STATEMENTS'>>,
+  primary: Database,
+): ReadRouter {
+  if (!config.READ_DATABASE_URL || primary.engine !== 'postgres') return primaryOnly(primary);
+  const replica = openPostgres(config.READ_DATABASE_URL, {
+    statements: config.DATABASE_STATEMENTS ?? 'prepared',
+  });
+  return replicaRouter(primary, replica);
 }
 
 export async function prepareDatabase(db: Database): Promise<string[]> {

@@ -12,7 +12,7 @@ import { placeBids } from './place.ts';
 /** Submission and histories of the three groups: one implementation behind each group's legacy paths. */
 export function bidRoutes(app: FastifyInstance): void {
   const deps = app.deps;
-  const { db, clock, config } = deps;
+  const { clock, config } = deps;
   const zone = config.MARKET_TIME_ZONE;
 
   for (const group of ['main', 'starline', 'gali'] as const) {
@@ -29,11 +29,12 @@ export function bidRoutes(app: FastifyInstance): void {
       }
     });
 
-    // Histories always belong to the session's player; ids or phones in the body select nothing.
+    // Histories always belong to the session's player; ids or phones in the body select nothing. They may come
+    // from a replica, unless the player has written since it last caught up (db/reads.ts).
     route(app, entries.bids, async ({ body, player }) => ({
       status: true,
       bid_data: await bidHistory(
-        db,
+        deps.reads.forPlayer(player.id),
         player.id,
         group,
         historyRange(body.bid_from, body.bid_to, clock.now(), zone),
@@ -43,7 +44,7 @@ export function bidRoutes(app: FastifyInstance): void {
     route(app, entries.wins, async ({ body, player }) => ({
       status: true,
       win_data: await winHistory(
-        db,
+        deps.reads.forPlayer(player.id),
         player.id,
         group,
         historyRange(body.date_from, body.date_to, clock.now(), zone),

@@ -67,7 +67,8 @@ export function playRoutes(app: FastifyInstance): void {
   });
 
   route(app, endpoints.accountStatement, async ({ body, player }) => {
-    const statement = await monthStatement(db, player.id, body.month, zone);
+    // From a replica unless the player has written since it last caught up (db/reads.ts).
+    const statement = await monthStatement(deps.reads.forPlayer(player.id), player.id, body.month, zone);
     if (body.format === 'csv') {
       return new CsvReply(
         `gama-statement-${body.month}.csv`,

@@ -63,7 +63,8 @@ export function reportRoutes(app: FastifyInstance): void {
     const paging: Paging = csv
       ? { limit: CSV_MAX_ROWS + 1, offset: 0 }
       : { limit: query.page_size, offset: (query.page - 1) * query.page_size };
-    const built = await readInZone(db, timeZone, (tx) => build(tx, query, paging));
+    // Reports may lag by the replica's few milliseconds (READ_DATABASE_URL; db/reads.ts).
+    const built = await readInZone(app.deps.reads.shared, timeZone, (tx) => build(tx, query, paging));
     if (!csv) {
       return {
         status: true as const,

@@ -210,7 +210,8 @@ export function resultRoutes(app: FastifyInstance): void {
             game_name: market.name,
             group: market.grp,
             days_off: daysOff,
-            days: await chartDays(db, market.id, body.weeks),
+            // A chart may lag by the replica's few milliseconds (READ_DATABASE_URL; db/reads.ts).
+            days: await chartDays(deps.reads.shared, market.id, body.weeks),
           },
         ],
       };
