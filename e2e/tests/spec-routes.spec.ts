@@ -1,16 +1,6 @@
 import { accountClosureMessages as closure, accountMessages as m } from '@gama/core/contract/messages';
 import { expect, expectToast, loginViaUi, test } from '../support/fixtures.ts';
-
-// Spec 01 section 2.1: every route of the main layout, as written there (letter case included).
-const mainLayoutRoutes = (
-  '/star, /imp, /imp2, /imp3, /imp4, /imp5, /imp6, /imp7, /imp8, /imp9, /transaction, /mymodel, /transfer, ' +
-  '/transfermodel, /addfundhistory, /withdrawrule, /depositrule, /withdrawhistory, /about, /privacy, ' +
-  '/privacypolicy, /delete, /change, /wallet, /profile, /stargame, /ssinglepana, /sdoublepana, /stripplepana, ' +
-  '/starsingle, /galigame, /galiIMP, /impwin, /impbid, /galiallgame, /leftdigit, /rightdigit, /jodidigit, ' +
-  '/single, /fullsangam, /halfsangam, /tripplepana, /doublepana, /singlepana, /spdptp, /spmotor, /dpmotor, ' +
-  '/jodi, /addfund, /payviaupi, /win, /windata, /bid, /gameRates, /game, /htp, /withdraw, /qrpay, /histories, ' +
-  '/charts, /AddFundHistory'
-).split(', ');
+import { mainLayoutRoutes } from '../support/spec-routes.ts';
 
 test('every route of the spec opens a screen, never the not-found page', async ({ page, player }) => {
   test.setTimeout(120_000);

@@ -110,11 +110,21 @@ function WithdrawMethods() {
               type="button"
               className={styles.method}
               onClick={() => setChosen(tile.type)}
-              aria-label={`${tile.label}${number ? `, saved ${number}` : ''}`}
             >
               <MethodBadge text={tile.badge} />
-              {tile.label}
-              {number && <span className={styles.methodSaved}>{number}</span>}
+              {number ? (
+                // Named by a hidden text, not aria-label: a label must hold every visible word, the badge's
+                // letters included (WCAG 2.5.3), and "Pt Paytm" would read worse than "Paytm, saved 98...".
+                <>
+                  <span aria-hidden="true">{tile.label}</span>
+                  <span className={styles.methodSaved} aria-hidden="true">
+                    {number}
+                  </span>
+                  <span className="visually-hidden">{`${tile.label}, saved ${number}`}</span>
+                </>
+              ) : (
+                tile.label
+              )}
             </button>
           );
         })}
