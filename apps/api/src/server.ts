@@ -17,6 +17,7 @@ import { seedDemoContent } from './seed/content.ts';
 import { ensureFirstOperator } from './modules/operators/accounts.ts';
 import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
 import { startMaintenance } from './db/maintenance.ts';
+import { startPartitionKeeper } from './db/partitions.ts';
 import { resumeSettlements } from './modules/results/service.ts';
 import { startNotificationPurge } from './modules/notifications/service.ts';
 import { armFault } from './lib/fault.ts';
@@ -52,6 +53,11 @@ async function main(): Promise<void> {
     app.log.info({ worker: cluster.worker?.id }, 'starting');
   }
   const stopMaintenance = startMaintenance(db, (error) => app.log.error({ err: error }, 'ANALYZE failed'));
+  const stopPartitions = startPartitionKeeper(
+    db,
+    () => clock.now(),
+    (error) => app.log.error({ err: error }, "making the coming months' bid partitions failed"),
+  );
   const stopPurge = startNotificationPurge(
     db,
     () => clock.now(),
@@ -68,6 +74,7 @@ async function main(): Promise<void> {
     try {
       stopMaintenance();
       stopPurge();
+      stopPartitions();
       await app.close();
       await reads.close();
       await db.close();

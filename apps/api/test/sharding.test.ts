@@ -66,6 +66,7 @@ const PLACEMENT: Record<string, Placement> = {
   bank_statements: 'local',
   bank_statement_lines: 'local',
   closed_account_breaks: 'local',
+  detached_draw_months: 'local',
   bid_outcomes: 'local',
 };
 

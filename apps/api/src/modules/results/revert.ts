@@ -14,21 +14,23 @@ export async function revertRevision(
   at: Date,
   chunk = defaultChunk(db),
 ): Promise<{ reversed: number; reopened: number }> {
-  const { rows: decided } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM results r JOIN bids b
+  const { rows: decided } = await db.query<{ n: number; market_date: string }>(
+    `SELECT count(b.id)::int AS n, r.market_date::text FROM results r LEFT JOIN bids b
         ON b.market_id = r.market_id AND b.market_date = r.market_date AND b.settle_half = r.half
        AND (r.settled_at IS NOT NULL OR b.id <= r.settled_through)
-     WHERE r.id = $1`,
+     WHERE r.id = $1 GROUP BY r.market_date`,
     [resultId],
   );
+  // Credits are partitioned by their bid's draw date (migration 0028): naming it keeps the revert in its month.
+  const marketDate = decided[0]?.market_date ?? null;
   let reversed = 0;
   for (;;) {
     const step = await db.transaction(async (tx) => {
       const { rows: batch } = await tx.query<{ id: number; player_id: string }>(
         `SELECT c.bid_id AS id, c.player_id::text FROM win_credits c
-          WHERE c.result_id = $1 AND c.reversal_journal_id IS NULL AND c.payout > 0
+          WHERE c.result_id = $1 AND c.market_date = $3::date AND c.reversal_journal_id IS NULL AND c.payout > 0
           ORDER BY c.bid_id LIMIT $2 FOR UPDATE`,
-        [resultId, chunk],
+        [resultId, chunk, marketDate],
       );
       if (batch.length === 0) return { reversed: 0, batch: 0 };
       const ids = batch.map((b) => b.id);
@@ -45,7 +47,8 @@ export async function revertRevision(
              FROM win_credits c
              JOIN accounts w ON w.player_id = c.player_id AND w.kind = 'wallet'
              JOIN accounts d ON d.player_id = c.player_id AND d.kind = 'debt'
-            WHERE c.result_id = $1 AND c.bid_id = ANY($2::bigint[]) AND c.reversal_journal_id IS NULL),
+            WHERE c.result_id = $1 AND c.market_date = $5::date AND c.bid_id = ANY($2::bigint[])
+              AND c.reversal_journal_id IS NULL),
          split AS MATERIALIZED (
            SELECT c.*, greatest(0, least(c.payout, c.balance - (c.running - c.payout))) AS from_wallet,
                   nextval(pg_get_serial_sequence('journals', 'id')) AS journal_id
@@ -64,11 +67,11 @@ export async function revertRevision(
            RETURNING 1),
          linked AS (
            UPDATE win_credits c SET reversal_journal_id = s.journal_id FROM split s
-            WHERE c.result_id = $1 AND c.bid_id = s.bid_id
+            WHERE c.result_id = $1 AND c.market_date = $5::date AND c.bid_id = s.bid_id
            RETURNING 1)
          SELECT (SELECT count(*) FROM linked)::int AS reversed, (SELECT count(*) FROM journal)::int AS journals,
                 (SELECT count(*) FROM entry)::int AS entries`,
-        [resultId, ids, note, at],
+        [resultId, ids, note, at, marketDate],
       );
       return { reversed: rows[0]?.reversed ?? 0, batch: ids.length };
     });

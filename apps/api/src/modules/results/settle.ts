@@ -47,7 +47,8 @@ export function chunkSql(): string {
                   CASE WHEN s.payout > 0 AND row_number() OVER (PARTITION BY s.player_id, s.payout > 0 ORDER BY s.id) = 1
                        THEN nextval(pg_get_serial_sequence('journals', 'id')) END AS first_journal
              FROM slice s
-            WHERE s.won AND NOT EXISTS (SELECT 1 FROM win_credits c WHERE c.bid_id = s.id AND c.result_id = $7)),
+            WHERE s.won AND NOT EXISTS (
+                   SELECT 1 FROM win_credits c WHERE c.bid_id = s.id AND c.market_date = $2::date AND c.result_id = $7)),
          winners AS MATERIALIZED (
            SELECT n.id, n.player_id, n.payout,
                   CASE WHEN n.payout > 0 THEN max(n.first_journal) OVER (PARTITION BY n.player_id) END AS journal_id
@@ -60,8 +61,8 @@ export function chunkSql(): string {
            SELECT p.journal_id, 'win', 'system', 'result', $7, $6, $8 FROM paid p
            RETURNING 1),
          credit AS (
-           INSERT INTO win_credits (bid_id, result_id, player_id, payout, journal_id)
-           SELECT w.id, $7, w.player_id, w.payout, w.journal_id FROM winners w
+           INSERT INTO win_credits (bid_id, market_date, result_id, player_id, payout, journal_id)
+           SELECT w.id, $2::date, $7, w.player_id, w.payout, w.journal_id FROM winners w
            RETURNING 1),
          entry AS (
            INSERT INTO entries (journal_id, account_id, amount)
