@@ -350,6 +350,8 @@ try {
     const players = await seedPlayers(db, PLAYERS, 1_000_000);
     firstPlayer = Math.min(...players.map((p) => p.id));
     markets = await seedMarkets(db);
+    // Bids are partitioned by draw month (migration 0028): the seeded days' months, however far they reach.
+    await db.query('SELECT gama_ensure_draw_partitions($1::date, $2::date)', [FIRST, LAST]);
     let settled = 0;
     for (let i = 0; i < DAYS; i++) {
       const day = addDays(FIRST, i);

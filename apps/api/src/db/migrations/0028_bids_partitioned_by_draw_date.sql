@@ -138,6 +138,8 @@ ALTER TABLE bids ADD PRIMARY KEY (id, market_date);
 CREATE INDEX bids_history ON bids (player_id, grp, market_date, id);
 CREATE INDEX bids_by_journal ON bids (journal_id);
 CREATE INDEX bids_by_deciding_result ON bids (market_id, market_date, settle_half, id);
+-- As in 0013: a report of a day reads that part of its month's partition.
+CREATE INDEX bids_by_market_date ON bids USING brin (market_date) WITH (autosummarize = on);
 
 ALTER TABLE win_credits ADD PRIMARY KEY (bid_id, result_id, market_date);
 ALTER TABLE win_credits ADD CONSTRAINT win_credits_bid_fkey
