@@ -4,12 +4,12 @@
  * detached leaves today's draws and the ledger check working.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiBody, TestApp } from '../../test/helpers.ts';
-import { createTestApp } from '../../test/helpers.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../test/money.ts';
-import { verifyLedger } from '../modules/ledger/verify.ts';
-import { seedMarket } from '../seed/markets.ts';
-import { ensureDrawPartitions } from './partitions.ts';
+import type { ApiBody, TestApp } from './helpers.ts';
+import { createTestApp } from './helpers.ts';
+import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from './money.ts';
+import { verifyLedger } from '../src/modules/ledger/verify.ts';
+import { seedMarket } from '../src/seed/markets.ts';
+import { ensureDrawPartitions } from '../src/db/partitions.ts';
 
 const IST = (day: string, hhmm: string) => `${day}T${hhmm}:00+05:30`;
 const MONTHS = [
