@@ -1,5 +1,5 @@
 /**
- * Bids and win credits partitioned by draw month (migration 0028, decision 015): bids land in their month's
+ * Bids and win credits partitioned by draw month (migration 0028, decision 016): bids land in their month's
  * partition, a month without one gets it in time, settlement pays exactly once across months, and an old month
  * detached leaves today's draws and the ledger check working.
  */

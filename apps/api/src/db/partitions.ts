@@ -1,5 +1,5 @@
 /**
- * Bids and win credits are partitioned by draw date, a month per partition (migration 0028, decision 015).
+ * Bids and win credits are partitioned by draw date, a month per partition (migration 0028, decision 016).
  * The server makes the months it will need ahead of time: at start-up and every few hours it makes sure the
  * months from yesterday's to three months on exist. A bid whose month still has none (a server that did not
  * run for months) makes it on the spot and is placed again (bids/place.ts).

@@ -1,7 +1,7 @@
--- Bids and win credits partitioned by draw date, a month per partition (issue 18, decision 015): today's draws
+-- Bids and win credits partitioned by draw date, a month per partition (issue 18, decision 016): today's draws
 -- read and write this month's partitions only, whatever a year of history holds, and an old month can be
 -- detached whole (gama_detach_draw_month) instead of deleted row by row. The ledger's entries and journals are
--- not partitioned: they carry no draw date, and the ledger check sums all of them (decision 015 says why).
+-- not partitioned: they carry no draw date, and the ledger check sums all of them (decision 016 says why).
 --
 -- Keys include the partition key, as PostgreSQL requires. What stays globally unique and why:
 -- - a bid: (id, market_date); ids come from one sequence, so an id names one bid.
