@@ -124,7 +124,13 @@ export function DataTable<R>(props: DataTableProps<R>) {
         </label>
       )}
       {sorting && <PhoneSort columns={columns} sorting={sorting} />}
-      <div className={styles.scroller}>
+      {/* A table with nothing to focus inside is scrolled from the keyboard through its scroller (WCAG 2.1.1). */}
+      <div
+        className={styles.scroller}
+        {...(interactive || selection || actions || sorting
+          ? {}
+          : { tabIndex: 0, role: 'group', 'aria-label': caption })}
+      >
         {/* Explicit roles: on a phone the rows are laid out as cards (display: grid), and browsers drop the
             table semantics of restyled table elements unless they are stated. */}
         <table role="table" className={styles.table} aria-busy={loading || undefined}>
