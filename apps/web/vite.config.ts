@@ -41,5 +41,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser the app supports (es2022) preloads modules natively: the polyfill is 0.4 KB of first download.
+    modulePreload: { polyfill: false },
   },
 });

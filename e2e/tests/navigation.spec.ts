@@ -61,3 +61,19 @@ test('members read How To Play inside the app shell', async ({ page, player }) =
   await expect(page.getByRole('heading', { name: 'How To Play' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Quick links' })).toBeVisible();
 });
+
+test('a new page opens at its top, and Back returns to where the player had scrolled', async ({ page }) => {
+  await page.goto('/privacypolicy');
+  const toAbout = page.getByRole('link', { name: 'About Us / Data Deletion Policy' });
+  await toAbout.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(100);
+
+  await toAbout.click();
+  await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});

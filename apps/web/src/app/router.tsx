@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { Navigate, Outlet, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { ChangePasswordScreen, DeleteAccountScreen, ProfileScreen } from '../features/account/index.ts';
@@ -15,7 +15,6 @@ import {
 } from '../features/auth/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
 import { AboutScreen, HowToPlayScreen, PrivacyPolicyScreen } from '../features/info/index.ts';
-import { isBettingOn, useProfile } from '../lib/profile.ts';
 import { useStoredProfile } from '../lib/session.ts';
 import * as bidding from '../features/bidding/routes.tsx';
 import * as charts from '../features/charts/routes.tsx';
@@ -23,23 +22,21 @@ import * as funds from '../features/funds/routes.tsx';
 import * as gali from '../features/gali/routes.tsx';
 import * as starline from '../features/starline/routes.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
-import { NotFoundScreen, RouteErrorScreen } from './StatusScreen.tsx';
+import { NotFoundScreen } from './StatusScreen.tsx';
 
 const MemberLayout = lazy(() => import('./layouts/MemberLayout.tsx'));
 const LandingLayout = lazy(() => import('./layouts/LandingLayout.tsx'));
 const LandingEntry = lazy(() => import('./LandingEntry.tsx'));
+const RequireBetting = lazy(() => import('./layouts/RequireBetting.tsx'));
 
 const features = [funds, bidding, starline, gali, charts];
 const collect = (pick: (f: (typeof features)[number]) => RouteObject[]) => features.flatMap(pick);
 
 function Root() {
   return (
-    <>
-      <ScrollRestoration />
-      <Suspense fallback={<PageSkeleton />}>
-        <Outlet />
-      </Suspense>
-    </>
+    <Suspense fallback={<PageSkeleton />}>
+      <Outlet />
+    </Suspense>
   );
 }
 
@@ -53,13 +50,6 @@ function RootEntry() {
 function PublicLayout() {
   const stored = useStoredProfile();
   return stored ? <MemberLayout /> : <LandingLayout />;
-}
-
-/** Screens that exist only for accounts with betting_status "1" (spec 01 section 1). */
-function RequireBetting() {
-  const profile = useProfile();
-  if (profile.isPending) return <PageSkeleton />;
-  return isBettingOn(profile.data) ? <Outlet /> : <Navigate to="/imp" replace />;
 }
 
 /**
@@ -78,10 +68,16 @@ export const specAliases: ReadonlyArray<readonly [from: string, to: string]> = [
   ['/windata', '/imp3'],
 ];
 
-export const router = createBrowserRouter([
+/**
+ * The route table, rendered by `useRoutes` under a plain `BrowserRouter` (App.tsx): the data router
+ * (`createBrowserRouter`) would add about 17 KB gzip of loader and action machinery to the first download, and
+ * no screen uses loaders or actions. What it gave for free lives beside it: scroll restoration
+ * (`scroll-restoration.ts`), the error screen (`RouteErrorBoundary`) and navigation from outside React
+ * (`navigation.ts`).
+ */
+const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <RootEntry /> },
       ...specAliases.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
@@ -123,4 +119,8 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundScreen /> },
     ],
   },
-]);
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}
