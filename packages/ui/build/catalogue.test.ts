@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as real from '../../core/src/endpoints/index.ts';
 import { callableCatalogueSource } from './catalogue.ts';
@@ -45,5 +45,39 @@ describe('the callable catalogue a browser bundle gets', () => {
   it('carries no schema, so zod stays out of the bundle', () => {
     const source = callableCatalogueSource();
     expect(source).not.toMatch(/zod|import|summary|"errors"|"response"/);
+  });
+});
+
+describe('the player app catalogue (the console endpoints left out)', () => {
+  const leaveOut = ['operator', 'operator-login'];
+
+  it('keeps every other entry and drops the references to the left-out ones', async () => {
+    const file = path.join(dir, 'player.mjs');
+    writeFileSync(file, callableCatalogueSource({ leaveOut }));
+    const callable = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const entries = callable.endpoints as Record<string, { access: string }>;
+    const kept = Object.entries(real.endpoints).filter(([, entry]) => !leaveOut.includes(entry.access));
+    expect(Object.keys(entries)).toEqual(kept.map(([name]) => name));
+    expect(callable.allEndpoints).toHaveLength(kept.length);
+    const bids = callable.bidEndpointsOf as Record<string, Record<string, unknown>>;
+    expect(bids.starline?.submit).toBe(entries.starlineSubmitBid);
+  });
+
+  it('still has every endpoint the player app names', () => {
+    const source = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
+        const file = path.join(dir, item.name);
+        if (item.isDirectory()) return source(file);
+        return /\.tsx?$/.test(item.name) ? [readFileSync(file, 'utf8')] : [];
+      });
+    const named = new Set(
+      source(fileURLToPath(new URL('../../../apps/web/src', import.meta.url))).flatMap((text) =>
+        [...text.matchAll(/\bendpoints\.([A-Za-z]+)\b/g)].map((m) => m[1] as string),
+      ),
+    );
+    const all = real.endpoints as Record<string, { access: string }>;
+    const missing = [...named].filter((name) => name in all && leaveOut.includes(all[name]?.access ?? ''));
+    expect(named.size).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
   });
 });

@@ -39,10 +39,16 @@ function callableFields(entry: AnyEndpoint): Record<string, string | number | bo
  * The module's source. Every entry is written once, in `endpoints`; the other exports refer to those same objects,
  * so an entry keeps one identity whichever export it was reached through, as in the real module.
  */
-export function callableCatalogueSource(): string {
+export function callableCatalogueSource(options: CatalogueOptions = {}): string {
+  const leaveOut = new Set(options.leaveOut ?? []);
   const names = new Map<unknown, string>();
+  const left = new Set<unknown>();
   const lines = ['const e = {'];
   for (const [name, entry] of Object.entries(catalogue.endpoints)) {
+    if (leaveOut.has(entry.access)) {
+      left.add(entry);
+      continue;
+    }
     names.set(entry, name);
     lines.push(`  ${JSON.stringify(name)}: ${JSON.stringify(callableFields(entry))},`);
   }
@@ -51,11 +57,14 @@ export function callableCatalogueSource(): string {
   const write = (value: unknown, where: string): string => {
     const name = names.get(value);
     if (name !== undefined) return `e[${JSON.stringify(name)}]`;
-    if (Array.isArray(value)) return `[${value.map((item, i) => write(item, `${where}[${i}]`)).join(', ')}]`;
+    if (Array.isArray(value)) {
+      const kept = value.filter((item) => !left.has(item));
+      return `[${kept.map((item, i) => write(item, `${where}[${i}]`)).join(', ')}]`;
+    }
     if (typeof value === 'object' && value !== null && !isEntry(value)) {
-      const fields = Object.entries(value).map(
-        ([k, v]) => `${JSON.stringify(k)}: ${write(v, `${where}.${k}`)}`,
-      );
+      const fields = Object.entries(value)
+        .filter(([, v]) => !left.has(v))
+        .map(([k, v]) => `${JSON.stringify(k)}: ${write(v, `${where}.${k}`)}`);
       return `{ ${fields.join(', ')} }`;
     }
     // A new kind of export (a function, an entry outside `endpoints`) must be added here, not silently lost.
@@ -69,7 +78,15 @@ export function callableCatalogueSource(): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function callableCatalogue(): Plugin {
+export interface CatalogueOptions {
+  /**
+   * Entries whose `access` is one of these stay out, and so do the references other exports hold to them: the
+   * player app never calls the console's `operator` endpoints, which are more than half the catalogue.
+   */
+  leaveOut?: readonly string[];
+}
+
+export function callableCatalogue(options: CatalogueOptions = {}): Plugin {
   return {
     name: 'gama-callable-catalogue',
     enforce: 'pre',
@@ -77,7 +94,7 @@ export function callableCatalogue(): Plugin {
       return source === SOURCE ? VIRTUAL : null;
     },
     load(id) {
-      return id === VIRTUAL ? callableCatalogueSource() : null;
+      return id === VIRTUAL ? callableCatalogueSource(options) : null;
     },
   };
 }
