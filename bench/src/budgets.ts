@@ -18,11 +18,12 @@
  * slows the trace it models from: each run prints the machine's load before it and Lighthouse's benchmark index.
  * BENCH_LH_RUNS (default 1) runs each page more times and reports the median.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { BrowserContext } from 'playwright-core';
@@ -32,6 +33,7 @@ import { freePort, seedPlayers, startBench } from './harness.ts';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const webDist = path.join(repoRoot, 'apps/web/dist');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const runFile = promisify(execFile);
 const JS_BUDGET = 100 * 1024;
 const SCORE_BUDGET = 95;
 const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
@@ -104,8 +106,13 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number; displayValue?: string; score: number | null }>;
 }
 
-function lighthouseOnce(url: string, extra: readonly string[]): LighthouseReport {
-  const out = execFileSync(
+/**
+ * One Lighthouse run, as a child process the script waits for without blocking: the server under test runs in
+ * this process, so a synchronous wait (`execFileSync`) left every request of the page unanswered until Chromium
+ * gave up on it ("Target closed"), while the same command worked from a shell.
+ */
+async function lighthouseOnce(url: string, extra: readonly string[]): Promise<LighthouseReport> {
+  const { stdout } = await runFile(
     'npx',
     [
       '--yes',
@@ -119,14 +126,14 @@ function lighthouseOnce(url: string, extra: readonly string[]): LighthouseReport
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
   );
-  return JSON.parse(out) as LighthouseReport;
+  return JSON.parse(stdout) as LighthouseReport;
 }
 
-/** On a loaded machine Chromium now and then loses its page mid-run ("Target closed"): such a run is redone. */
-function lighthouse(url: string, extra: readonly string[]): LighthouseReport {
+/** On a loaded machine Chromium now and then loses its page mid-run: such a run is redone, twice at most. */
+async function lighthouse(url: string, extra: readonly string[]): Promise<LighthouseReport> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return lighthouseOnce(url, extra);
+      return await lighthouseOnce(url, extra);
     } catch (error) {
       if (attempt === 3) throw error;
       console.log(`lighthouse ${url} failed (${String(error).split('\n')[0]}), running it again`);
@@ -143,7 +150,7 @@ async function scorePage(label: string, url: string, extra: readonly string[]) {
   const runs: LighthouseReport[] = [];
   for (let i = 0; i < LH_RUNS; i += 1) {
     const busy = await machineBusy(3_000);
-    const report = lighthouse(url, extra);
+    const report = await lighthouse(url, extra);
     runs.push(report);
     const perf = report.categories.performance?.score ?? 0;
     const fcp = report.audits['first-contentful-paint']?.displayValue ?? '?';
