@@ -27,6 +27,7 @@ import {
   type BidNavState,
 } from '../../shared/bids/index.ts';
 import { betAccent } from '../../shared/history/index.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './GameMenuScreen.module.css';
 
 const ICONS: Partial<Record<BetTypeId, LucideIcon>> = {
@@ -53,11 +54,12 @@ function GameMenu({ market }: { market: BidNavState }) {
   const navigate = useNavigate();
   const clock = useMarketClock();
   const closed = isOpenTimePassed(market.openTime, clock.minutes);
+  const t = useT();
 
   return (
     <Page>
       <PageTitle>{market.gameName}</PageTitle>
-      <p className={styles.hint}>Select a game type</p>
+      <p className={styles.hint}>{t('Select a game type')}</p>
       <ul className={styles.tiles}>
         {betTypesOf('main').map((betType) => {
           const Icon = ICONS[betType.id] ?? Hash;
@@ -85,7 +87,7 @@ function GameMenu({ market }: { market: BidNavState }) {
                 {locked && (
                   <span id={`${betType.id}-closed`} className={styles.closed}>
                     <Lock size={12} aria-hidden="true" />
-                    Closed
+                    {t('Closed')}
                   </span>
                 )}
               </button>

@@ -3,6 +3,7 @@ import { Card, Page, PageTitle } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { betAccent } from '../../shared/history/index.ts';
 import { useMainRates } from './api.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './RatesScreen.module.css';
 
 const LABELS: Record<RateField, string> = {
@@ -18,18 +19,19 @@ const LABELS: Record<RateField, string> = {
 /** `/gameRates`: the seven main rates, each `val_1-val_2` (a stake of val_1 points pays val_2). */
 export default function RatesScreen() {
   const rates = useMainRates();
+  const t = useT();
   return (
     <Page>
-      <PageTitle>Market Rates</PageTitle>
+      <PageTitle>{t('Market Rates')}</PageTitle>
       <Card className={styles.card}>
         {rates.isPending ? (
-          <div className={styles.rows} role="status" aria-label="Loading">
+          <div className={styles.rows} role="status" aria-label={t('Loading')}>
             {MAIN_RATE_FIELDS.map((field) => (
               <Skeleton key={field} height={44} radius={12} />
             ))}
           </div>
         ) : !rates.data ? (
-          <p className={styles.empty}>NO DATA FOUND</p>
+          <p className={styles.empty}>{t('NO DATA FOUND')}</p>
         ) : (
           <dl className={styles.rows}>
             {MAIN_RATE_FIELDS.map((field) => (

@@ -16,6 +16,7 @@ import {
   type ChartCell,
   type ChartWeek,
 } from './chart-weeks.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './Charts.module.css';
 
 const GROUPS: ReadonlyArray<{ id: MarketGroup; label: string }> = [
@@ -41,14 +42,15 @@ export default function ChartsScreen() {
   const market = markets.data?.find((m) => m.game_id === wanted) ?? markets.data?.[0] ?? null;
   const days = useChartDays(market?.game_id ?? null);
   const pickerId = useId();
+  const t = useT();
 
   const today = zonedParts(serverNow(), marketTimeZone()).date;
   const weeks = days.data ? chartWeeks(days.data.days, today, days.data.daysOff) : [];
 
   return (
     <Page>
-      <PageTitle>Market Charts</PageTitle>
-      <div className={styles.groups} role="group" aria-label="Market group">
+      <PageTitle>{t('Market Charts')}</PageTitle>
+      <div className={styles.groups} role="group" aria-label={t('Market group')}>
         {GROUPS.map((g) => (
           <button
             key={g.id}
@@ -57,13 +59,13 @@ export default function ChartsScreen() {
             aria-pressed={g.id === group}
             onClick={() => setParams({ group: g.id }, { replace: true })}
           >
-            {g.label}
+            {g.id === 'main' ? t('Main') : g.label}
           </button>
         ))}
       </div>
       <div className={styles.picker}>
         <label htmlFor={pickerId} className={styles.pickerLabel}>
-          Market
+          {t('Market')}
         </label>
         <div className={styles.selectWrap}>
           <select
@@ -84,23 +86,40 @@ export default function ChartsScreen() {
       </div>
 
       {markets.isPending || days.isPending ? (
-        <div className={styles.loading} role="status" aria-label="Loading chart">
+        <div className={styles.loading} role="status" aria-label={t('Loading chart')}>
           <Skeleton height={24} width="40%" />
           <Skeleton height={260} radius={18} />
         </div>
       ) : markets.isError || days.isError ? (
-        <p className={styles.empty}>NO DATA FOUND</p>
+        <p className={styles.empty}>{t('NO DATA FOUND')}</p>
       ) : market === null || weeks.length === 0 ? (
-        <p className={styles.empty}>NO DATA FOUND</p>
+        <p className={styles.empty}>{t('NO DATA FOUND')}</p>
       ) : group === 'main' ? (
         <>
-          <ChartTable title={`Jodi chart · ${market.game_name}`} weeks={weeks} render={jodiCell} />
-          <ChartTable title={`Panel chart · ${market.game_name}`} weeks={weeks} render={panelCell} tall />
+          <ChartTable
+            title={t('Jodi chart · {market}', { market: market.game_name })}
+            weeks={weeks}
+            render={jodiCell}
+          />
+          <ChartTable
+            title={t('Panel chart · {market}', { market: market.game_name })}
+            weeks={weeks}
+            render={panelCell}
+            tall
+          />
         </>
       ) : group === 'starline' ? (
-        <ChartTable title={`Starline chart · ${market.game_name}`} weeks={weeks} render={starlineCell} />
+        <ChartTable
+          title={t('Starline chart · {market}', { market: market.game_name })}
+          weeks={weeks}
+          render={starlineCell}
+        />
       ) : (
-        <ChartTable title={`Gali chart · ${market.game_name}`} weeks={weeks} render={galiCell} />
+        <ChartTable
+          title={t('Gali chart · {market}', { market: market.game_name })}
+          weeks={weeks}
+          render={galiCell}
+        />
       )}
     </Page>
   );
@@ -171,19 +190,20 @@ interface ChartTableProps {
 
 /** A plain table (fast on any phone) that scrolls sideways inside its own box, never the page. */
 function ChartTable({ title, weeks, render, tall }: ChartTableProps) {
+  const t = useT();
   return (
     <section className={styles.chart}>
-      <div className={styles.scroll} tabIndex={0} aria-label={`${title}, scrolls sideways`}>
+      <div className={styles.scroll} tabIndex={0} aria-label={t('{title}, scrolls sideways', { title })}>
         <table className={[styles.table, tall && styles.tall].filter(Boolean).join(' ')}>
           <caption className={styles.caption}>{title}</caption>
           <thead>
             <tr>
               <th scope="col" className={styles.weekHead}>
-                Week
+                {t('Week')}
               </th>
               {DAY_LABELS.map((day) => (
                 <th key={day} scope="col">
-                  {day}
+                  {t(day)}
                 </th>
               ))}
             </tr>

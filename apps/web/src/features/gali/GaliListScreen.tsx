@@ -7,6 +7,7 @@ import { todayWeekdayName } from '../../shared/markets/group-markets.ts';
 import { GroupListScreen } from '../../shared/markets/GroupListScreen.tsx';
 import { MarketStatus } from '../../shared/markets/market-list-parts.tsx';
 import listStyles from '../../shared/markets/MarketList.module.css';
+import { useT, type Translate } from '../../lib/i18n/use-t.ts';
 import styles from './Gali.module.css';
 
 /** Open result followed by close result (Gali declares both digits in the first), `**` until declared. */
@@ -14,7 +15,8 @@ function galiResult(market: MarketRow): string {
   return `${market.open_result}${market.close_result}` || '**';
 }
 
-const statusText = (open: boolean) => (open ? 'Market Open for today' : 'Market Close for today');
+const statusText = (t: Translate, open: boolean) =>
+  open ? t('Market Open for today') : t('Market Close for today');
 
 const RATE_LINES = [
   { label: 'Left Digit', field: 'single_digit' },
@@ -28,6 +30,7 @@ const RATE_LINES = [
  */
 export default function GaliListScreen({ readOnly = false }: { readOnly?: boolean }) {
   const [timesOf, setTimesOf] = useState<MarketRow | null>(null);
+  const t = useT();
 
   return (
     <GroupListScreen
@@ -48,10 +51,10 @@ export default function GaliListScreen({ readOnly = false }: { readOnly?: boolea
               <h2 id={titleId} className={styles.name}>
                 {market.game_name}
               </h2>
-              <MarketStatus open={open}>{statusText(open)}</MarketStatus>
+              <MarketStatus open={open}>{statusText(t, open)}</MarketStatus>
             </div>
             <p className={[listStyles.result, styles.result].join(' ')}>
-              <span className="visually-hidden">Result </span>
+              <span className="visually-hidden">{t('Result')} </span>
               {galiResult(market)}
             </p>
           </div>
@@ -62,7 +65,7 @@ export default function GaliListScreen({ readOnly = false }: { readOnly?: boolea
               icon={<Clock size={18} aria-hidden="true" />}
               onClick={() => setTimesOf(market)}
             >
-              Game time
+              {t('Game time')}
             </Button>
             {canPlay && (
               <Button
@@ -71,7 +74,7 @@ export default function GaliListScreen({ readOnly = false }: { readOnly?: boolea
                 icon={<CirclePlay size={18} aria-hidden="true" />}
                 onClick={play}
               >
-                Play Game
+                {t('Play Game')}
               </Button>
             )}
           </div>
@@ -85,24 +88,25 @@ export default function GaliListScreen({ readOnly = false }: { readOnly?: boolea
 
 /** Gali declares once, at the open time, which is also the last moment to bid (game-rules 7.1). */
 function GameTimeDialog({ market, onClose }: { market: MarketRow | null; onClose: () => void }) {
+  const t = useT();
   return (
-    <Dialog open={market !== null} onClose={onClose} title={market?.game_name ?? 'Game time'}>
+    <Dialog open={market !== null} onClose={onClose} title={market?.game_name ?? t('Game time')}>
       {market && (
         <div className={styles.times}>
-          <MarketStatus open={market.msg_status === 1}>{statusText(market.msg_status === 1)}</MarketStatus>
+          <MarketStatus open={market.msg_status === 1}>{statusText(t, market.msg_status === 1)}</MarketStatus>
           <p className={styles.weekday}>{todayWeekdayName()}</p>
           <dl className={styles.timeList}>
             <div>
-              <dt>OPEN RESULT TIME</dt>
+              <dt>{t('OPEN RESULT TIME')}</dt>
               <dd className="tabular">{market.open_time}</dd>
             </div>
             <div>
-              <dt>OPEN BID LAST TIME</dt>
+              <dt>{t('OPEN BID LAST TIME')}</dt>
               <dd className="tabular">{market.open_time}</dd>
             </div>
           </dl>
           <Button block onClick={onClose}>
-            OK
+            {t('OK')}
           </Button>
         </div>
       )}

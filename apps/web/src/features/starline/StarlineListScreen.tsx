@@ -5,6 +5,7 @@ import { Button } from '@gama/ui/Button';
 import { GroupListScreen } from '../../shared/markets/GroupListScreen.tsx';
 import { MarketStatus } from '../../shared/markets/market-list-parts.tsx';
 import styles from '../../shared/markets/MarketList.module.css';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 const RATE_LABELS: Record<(typeof STARLINE_RATE_FIELDS)[number], string> = {
   single_digit: 'Single Digit',
@@ -28,6 +29,7 @@ function slotResult(market: MarketRow): string {
  * account with betting off) is the same list to read only: results, times and the chart.
  */
 export default function StarlineListScreen({ readOnly = false }: { readOnly?: boolean }) {
+  const t = useT();
   return (
     <GroupListScreen
       group="starline"
@@ -44,10 +46,10 @@ export default function StarlineListScreen({ readOnly = false }: { readOnly?: bo
           <h2 id={titleId} className={styles.slotTime}>
             {market.game_name}
           </h2>
-          <p className={styles.result} aria-label={`Result ${slotResult(market)}`}>
+          <p className={styles.result} aria-label={t('Result {result}', { result: slotResult(market) })}>
             {slotResult(market)}
           </p>
-          <MarketStatus open={open}>{open ? 'Open for today' : 'Closed for today'}</MarketStatus>
+          <MarketStatus open={open}>{open ? t('Open for today') : t('Closed for today')}</MarketStatus>
           {canPlay && (
             <Button
               block
@@ -56,7 +58,7 @@ export default function StarlineListScreen({ readOnly = false }: { readOnly?: bo
               icon={<CirclePlay size={18} aria-hidden="true" />}
               onClick={play}
             >
-              Play
+              {t('Play')}
             </Button>
           )}
         </>

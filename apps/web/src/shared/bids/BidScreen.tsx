@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, CirclePlus, Send, Trash2, TriangleAlert, Wallet } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast.ts';
+import { useT, type Translate } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { Dialog } from '@gama/ui/Dialog';
@@ -51,6 +52,7 @@ const countRows = (entries: readonly BidEntry[]) =>
  * component with a different catalogue entry. Rules and messages come from core `validateBidEntry`.
  */
 export function BidScreen({ betType, market, title }: BidScreenProps) {
+  const t = useT();
   const clock = useMarketClock();
   const profile = useProfile();
   const queryClient = useQueryClient();
@@ -160,13 +162,13 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
     if (after.failure === null) {
       toast.success(m.bidPlaced, {
         id: 'bid-result',
-        description: `${placedText(after.placedRows, after.placedPaise)} ${notPlacedText(countRows(after.entries))}`,
+        description: `${placedText(t, after.placedRows, after.placedPaise)} ${notPlacedText(t, countRows(after.entries))}`,
       });
       return;
     }
     toast.error(m.bidFailed, {
       id: 'bid-result',
-      description: after.failure instanceof ApiError ? after.failure.message : undefined,
+      description: after.failure instanceof ApiError ? t.fromServer(after.failure.message) : undefined,
     });
   });
 
@@ -186,7 +188,7 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
             data-testid="bid-balance"
           >
             <Wallet size={16} aria-hidden="true" />
-            After this slip: {formatPaise(balance)} pts
+            {t('After this slip: {points} pts', { points: formatPaise(balance) })}
           </span>
         )}
       </div>
@@ -194,7 +196,7 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
       <Card>
         <Form onSubmit={proceed}>
           <TextField
-            label="Date"
+            label={t('Date')}
             name="bid-date"
             value={clock.bidDate}
             onValueChange={() => undefined}
@@ -203,7 +205,7 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
           />
           {hasBothSessions && (
             <fieldset className={styles.sessions}>
-              <legend className={styles.legend}>Session</legend>
+              <legend className={styles.legend}>{t('Session')}</legend>
               {betType.sessions.map((option) => (
                 <label
                   key={option}
@@ -224,7 +226,7 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
           )}
           {betType.expansion === 'sp_dp_tp' && (
             <fieldset className={styles.sessions}>
-              <legend className={styles.legend}>Panas</legend>
+              <legend className={styles.legend}>{t('Panas')}</legend>
               {LIST_NAMES.map(([key, name]) => (
                 <label
                   key={key}
@@ -251,16 +253,16 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
             />
           )}
           <TextField
-            label="Points"
+            label={t('Points')}
             name="points"
             value={points}
             onValueChange={(value) => setPoints(onlyDigits(value, 10))}
             inputMode="numeric"
             autoComplete="off"
-            placeholder="Enter points"
+            placeholder={t('Enter points')}
           />
           <Button type="submit" block large icon={<CirclePlus size={20} aria-hidden="true" />}>
-            Proceed
+            {t('Proceed')}
           </Button>
         </Form>
       </Card>
@@ -269,20 +271,29 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
         <section className={styles.list} aria-labelledby="bid-list-title">
           <div className={styles.listHead}>
             <h2 id="bid-list-title" className={styles.listTitle}>
-              Your bids
+              {t('Your bids')}
             </h2>
             <span className={styles.listTotal} data-testid="bid-total">
-              {totalRows} {totalRows === 1 ? 'bid' : 'bids'} · {totalPoints} pts
+              {t(totalRows === 1 ? '{count} bid · {points} pts' : '{count} bids · {points} pts', {
+                count: totalRows,
+                points: totalPoints,
+              })}
             </span>
           </div>
           {partly && (
             <p className={styles.partly} role="status" data-testid="bid-partly">
-              {placedText(partly.rows, partly.paise)} {notPlacedText(totalRows)}
+              {placedText(t, partly.rows, partly.paise)} {notPlacedText(t, totalRows)}
             </p>
           )}
           <ul className={styles.rows}>
             {entries.map((entry) => (
-              <BidRowItem key={entry.id} entry={entry} betType={betType} onRemove={() => remove(entry.id)} />
+              <BidRowItem
+                key={entry.id}
+                entry={entry}
+                betType={betType}
+                onRemove={() => remove(entry.id)}
+                t={t}
+              />
             ))}
           </ul>
           <div className={styles.submitBar}>
@@ -293,21 +304,30 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
               onClick={openConfirmation}
               icon={<Send size={20} aria-hidden="true" />}
             >
-              Submit
+              {t('Submit')}
             </Button>
           </div>
         </section>
       )}
 
-      <Dialog open={confirming} onClose={() => !submitting && setConfirming(false)} title="Confirm your bids">
+      <Dialog
+        open={confirming}
+        onClose={() => !submitting && setConfirming(false)}
+        title={t('Confirm your bids')}
+      >
         <dl className={styles.summary}>
-          <SummaryRow term="Game name" value={market.gameName} />
-          <SummaryRow term="Game id" value={String(market.gameId)} />
+          <SummaryRow term={t('Game name')} value={market.gameName} />
+          <SummaryRow term={t('Game id')} value={String(market.gameId)} />
           <SummaryRow term="Pana" value={betType.id === 'dp_motor' ? 'Double Pana' : betType.label} />
-          <SummaryRow term="Game type" value={gameTypeOf(entries)} />
-          <SummaryRow term="Date" value={clock.bidDate} />
-          <SummaryRow term="Number of bids" value={String(totalRows)} testId="confirm-count" />
-          <SummaryRow term="Total points" value={`${totalPoints} pts`} testId="confirm-total" strong />
+          <SummaryRow term={t('Game type')} value={gameTypeOf(entries)} />
+          <SummaryRow term={t('Date')} value={clock.bidDate} />
+          <SummaryRow term={t('Number of bids')} value={String(totalRows)} testId="confirm-count" />
+          <SummaryRow
+            term={t('Total points')}
+            value={t('{points} pts', { points: totalPoints })}
+            testId="confirm-total"
+            strong
+          />
         </dl>
         <p className={styles.warning}>
           <TriangleAlert size={18} aria-hidden="true" />
@@ -315,10 +335,10 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
         </p>
         <div className={styles.dialogActions}>
           <Button variant="outline" onClick={() => setConfirming(false)} disabled={submitting}>
-            CANCEL
+            {t('CANCEL')}
           </Button>
-          <Button onClick={() => void submitAll()} busy={submitting} busyText="Submitting...">
-            Confirm
+          <Button onClick={() => void submitAll()} busy={submitting} busyText={t('Submitting...')}>
+            {t('Confirm')}
           </Button>
         </div>
       </Dialog>
@@ -338,6 +358,7 @@ function NumberInput({
   onValueChange: (value: string) => void;
 }) {
   const listId = useId();
+  const t = useT();
   return (
     <>
       <TextField
@@ -347,7 +368,9 @@ function NumberInput({
         onValueChange={(typed) => onValueChange(onlyDigits(typed, spec.maxLength))}
         inputMode="numeric"
         autoComplete="off"
-        placeholder={`Enter ${spec.label.toLowerCase()}`}
+        placeholder={t('Enter {label}', {
+          label: t.language === 'en' ? spec.label.toLowerCase() : spec.label,
+        })}
         list={spec.suggestions.length > 0 ? listId : undefined}
       />
       {spec.suggestions.length > 0 && (
@@ -365,10 +388,12 @@ function BidRowItem({
   entry,
   betType,
   onRemove,
+  t,
 }: {
   entry: BidEntry;
   betType: BetType;
   onRemove: () => void;
+  t: Translate;
 }) {
   const expanded = betType.expansion !== 'none';
   const close = inputsOf(betType, entry.session).close;
@@ -391,13 +416,13 @@ function BidRowItem({
         </span>
         <span className={styles.rowPoints}>
           {expanded ? `${entry.points} x ${entry.rows.length} = ` : ''}
-          {formatPaise(entry.costPaise)} pts
+          {t('{points} pts', { points: formatPaise(entry.costPaise) })}
         </span>
         <button
           type="button"
           className={styles.delete}
           onClick={onRemove}
-          aria-label={`Delete bid ${entry.digits}`}
+          aria-label={t('Delete bid {number}', { number: entry.digits })}
         >
           <Trash2 size={20} aria-hidden="true" />
         </button>
@@ -410,7 +435,7 @@ function BidRowItem({
       {entry.refusals?.map((message) => (
         <p key={message} className={styles.refusal} data-testid="bid-refusal">
           <TriangleAlert size={16} aria-hidden="true" />
-          {message}
+          {t.fromServer(message)}
         </p>
       ))}
     </li>
@@ -438,15 +463,16 @@ function SummaryRow({
   );
 }
 
-const bidCount = (rows: number) => `${rows} ${rows === 1 ? 'bid' : 'bids'}`;
-
 /** What a partly placed slip says it took, and what it kept. */
-function placedText(rows: number, paise: number): string {
-  return `Placed ${bidCount(rows)} for ${formatPaise(paise)} pts.`;
+function placedText(t: Translate, rows: number, paise: number): string {
+  const values = { count: rows, points: formatPaise(paise) };
+  return rows === 1
+    ? t('Placed {count} bid for {points} pts.', values)
+    : t('Placed {count} bids for {points} pts.', values);
 }
 
-function notPlacedText(rows: number): string {
+function notPlacedText(t: Translate, rows: number): string {
   return rows === 1
-    ? '1 bid was not placed and stays in your list.'
-    : `${rows} bids were not placed and stay in your list.`;
+    ? t('1 bid was not placed and stays in your list.')
+    : t('{count} bids were not placed and stay in your list.', { count: rows });
 }

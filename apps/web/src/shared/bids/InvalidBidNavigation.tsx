@@ -2,20 +2,22 @@ import { accountMessages as m } from '@gama/core/contract/messages';
 import { House, TriangleAlert } from 'lucide-react';
 import { ButtonLink } from '@gama/ui/Button';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './InvalidBidNavigation.module.css';
 
 /** A bid screen or game menu opened without a market (a bookmark, a reload after the state was lost). */
 export function InvalidBidNavigation({ title }: { title: string }) {
+  const t = useT();
   return (
     <Page>
-      <PageTitle>{title}</PageTitle>
+      <PageTitle>{t.fromServer(title)}</PageTitle>
       <Card className={styles.notice}>
         <span className={styles.icon}>
           <TriangleAlert size={30} aria-hidden="true" />
         </span>
-        <p role="alert">{m.invalidNavigation}</p>
+        <p role="alert">{t(m.invalidNavigation)}</p>
         <ButtonLink to="/imp" replace block icon={<House size={20} aria-hidden="true" />}>
-          Go to Home
+          {t('Go to Home')}
         </ButtonLink>
       </Card>
     </Page>

@@ -13,6 +13,7 @@ import { Skeleton } from '@gama/ui/Skeleton';
 import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 import { betAccent } from './bet-accent.ts';
 import { useHistory, type HistoryKind } from './history-api.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './HistoryScreen.module.css';
 
 export interface HistoryScreenProps {
@@ -26,13 +27,12 @@ export interface HistoryScreenProps {
   showSession?: boolean;
 }
 
-const NO_DATA = 'NO DATA FOUND';
-
 /**
  * One history screen for the six bid and win lists (spec 02 section 2): From/To defaulting to the server's
  * today, loaded once on opening and again on every Submit.
  */
 export function HistoryScreen({ title, kind, group, showSession = true }: HistoryScreenProps) {
+  const t = useT();
   const [today] = useState<IsoDate>(() => zonedParts(serverNow(), marketTimeZone()).date);
   const [from, setFrom] = useState<IsoDate>(today);
   const [to, setTo] = useState<IsoDate>(today);
@@ -52,41 +52,41 @@ export function HistoryScreen({ title, kind, group, showSession = true }: Histor
   const rows = history.data?.rows ?? [];
   return (
     <Page>
-      <PageTitle>{title}</PageTitle>
+      <PageTitle>{t.fromServer(title)}</PageTitle>
       <Card>
         <Form onSubmit={submit}>
           <div className={styles.dates}>
             <TextField
-              label="From"
+              label={t('From')}
               name="from"
               type="date"
               value={from}
               max={today}
               onValueChange={setFrom}
             />
-            <TextField label="To" name="to" type="date" value={to} max={today} onValueChange={setTo} />
+            <TextField label={t('To')} name="to" type="date" value={to} max={today} onValueChange={setTo} />
           </div>
           <Button
             type="submit"
             block
             busy={history.isFetching}
-            busyText="Submitting..."
+            busyText={t('Submitting...')}
             icon={<Search size={20} aria-hidden="true" />}
           >
-            Submit
+            {t('Submit')}
           </Button>
         </Form>
       </Card>
       {history.isPending ? (
-        <div className={styles.list} role="status" aria-label="Loading">
+        <div className={styles.list} role="status" aria-label={t('Loading')}>
           <Skeleton height={96} radius={18} />
           <Skeleton height={96} radius={18} />
           <Skeleton height={96} radius={18} />
         </div>
       ) : history.isError || rows.length === 0 ? (
-        <p className={styles.empty}>{NO_DATA}</p>
+        <p className={styles.empty}>{t('NO DATA FOUND')}</p>
       ) : (
-        <ul className={styles.list} aria-label={title}>
+        <ul className={styles.list} aria-label={t.fromServer(title)}>
           {history.data.kind === 'bids'
             ? history.data.rows.map((row, index) => (
                 <BidCard key={index} row={row} showSession={showSession} />
@@ -109,6 +109,7 @@ function numbersOf(row: { digits: string; closedigits: string }): string {
 }
 
 function BidCard({ row, showSession }: { row: BidRecord; showSession: boolean }) {
+  const t = useT();
   return (
     <li className={styles.card} style={accentStyle(row.pana)} data-testid="history-entry">
       <div className={styles.head}>
@@ -118,7 +119,7 @@ function BidCard({ row, showSession }: { row: BidRecord; showSession: boolean })
       <div className={styles.body}>
         <span className={styles.digits}>{numbersOf(row)}</span>
         <span className={styles.points}>
-          {row.points} <small>pts</small>
+          {row.points} <small>{t('pts')}</small>
         </span>
       </div>
       <div className={styles.foot}>
@@ -130,11 +131,12 @@ function BidCard({ row, showSession }: { row: BidRecord; showSession: boolean })
 }
 
 function WinCard({ row, showSession }: { row: WinRecord; showSession: boolean }) {
+  const t = useT();
   return (
     <li className={styles.card} style={accentStyle(row.pana)} data-testid="history-entry">
       <p className={styles.won}>
         <Trophy size={18} aria-hidden="true" />
-        Congratulations You Won
+        {t('Congratulations You Won')}
       </p>
       <div className={styles.head}>
         <span className={styles.market}>{row.game_name}</span>
@@ -143,7 +145,7 @@ function WinCard({ row, showSession }: { row: WinRecord; showSession: boolean })
       <div className={styles.body}>
         <span className={styles.digits}>{numbersOf(row)}</span>
         <span className={[styles.points, styles.amount].join(' ')}>
-          {row.amount} <small>pts</small>
+          {row.amount} <small>{t('pts')}</small>
         </span>
       </div>
       <div className={styles.foot}>

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import { InvalidBidNavigation, openTimePassedNow, readBidNavState } from '../bids/index.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './BetTypeMenu.module.css';
 
 /** A sample of what each tile takes, drawn as the tile's icon: the player sees the shape of the number. */
@@ -30,6 +31,7 @@ interface BetTypeMenuProps {
 export function BetTypeMenu({ title, betTypes }: BetTypeMenuProps) {
   const location = useLocation();
   const navigate = useNavigate();
+  const t = useT();
   const market = readBidNavState(location.state);
   if (market === null) return <InvalidBidNavigation title={title} />;
 
@@ -44,9 +46,9 @@ export function BetTypeMenu({ title, betTypes }: BetTypeMenuProps) {
   return (
     <Page>
       <PageTitle>{market.gameName}</PageTitle>
-      <p className={styles.time}>
+      <p className={[styles.time, 'tabular'].join(' ')}>
         <Clock size={16} aria-hidden="true" />
-        Bids close at <span className="tabular">{market.openTime}</span>
+        {t('Bids close at {time}', { time: market.openTime })}
       </p>
       <div className={styles.tiles}>
         {betTypes.map((betType) => (

@@ -7,6 +7,7 @@ import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import type { BidNavState } from '../bids/index.ts';
 import { ratePair, useGroupMarkets, useGroupRates, type SlotGroup } from './group-markets.ts';
 import { ListActions, ListEmpty, ListSkeleton, RatesBox, useClosedMarket } from './market-list-parts.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './MarketList.module.css';
 
 /** What a market card needs from the list around it. */
@@ -66,6 +67,7 @@ export function GroupListScreen({
   const rates = useGroupRates(group, { enabled: canPlay });
   const closed = useClosedMarket();
   const navigate = useNavigate();
+  const t = useT();
 
   const play = (market: MarketRow) => {
     if (market.msg_status !== 1) {
@@ -99,7 +101,7 @@ export function GroupListScreen({
       {list.isPending ? (
         <ListSkeleton count={skeletonCount} tall={layout === 'stack'} />
       ) : !list.data || list.data.markets.length === 0 ? (
-        <ListEmpty>NO DATA FOUND</ListEmpty>
+        <ListEmpty>{t('NO DATA FOUND')}</ListEmpty>
       ) : (
         <div className={styles[layout]}>
           {list.data.markets.map((market) => {

@@ -6,6 +6,7 @@ import { Dialog } from '@gama/ui/Dialog';
 import { Skeleton } from '@gama/ui/Skeleton';
 import styles from './MarketList.module.css';
 import { prefersReducedMotion } from '../../lib/motion.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 const SHAKE_MS = 500;
 const VIBRATE_MS = 100;
@@ -38,12 +39,13 @@ export function useClosedMarket() {
 
 /** Every market list's closed-market popup: headed "Sorry!", reading "Oops! …" once (spec 02 section 4). */
 export function ClosedMarketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   return (
-    <Dialog open={open} onClose={onClose} title={bidMessages.marketClosedTitle}>
+    <Dialog open={open} onClose={onClose} title={t(bidMessages.marketClosedTitle)}>
       <div className={styles.popup}>
-        <p>{bidMessages.marketClosedToday}</p>
+        <p>{t(bidMessages.marketClosedToday)}</p>
         <Button block onClick={onClose}>
-          OK
+          {t('OK')}
         </Button>
       </div>
     </Dialog>
@@ -60,6 +62,7 @@ interface ListActionsProps {
 
 /** Chart always; the two histories only for accounts with betting on (the caller passes them or not). */
 export function ListActions({ chartUrl, chartInNewTab, bidHistoryTo, winHistoryTo }: ListActionsProps) {
+  const t = useT();
   return (
     <div className={styles.actions}>
       {chartUrl === undefined ? (
@@ -72,7 +75,7 @@ export function ListActions({ chartUrl, chartInNewTab, bidHistoryTo, winHistoryT
           icon={<ChartColumn size={18} aria-hidden="true" />}
           {...(chartInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         >
-          Chart
+          {t('Chart')}
         </ButtonLink>
       )}
       {bidHistoryTo && (
@@ -82,7 +85,7 @@ export function ListActions({ chartUrl, chartInNewTab, bidHistoryTo, winHistoryT
           className={styles.action}
           icon={<History size={18} aria-hidden="true" />}
         >
-          Bid-History
+          {t('Bid-History')}
         </ButtonLink>
       )}
       {winHistoryTo && (
@@ -92,7 +95,7 @@ export function ListActions({ chartUrl, chartInNewTab, bidHistoryTo, winHistoryT
           className={styles.action}
           icon={<Trophy size={18} aria-hidden="true" />}
         >
-          Win History
+          {t('Win History')}
         </ButtonLink>
       )}
     </div>
@@ -105,9 +108,10 @@ export interface RateLine {
 }
 
 export function RatesBox({ title, lines, loading }: { title: string; lines: RateLine[]; loading: boolean }) {
+  const t = useT();
   return (
-    <section className={styles.rates} aria-label={title}>
-      <h2 className={styles.ratesTitle}>{title}</h2>
+    <section className={styles.rates} aria-label={t.fromServer(title)}>
+      <h2 className={styles.ratesTitle}>{t.fromServer(title)}</h2>
       <dl className={styles.rateList}>
         {lines.map((line) => (
           <div key={line.label} className={styles.rate}>
@@ -130,8 +134,9 @@ export function MarketStatus({ open, children }: { open: boolean; children: Reac
 }
 
 export function ListSkeleton({ count, tall }: { count: number; tall?: boolean }) {
+  const t = useT();
   return (
-    <div className={tall ? styles.stack : styles.grid} role="status" aria-label="Loading markets">
+    <div className={tall ? styles.stack : styles.grid} role="status" aria-label={t('Loading markets')}>
       {Array.from({ length: count }, (_, index) => (
         <Skeleton key={index} height={tall ? 150 : 168} radius={18} />
       ))}
