@@ -15,47 +15,49 @@ import { HEADLINE_IDS } from '../../shared/headline/headline.ts';
 import { HeadlineMarquee } from '../../shared/headline/HeadlineMarquee.tsx';
 import { usePendingDeposits } from './api.ts';
 import { fundsStyles as styles, TileLink, WalletCard } from './parts.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 export default function AddFundsScreen() {
   const links = useContactLinks();
+  const t = useT();
   return (
     <Page>
-      <PageTitle>Add Funds</PageTitle>
+      <PageTitle>{t('Add Funds')}</PageTitle>
       <HeadlineMarquee id={HEADLINE_IDS.addFunds} />
       <WalletCard />
       <PendingDeposits />
-      <nav className={styles.tiles} aria-label="Ways to add funds">
+      <nav className={styles.tiles} aria-label={t('Ways to add funds')}>
         <TileLink
           to="/payviaupi"
           money
           icon={<Smartphone size={22} />}
           hint="PhonePe, Google Pay, Paytm or any UPI app"
         >
-          Via UPI Apps
+          {t('Via UPI Apps')}
         </TileLink>
         <TileLink to="/qrpay" money icon={<QrCode size={22} />} hint="Scan our QR code from any UPI app">
-          Via QR Pay
+          {t('Via QR Pay')}
         </TileLink>
-        <TileLink to="/addfundhistory" icon={<History size={22} />} hint="Your approved deposits">
-          Deposit History
+        <TileLink to="/addfundhistory" icon={<History size={22} />} hint={t('Your approved deposits')}>
+          {t('Deposit History')}
         </TileLink>
-        <TileLink to="/depositrule" icon={<ScrollText size={22} />} hint="Read before you pay">
-          Deposit Rules
+        <TileLink to="/depositrule" icon={<ScrollText size={22} />} hint={t('Read before you pay')}>
+          {t('Deposit Rules')}
         </TileLink>
       </nav>
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>
           <MessageCircle size={20} aria-hidden="true" />
-          Need help with a payment?
+          {t('Need help with a payment?')}
         </h2>
-        <p className={styles.muted}>Call us or send a WhatsApp message and we will help.</p>
+        <p className={styles.muted}>{t('Call us or send a WhatsApp message and we will help.')}</p>
         <div className={styles.actionsRow}>
           <ExternalButtonLink
             href={links.call}
             variant="outline"
             icon={<Phone size={20} aria-hidden="true" />}
           >
-            Call Now
+            {t('Call Now')}
           </ExternalButtonLink>
           <ExternalButtonLink
             href={links.whatsapp}
@@ -74,28 +76,29 @@ export default function AddFundsScreen() {
 function PendingDeposits() {
   const pending = usePendingDeposits();
   const requests = pending.data ?? [];
+  const t = useT();
   if (requests.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="pending-deposits-title">
       <h2 id="pending-deposits-title" className={styles.sectionTitle}>
-        Waiting for approval
+        {t('Waiting for approval')}
       </h2>
       <div className={styles.pendingList}>
         {requests.map((request) => (
           <article key={request.request_id} className={styles.request} data-testid="pending-deposit">
             <div className={styles.requestHead}>
-              <span className={styles.requestAmount}>{request.amount} points</span>
+              <span className={styles.requestAmount}>{t('{amount} points', { amount: request.amount })}</span>
               {request.utr === null ? (
-                <span className={[styles.pill, styles.pending].join(' ')}>UTR needed</span>
+                <span className={[styles.pill, styles.pending].join(' ')}>{t('UTR needed')}</span>
               ) : (
                 <span className={[styles.pill, styles.approved].join(' ')}>
                   <CircleCheck size={14} aria-hidden="true" />
-                  UTR sent
+                  {t('UTR sent')}
                 </span>
               )}
             </div>
             <dl className={styles.facts}>
-              <dt>Requested</dt>
+              <dt>{t('Requested')}</dt>
               <dd>{request.insert_date}</dd>
               {request.utr !== null && (
                 <>
@@ -111,7 +114,7 @@ function PendingDeposits() {
                 block
                 icon={<Hash size={20} aria-hidden="true" />}
               >
-                Enter UTR
+                {t('Enter UTR')}
               </ButtonLink>
             )}
           </article>

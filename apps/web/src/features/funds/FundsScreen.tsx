@@ -16,6 +16,7 @@ import { Page, PageTitle } from '../../components/Page.tsx';
 import { usePaymentDetails } from './api.ts';
 import { fundsStyles as styles, MethodBadge, TileLink, WalletCard } from './parts.tsx';
 import { WithdrawMethodDialog } from './WithdrawMethodDialog.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 /** The three payout apps as tiles, in the spec's order: Paytm, GPay, PhonePe. */
 export const payoutTiles: ReadonlyArray<{ type: UpiType; label: string; badge: string }> = [
@@ -33,6 +34,7 @@ export default function FundsScreen() {
   const navigate = useNavigate();
   const announced = useRef(false);
   const showToast = readShowToast(location.state);
+  const t = useT();
 
   useEffect(() => {
     if (!showToast || announced.current) return;
@@ -44,23 +46,27 @@ export default function FundsScreen() {
 
   return (
     <Page>
-      <PageTitle>Funds</PageTitle>
+      <PageTitle>{t('Funds')}</PageTitle>
       <WalletCard />
-      <nav className={styles.tiles} aria-label="Wallet management">
-        <TileLink to="/imp9" money icon={<ArrowDownToLine size={22} />} hint="Pay by UPI app or QR code">
-          Add Fund
+      <nav className={styles.tiles} aria-label={t('Wallet management')}>
+        <TileLink to="/imp9" money icon={<ArrowDownToLine size={22} />} hint={t('Pay by UPI app or QR code')}>
+          {t('Add Fund')}
         </TileLink>
-        <TileLink to="/withdraw" icon={<ArrowUpFromLine size={22} />} hint="To your saved UPI number">
-          Withdraw Fund
+        <TileLink to="/withdraw" icon={<ArrowUpFromLine size={22} />} hint={t('To your saved UPI number')}>
+          {t('Withdraw Fund')}
         </TileLink>
-        <TileLink to="/transaction" icon={<ReceiptText size={22} />} hint="Every credit and debit">
-          Wallet History
+        <TileLink to="/transaction" icon={<ReceiptText size={22} />} hint={t('Every credit and debit')}>
+          {t('Wallet History')}
         </TileLink>
-        <TileLink to="/transfer" icon={<ArrowLeftRight size={22} />} hint="Send points to another player">
-          Transfer Points
+        <TileLink
+          to="/transfer"
+          icon={<ArrowLeftRight size={22} />}
+          hint={t('Send points to another player')}
+        >
+          {t('Transfer Points')}
         </TileLink>
-        <TileLink to="/histories" icon={<History size={22} />} hint="Deposits, bids and wins">
-          All Histories
+        <TileLink to="/histories" icon={<History size={22} />} hint={t('Deposits, bids and wins')}>
+          {t('All Histories')}
         </TileLink>
       </nav>
       <WithdrawMethods />
@@ -72,6 +78,7 @@ function WithdrawMethods() {
   const [expanded, setExpanded] = useState(false);
   const [chosen, setChosen] = useState<UpiType | null>(null);
   const panelId = useId();
+  const t = useT();
   const saved = usePaymentDetails();
   const savedNumber = (type: UpiType) => {
     const details = saved.data;
@@ -96,8 +103,8 @@ function WithdrawMethods() {
           <Smartphone size={22} />
         </span>
         <span className={styles.tileText}>
-          <span>Withdraw Methods</span>
-          <span className={styles.tileHint}>Add or change your payout UPI numbers</span>
+          <span>{t('Withdraw Methods')}</span>
+          <span className={styles.tileHint}>{t('Add or change your payout UPI numbers')}</span>
         </span>
         <ChevronRight size={20} className={styles.chevron} aria-hidden="true" />
       </button>
@@ -120,7 +127,9 @@ function WithdrawMethods() {
                   <span className={styles.methodSaved} aria-hidden="true">
                     {number}
                   </span>
-                  <span className="visually-hidden">{`${tile.label}, saved ${number}`}</span>
+                  <span className="visually-hidden">
+                    {t('{method}, saved {number}', { method: tile.label, number })}
+                  </span>
                 </>
               ) : (
                 tile.label
@@ -131,7 +140,7 @@ function WithdrawMethods() {
       </div>
       <WithdrawMethodDialog
         type={chosen}
-        title={chosen ? `${upiTypeNames[chosen]} Number` : ''}
+        title={chosen ? t('{method} Number', { method: upiTypeNames[chosen] }) : ''}
         onClose={() => setChosen(null)}
       />
     </section>

@@ -5,18 +5,21 @@ import { Page, PageTitle } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useWalletHistory, useWithdrawHistory } from './api.ts';
 import { EmptyState, fundsStyles as styles, ListSkeleton } from './parts.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 function LoadError({ error }: { error: unknown }) {
+  const t = useT();
   return (
     <p className={styles.notice} role="alert">
       <TriangleAlert size={18} aria-hidden="true" />
-      {errorMessage(error)}
+      {t.fromServer(errorMessage(error))}
     </p>
   );
 }
 
 function TransactionItem({ row, status }: { row: TransactionRow; status?: string }) {
   const credit = row.transaction_type === '1';
+  const t = useT();
   return (
     <li
       className={[styles.row, credit ? styles.credit : styles.debit].join(' ')}
@@ -26,16 +29,16 @@ function TransactionItem({ row, status }: { row: TransactionRow; status?: string
         {credit ? <ArrowDownLeft size={20} /> : <ArrowUpRight size={20} />}
       </span>
       <span className={styles.rowMain}>
-        <span className={styles.rowTitle}>{row.transaction_note}</span>
+        <span className={styles.rowTitle}>{t.fromServer(row.transaction_note)}</span>
         <span className={styles.rowMeta}>{row.insert_date}</span>
       </span>
       <span className={styles.rowSide}>
         <span className={styles.amount}>
-          <span className="visually-hidden">{credit ? 'Credit' : 'Debit'} </span>
+          <span className="visually-hidden">{credit ? t('Credit') : t('Debit')} </span>
           {credit ? '+' : '−'}
           {row.amount}
         </span>
-        {status && <span className={[styles.pill, styles.approved].join(' ')}>{status}</span>}
+        {status && <span className={[styles.pill, styles.approved].join(' ')}>{t.fromServer(status)}</span>}
       </span>
     </li>
   );
@@ -45,17 +48,18 @@ function TransactionItem({ row, status }: { row: TransactionRow; status?: string
 export function DepositHistoryScreen() {
   const history = useWalletHistory();
   const rows = history.data?.filter((row) => row.kind === 'deposit' && row.transaction_type === '1') ?? [];
+  const t = useT();
   return (
     <Page>
-      <PageTitle>Deposit History</PageTitle>
+      <PageTitle>{t('Deposit History')}</PageTitle>
       {history.isPending ? (
-        <ListSkeleton label="Loading deposits" />
+        <ListSkeleton label={t('Loading deposits')} />
       ) : history.isError ? (
         <LoadError error={history.error} />
       ) : rows.length === 0 ? (
-        <EmptyState>{m.noDepositHistory}</EmptyState>
+        <EmptyState>{t(m.noDepositHistory)}</EmptyState>
       ) : (
-        <ul className={styles.list} aria-label="Deposits">
+        <ul className={styles.list} aria-label={t('Deposits')}>
           {rows.map((row) => (
             <TransactionItem
               key={row.transaction_id}
@@ -71,17 +75,18 @@ export function DepositHistoryScreen() {
 
 export function WalletHistoryScreen() {
   const history = useWalletHistory();
+  const t = useT();
   return (
     <Page>
-      <PageTitle>Wallet History</PageTitle>
+      <PageTitle>{t('Wallet History')}</PageTitle>
       {history.isPending ? (
-        <ListSkeleton label="Loading transactions" />
+        <ListSkeleton label={t('Loading transactions')} />
       ) : history.isError ? (
         <LoadError error={history.error} />
       ) : history.data.length === 0 ? (
-        <EmptyState>No transactions yet.</EmptyState>
+        <EmptyState>{t('No transactions yet.')}</EmptyState>
       ) : (
-        <ul className={styles.list} aria-label="Transactions">
+        <ul className={styles.list} aria-label={t('Transactions')}>
           {history.data.map((row) => (
             <TransactionItem key={row.transaction_id} row={row} />
           ))}
@@ -106,17 +111,18 @@ function payoutOf(row: WithdrawRow): { method: string; number: string } {
 
 export function WithdrawHistoryScreen() {
   const history = useWithdrawHistory();
+  const t = useT();
   return (
     <Page>
-      <PageTitle>Withdraw History</PageTitle>
+      <PageTitle>{t('Withdraw History')}</PageTitle>
       {history.isPending ? (
-        <ListSkeleton label="Loading withdrawals" />
+        <ListSkeleton label={t('Loading withdrawals')} />
       ) : history.isError ? (
         <LoadError error={history.error} />
       ) : history.data.length === 0 ? (
-        <EmptyState>{m.noWithdrawHistory}</EmptyState>
+        <EmptyState>{t(m.noWithdrawHistory)}</EmptyState>
       ) : (
-        <ul className={styles.list} aria-label="Withdrawals">
+        <ul className={styles.list} aria-label={t('Withdrawals')}>
           {history.data.map((row) => {
             const status = withdrawStatus[row.request_status] ?? {
               label: 'Unknown',
@@ -126,15 +132,17 @@ export function WithdrawHistoryScreen() {
             return (
               <li key={row.request_number} className={styles.request} data-testid="withdraw-row">
                 <div className={styles.requestHead}>
-                  <span className={styles.requestAmount}>{row.request_amount} points</span>
+                  <span className={styles.requestAmount}>
+                    {t('{amount} points', { amount: row.request_amount })}
+                  </span>
                   <span className={[styles.pill, status.className].join(' ')} data-testid="withdraw-status">
-                    {status.label}
+                    {t.fromServer(status.label)}
                   </span>
                 </div>
                 <dl className={styles.facts}>
-                  <dt>Request No.</dt>
+                  <dt>{t('Request No.')}</dt>
                   <dd>{row.request_number}</dd>
-                  <dt>Date</dt>
+                  <dt>{t('Date')}</dt>
                   <dd>{row.insert_date}</dd>
                   <dt>{payout.method}</dt>
                   <dd>{payout.number}</dd>
@@ -147,7 +155,7 @@ export function WithdrawHistoryScreen() {
                     rel="noopener noreferrer"
                   >
                     <FileText size={16} aria-hidden="true" />
-                    View receipt
+                    {t('View receipt')}
                   </a>
                 )}
               </li>

@@ -4,16 +4,19 @@ import { Skeleton } from '@gama/ui/Skeleton';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useRules } from './api.ts';
 import { EmptyState, fundsStyles as styles, TileLink } from './parts.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
+import type { Text } from '@gama/core/i18n/texts';
 
-function RulesScreen({ title, pick }: { title: string; pick: 'withdrawal_rule' | 'deposit_rule' }) {
+function RulesScreen({ title, pick }: { title: Text; pick: 'withdrawal_rule' | 'deposit_rule' }) {
   const rules = useRules();
+  const t = useT();
   const text = rules.data?.[pick].trim() ?? '';
   return (
     <Page>
-      <PageTitle>{title}</PageTitle>
+      <PageTitle>{t(title)}</PageTitle>
       {rules.isPending ? (
         <Card>
-          <div className={styles.section} role="status" aria-label="Loading rules">
+          <div className={styles.section} role="status" aria-label={t('Loading rules')}>
             <Skeleton height={16} />
             <Skeleton height={16} width="85%" />
             <Skeleton height={16} width="70%" />
@@ -22,10 +25,10 @@ function RulesScreen({ title, pick }: { title: string; pick: 'withdrawal_rule' |
       ) : rules.isError ? (
         <p className={styles.notice} role="alert">
           <TriangleAlert size={18} aria-hidden="true" />
-          {errorMessage(rules.error)}
+          {t.fromServer(errorMessage(rules.error))}
         </p>
       ) : text === '' ? (
-        <EmptyState>No rules have been published yet.</EmptyState>
+        <EmptyState>{t('No rules have been published yet.')}</EmptyState>
       ) : (
         <Card>
           <p className={styles.rules}>{text}</p>
@@ -45,33 +48,34 @@ export function DepositRulesScreen() {
 
 /** Spec 01 section 2.3: the history menu, in the spec's order and with its link letter case. */
 export function HistoriesScreen() {
+  const t = useT();
   return (
     <Page>
-      <PageTitle>History</PageTitle>
-      <nav className={styles.tiles} aria-label="Histories">
+      <PageTitle>{t('History')}</PageTitle>
+      <nav className={styles.tiles} aria-label={t('Histories')}>
         <TileLink to="/AddFundHistory" money icon={<History size={22} />}>
-          Deposit History
+          {t('Deposit History')}
         </TileLink>
         <TileLink to="/transaction" money icon={<ReceiptText size={22} />}>
-          Wallet History
+          {t('Wallet History')}
         </TileLink>
         <TileLink to="/imp4" icon={<ListOrdered size={22} />}>
-          Main Bid-History
+          {t('Main Bid-History')}
         </TileLink>
         <TileLink to="/imp3" icon={<Trophy size={22} />}>
-          Main Win-History
+          {t('Main Win-History')}
         </TileLink>
         <TileLink to="/imp5" icon={<Star size={22} />}>
-          Starline Bid-History
+          {t('Starline Bid-History')}
         </TileLink>
         <TileLink to="/imp6" icon={<Trophy size={22} />}>
-          Starline Win-History
+          {t('Starline Win-History')}
         </TileLink>
         <TileLink to="/impbid" icon={<ScrollText size={22} />}>
-          Gali Bid-History
+          {t('Gali Bid-History')}
         </TileLink>
         <TileLink to="/impwin" icon={<Trophy size={22} />}>
-          Gali Win-History
+          {t('Gali Win-History')}
         </TileLink>
       </nav>
     </Page>

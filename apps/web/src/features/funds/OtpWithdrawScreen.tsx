@@ -8,19 +8,22 @@ import { CodeForm } from '../../shared/auth-screen/CodeForm.tsx';
 import { InvalidNavigation } from '../../shared/auth-screen/InvalidNavigation.tsx';
 import { fundsApi, useRefreshMoney } from './api.ts';
 import { readOtpWithdrawState, type OtpWithdrawState } from './navigation-state.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 const TITLE = 'Verify UPI number';
 
 export default function OtpWithdrawScreen() {
   const location = useLocation();
+  const t = useT();
   const state = readOtpWithdrawState(location.state);
-  if (state === null) return <InvalidNavigation title={TITLE} startOver="/imp7" />;
+  if (state === null) return <InvalidNavigation title={t(TITLE)} startOver="/imp7" />;
   return <OtpWithdrawForm state={state} />;
 }
 
 function OtpWithdrawForm({ state }: { state: OtpWithdrawState }) {
   const navigate = useNavigate();
   const refresh = useRefreshMoney();
+  const t = useT();
 
   const save = useMutation({
     mutationFn: (code: string) => fundsApi.addUpiDetails(state.option, state.number, code),
@@ -33,16 +36,19 @@ function OtpWithdrawForm({ state }: { state: OtpWithdrawState }) {
 
   return (
     <CodeForm
-      title={TITLE}
-      subtitle={`Confirm your ${upiTypeNames[state.option]} number +91 ${state.number}.`}
-      formLabel="Verify withdraw number code"
+      title={t(TITLE)}
+      subtitle={t('Confirm your {method} number +91 {number}.', {
+        method: upiTypeNames[state.option],
+        number: state.number,
+      })}
+      formLabel={t('Verify withdraw number code')}
       sentTo="Enter the 4-digit code sent by SMS to {phone}"
       phoneNumber={state.phoneNumber}
       invalidCode={m.enterValidOtp}
-      submitText="Verify & Save"
+      submitText={t('Verify & Save')}
       verify={save}
       resend={() => fundsApi.resendWithdrawOtp(state.phoneNumber)}
-      resendBusyText="Please wait..."
+      resendBusyText={t('Please wait...')}
     />
   );
 }

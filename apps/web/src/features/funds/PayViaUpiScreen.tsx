@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { fundsApi, useBankDetails, useGatewayStatus, useMinDeposit, useRefreshMoney } from './api.ts';
 import { digitsOnly, typedPoints } from './money.ts';
 import { fundsStyles as styles, MethodBadge } from './parts.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 type PayMethod = 'phonepe' | 'gpay' | 'paytm' | 'other';
 
@@ -74,19 +75,20 @@ export function upiPayLink(upiId: string, points: number, at: number): string {
 
 export default function PayViaUpiScreen() {
   const gateway = useGatewayStatus();
+  const t = useT();
   return (
     <Page>
-      <PageTitle>Via UPI Apps</PageTitle>
+      <PageTitle>{t('Via UPI Apps')}</PageTitle>
       {gateway.isPending ? (
         <PageSkeleton />
       ) : gateway.data === false ? (
         <Card className={styles.section}>
           <p className={styles.notice} role="alert">
             <TriangleAlert size={18} aria-hidden="true" />
-            Payments through UPI apps are unavailable right now. Please pay by QR code instead.
+            {t('Payments through UPI apps are unavailable right now. Please pay by QR code instead.')}
           </p>
           <ButtonLink to="/qrpay" replace block large icon={<QrCode size={20} aria-hidden="true" />}>
-            Pay via QR
+            {t('Pay via QR')}
           </ButtonLink>
         </Card>
       ) : (
@@ -108,6 +110,7 @@ function PayForm() {
   const key = useActionKey();
   const refresh = useRefreshMoney();
   const reported = useRef(false);
+  const t = useT();
 
   useEffect(() => {
     if (minDeposit.isError && !reported.current) {
@@ -171,14 +174,14 @@ function PayForm() {
   };
 
   return (
-    <Form onSubmit={submit} aria-label="Add money via UPI">
+    <Form onSubmit={submit} aria-label={t('Add money via UPI')}>
       <Card className={styles.section}>
         <TextField
-          label="Amount"
+          label={t('Amount')}
           name="amount"
           inputMode="numeric"
           autoComplete="off"
-          placeholder={minDeposit.isPending ? 'Amount' : `Minimum ${min}`}
+          placeholder={minDeposit.isPending ? t('Amount') : t('Minimum {min}', { min })}
           icon={<IndianRupee size={20} />}
           value={amount}
           onValueChange={(value) => {
@@ -191,7 +194,7 @@ function PayForm() {
       </Card>
       <section className={styles.section} aria-labelledby="pay-method-title">
         <h2 id="pay-method-title" className={styles.sectionTitle}>
-          Choose your UPI app
+          {t('Choose your UPI app')}
         </h2>
         <div
           className={[styles.methodGrid, styles.methodGridWide].join(' ')}
@@ -211,7 +214,7 @@ function PayForm() {
               }}
             >
               <MethodBadge text={item.badge} />
-              {item.label}
+              {item.id === 'other' ? t('Other UPI Gateway') : item.label}
             </button>
           ))}
         </div>
@@ -223,18 +226,18 @@ function PayForm() {
         large
         disabled={amount === '' || method === null}
         busy={record.isPending}
-        busyText="Processing..."
+        busyText={t('Processing...')}
         icon={<CirclePlus size={20} aria-hidden="true" />}
       >
-        Add Money
+        {t('Add Money')}
       </Button>
       {link && (
         <p className={styles.notice}>
           <ExternalLink size={18} aria-hidden="true" />
           <span>
-            Your UPI app should open to complete the payment.{' '}
+            {t('Your UPI app should open to complete the payment.')}{' '}
             <a href={link} data-testid="upi-pay-link">
-              Open UPI app again
+              {t('Open UPI app again')}
             </a>
           </span>
         </p>
@@ -243,10 +246,12 @@ function PayForm() {
         <Card className={styles.section}>
           <h2 className={styles.sectionTitle}>
             <Hash size={20} aria-hidden="true" />
-            Paid? Confirm your payment
+            {t('Paid? Confirm your payment')}
           </h2>
           <p className={styles.muted}>
-            Enter the 12-digit UTR from your UPI app so we can match your payment and add the points sooner.
+            {t(
+              'Enter the 12-digit UTR from your UPI app so we can match your payment and add the points sooner.',
+            )}
           </p>
           <ButtonLink
             to={`/payutr?request=${recorded}`}
@@ -255,7 +260,7 @@ function PayForm() {
             large
             icon={<Hash size={20} aria-hidden="true" />}
           >
-            Enter UTR
+            {t('Enter UTR')}
           </ButtonLink>
         </Card>
       )}

@@ -16,6 +16,7 @@ import { useContactLinks } from '../../lib/contacts.ts';
 import { fundsApi, useMinDeposit, useQrPay, useRefreshMoney } from './api.ts';
 import { digitsOnly, typedPoints } from './money.ts';
 import { fundsStyles as styles } from './parts.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 /** Older phones and plain-http pages have no async clipboard; a hidden textarea still copies there. */
 async function copyText(text: string): Promise<void> {
@@ -39,6 +40,7 @@ export default function QrPayScreen() {
   const qr = useQrPay();
   const links = useContactLinks();
   const data = qr.data;
+  const t = useT();
 
   const copy = (upiId: string) => {
     copyText(upiId).then(
@@ -49,7 +51,7 @@ export default function QrPayScreen() {
 
   return (
     <Page>
-      <PageTitle>Via QR Pay</PageTitle>
+      <PageTitle>{t('Via QR Pay')}</PageTitle>
       <Card className={styles.qr}>
         {qr.isPending ? (
           <>
@@ -59,15 +61,15 @@ export default function QrPayScreen() {
         ) : qr.isError ? (
           <p className={styles.notice} role="alert">
             <TriangleAlert size={18} aria-hidden="true" />
-            {errorMessage(qr.error)}
+            {t.fromServer(errorMessage(qr.error))}
           </p>
         ) : data && data.qr_image && data.upi_id ? (
           <>
-            <p className={styles.muted}>Scan with your UPI app and pay the amount you want to add.</p>
+            <p className={styles.muted}>{t('Scan with your UPI app and pay the amount you want to add.')}</p>
             <img
               className={styles.qrImage}
               src={data.qr_image}
-              alt={`QR code to pay ${data.upi_id}`}
+              alt={t('QR code to pay {upi}', { upi: data.upi_id })}
               width={240}
               height={240}
             />
@@ -77,14 +79,14 @@ export default function QrPayScreen() {
               </span>
               <button type="button" className={styles.copy} onClick={() => copy(data.upi_id)}>
                 <Copy size={18} aria-hidden="true" />
-                Copy
+                {t('Copy')}
               </button>
             </div>
           </>
         ) : (
           <p className={styles.notice} role="alert">
             <TriangleAlert size={18} aria-hidden="true" />
-            QR payments are not available right now. Please use a UPI app or contact us.
+            {t('QR payments are not available right now. Please use a UPI app or contact us.')}
           </p>
         )}
       </Card>
@@ -92,10 +94,10 @@ export default function QrPayScreen() {
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>
           <MessageCircle size={20} aria-hidden="true" />
-          Paid? Send us the screenshot
+          {t('Paid? Send us the screenshot')}
         </h2>
         <p className={styles.muted}>
-          After paying, send the payment screenshot on WhatsApp so we can add the points quickly.
+          {t('After paying, send the payment screenshot on WhatsApp so we can add the points quickly.')}
         </p>
         <ExternalButtonLink
           href={links.whatsapp}
@@ -103,7 +105,7 @@ export default function QrPayScreen() {
           block
           icon={<MessageCircle size={20} aria-hidden="true" />}
         >
-          Send on WhatsApp
+          {t('Send on WhatsApp')}
         </ExternalButtonLink>
       </Card>
     </Page>
@@ -119,6 +121,7 @@ function PaidByQr() {
   const refresh = useRefreshMoney();
   const navigate = useNavigate();
   const min = minDeposit.data ?? 0;
+  const t = useT();
 
   const record = useMutation({
     mutationFn: (points: number) => fundsApi.requestDeposit(points, key.current()),
@@ -148,16 +151,18 @@ function PaidByQr() {
     <Card className={styles.section}>
       <h2 className={styles.sectionTitle}>
         <Hash size={20} aria-hidden="true" />
-        Paid? Confirm your payment
+        {t('Paid? Confirm your payment')}
       </h2>
-      <p className={styles.muted}>Enter the amount you paid, then the 12-digit UTR from your UPI app.</p>
-      <Form onSubmit={submit} aria-label="Confirm a QR payment">
+      <p className={styles.muted}>
+        {t('Enter the amount you paid, then the 12-digit UTR from your UPI app.')}
+      </p>
+      <Form onSubmit={submit} aria-label={t('Confirm a QR payment')}>
         <TextField
-          label="Amount paid"
+          label={t('Amount paid')}
           name="amount"
           inputMode="numeric"
           autoComplete="off"
-          placeholder={minDeposit.isPending ? 'Amount' : `Minimum ${min}`}
+          placeholder={minDeposit.isPending ? t('Amount') : t('Minimum {min}', { min })}
           icon={<IndianRupee size={20} />}
           value={amount}
           onValueChange={(value) => {
@@ -173,10 +178,10 @@ function PaidByQr() {
           block
           disabled={amount === ''}
           busy={record.isPending}
-          busyText="Processing..."
+          busyText={t('Processing...')}
           icon={<ArrowRight size={20} aria-hidden="true" />}
         >
-          Next: enter UTR
+          {t('Next: enter UTR')}
         </Button>
       </Form>
     </Card>

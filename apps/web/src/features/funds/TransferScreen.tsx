@@ -16,6 +16,7 @@ import { useProfile } from '../../lib/profile.ts';
 import { fundsApi, useRefreshMoney } from './api.ts';
 import { digitsOnly, exceedsWallet, typedPoints } from './money.ts';
 import { fundsStyles as styles, WalletCard } from './parts.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 type TransferField = 'mobile' | 'points';
 
@@ -43,6 +44,7 @@ export default function TransferScreen() {
   const refresh = useRefreshMoney();
   const key = useActionKey();
   const minimum = minTransfer(profile.data?.min_transfer);
+  const t = useT();
 
   const check = useMutation({
     mutationFn: (input: { mobile: string; points: number }) => fundsApi.checkRecipient(input.mobile),
@@ -95,14 +97,14 @@ export default function TransferScreen() {
 
   return (
     <Page>
-      <PageTitle>Transfer Points</PageTitle>
+      <PageTitle>{t('Transfer Points')}</PageTitle>
       <WalletCard />
       <Card>
-        <Form onSubmit={submit} aria-label="Transfer points">
+        <Form onSubmit={submit} aria-label={t('Transfer points')}>
           <PhoneField
-            label="Phone Number"
+            label={t('Phone Number')}
             name="mobile"
-            placeholder="Receiver's phone number"
+            placeholder={t("Receiver's phone number")}
             value={mobile}
             onValueChange={(value) => {
               setMobile(value);
@@ -112,11 +114,11 @@ export default function TransferScreen() {
             error={errorFor('mobile')}
           />
           <TextField
-            label="Points"
+            label={t('Points')}
             name="points"
             inputMode="numeric"
             autoComplete="off"
-            placeholder={minimum === null ? 'Points' : `At least ${minimum}`}
+            placeholder={minimum === null ? t('Points') : t('At least {min}', { min: minimum })}
             icon={<Coins size={20} />}
             value={points}
             onValueChange={(value) => {
@@ -131,37 +133,37 @@ export default function TransferScreen() {
             block
             large
             busy={check.isPending}
-            busyText="Please wait..."
+            busyText={t('Please wait...')}
             icon={<ArrowLeftRight size={20} aria-hidden="true" />}
           >
-            Transfer
+            {t('Transfer')}
           </Button>
         </Form>
       </Card>
-      <Dialog open={pending !== null} onClose={() => setPending(null)} title="Confirm Transfer">
+      <Dialog open={pending !== null} onClose={() => setPending(null)} title={t('Confirm Transfer')}>
         {pending && (
           <div className={styles.confirm}>
-            <p className={styles.muted}>Points leave your wallet at once and cannot be taken back.</p>
+            <p className={styles.muted}>{t('Points leave your wallet at once and cannot be taken back.')}</p>
             <dl className={styles.facts}>
-              <dt>Name</dt>
+              <dt>{t('Name')}</dt>
               <dd data-testid="transfer-recipient">{pending.recipient}</dd>
-              <dt>Phone</dt>
+              <dt>{t('Phone')}</dt>
               <dd>+91 {pending.mobile}</dd>
-              <dt>Points</dt>
+              <dt>{t('Points')}</dt>
               <dd data-testid="transfer-points">{pending.points}</dd>
             </dl>
             <Button
               block
               large
               busy={transfer.isPending}
-              busyText="Processing..."
+              busyText={t('Processing...')}
               icon={<Send size={20} aria-hidden="true" />}
               onClick={() => void sendTransfer(pending)}
             >
-              Confirm
+              {t('Confirm')}
             </Button>
             <Button variant="ghost" block onClick={() => setPending(null)}>
-              Cancel
+              {t('Cancel')}
             </Button>
           </div>
         )}

@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { fundsApi, usePendingDeposits, useRefreshMoney } from './api.ts';
 import { EmptyState, fundsStyles as styles } from './parts.tsx';
 import { screenshotDataUrl } from './screenshot.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 const UTR = /^\d{12}$/;
 
@@ -26,36 +27,37 @@ export default function UtrScreen() {
   const pending = usePendingDeposits();
   const wanted = Number(params.get('request'));
   const requests = pending.data ?? [];
+  const t = useT();
   const request =
     requests.find((r) => r.request_id === wanted) ?? requests.find((r) => r.utr === null) ?? requests[0];
 
   return (
     <Page>
-      <PageTitle>Confirm Payment</PageTitle>
+      <PageTitle>{t('Confirm Payment')}</PageTitle>
       {pending.isPending ? (
         <PageSkeleton />
       ) : pending.isError ? (
         <p className={styles.notice} role="alert">
-          {errorMessage(pending.error)}
+          {t.fromServer(errorMessage(pending.error))}
         </p>
       ) : request === undefined ? (
         <>
-          <EmptyState>No payment is waiting for its UTR.</EmptyState>
+          <EmptyState>{t('No payment is waiting for its UTR.')}</EmptyState>
           <ButtonLink to="/imp9" block large variant="outline">
-            Add Funds
+            {t('Add Funds')}
           </ButtonLink>
         </>
       ) : (
         <>
-          <section className={styles.request} aria-label="Deposit request" data-testid="utr-request">
+          <section className={styles.request} aria-label={t('Deposit request')} data-testid="utr-request">
             <div className={styles.requestHead}>
-              <span className={styles.requestAmount}>{request.amount} points</span>
-              <span className={[styles.pill, styles.pending].join(' ')}>Waiting for approval</span>
+              <span className={styles.requestAmount}>{t('{amount} points', { amount: request.amount })}</span>
+              <span className={[styles.pill, styles.pending].join(' ')}>{t('Waiting for approval')}</span>
             </div>
             <dl className={styles.facts}>
-              <dt>Request</dt>
+              <dt>{t('Request')}</dt>
               <dd>#{request.request_id}</dd>
-              <dt>Requested</dt>
+              <dt>{t('Requested')}</dt>
               <dd>{request.insert_date}</dd>
             </dl>
           </section>
@@ -65,8 +67,16 @@ export default function UtrScreen() {
             <p className={styles.notice} data-testid="utr-sent">
               <CircleCheck size={18} aria-hidden="true" />
               <span>
-                UTR {request.utr} sent{request.screenshot ? ' with a screenshot' : ''}. We will add the points
-                once the payment is checked.
+                {request.screenshot
+                  ? t(
+                      'UTR {utr} sent with a screenshot. We will add the points once the payment is checked.',
+                      {
+                        utr: request.utr,
+                      },
+                    )
+                  : t('UTR {utr} sent. We will add the points once the payment is checked.', {
+                      utr: request.utr,
+                    })}
               </span>
             </p>
           )}
@@ -85,6 +95,7 @@ function UtrForm({ requestId }: { requestId: number }) {
   const navigate = useNavigate();
   const refresh = useRefreshMoney();
   const fileId = useId();
+  const t = useT();
 
   const submitUtr = useMutation({
     mutationFn: (input: { utr: string; screenshot: string | undefined }) =>
@@ -133,18 +144,19 @@ function UtrForm({ requestId }: { requestId: number }) {
   };
 
   return (
-    <Form onSubmit={submit} aria-label="Payment reference">
+    <Form onSubmit={submit} aria-label={t('Payment reference')}>
       <Card className={styles.section}>
         <p className={styles.muted}>
-          Open the payment in your UPI app and copy its UTR (also called UPI Ref. No. or Transaction ID): 12
-          digits.
+          {t(
+            'Open the payment in your UPI app and copy its UTR (also called UPI Ref. No. or Transaction ID): 12 digits.',
+          )}
         </p>
         <TextField
-          label="UTR number"
+          label={t('UTR number')}
           name="utr"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="12-digit UTR"
+          placeholder={t('12-digit UTR')}
           icon={<Hash size={20} />}
           value={utr}
           onValueChange={(value) => {
@@ -155,25 +167,25 @@ function UtrForm({ requestId }: { requestId: number }) {
         />
         <div className={styles.upload}>
           <span className={styles.uploadLabel} id={`${fileId}-label`}>
-            Payment screenshot (optional)
+            {t('Payment screenshot (optional)')}
           </span>
           {shot ? (
             <div className={styles.shot}>
-              <img src={shot.url} alt="Your payment screenshot" className={styles.shotImage} />
+              <img src={shot.url} alt={t('Your payment screenshot')} className={styles.shotImage} />
               <button
                 type="button"
                 className={styles.shotRemove}
                 onClick={() => setShot(null)}
-                aria-label="Remove the screenshot"
+                aria-label={t('Remove the screenshot')}
               >
                 <X size={18} aria-hidden="true" />
-                Remove
+                {t('Remove')}
               </button>
             </div>
           ) : (
             <label className={styles.uploadButton} htmlFor={fileId}>
               <ImagePlus size={20} aria-hidden="true" />
-              {reading ? 'Preparing...' : 'Attach screenshot'}
+              {reading ? t('Preparing...') : t('Attach screenshot')}
             </label>
           )}
           <input
@@ -186,7 +198,7 @@ function UtrForm({ requestId }: { requestId: number }) {
           />
           {shotError && (
             <p className={styles.uploadError} role="alert">
-              {shotError}
+              {t.fromServer(shotError)}
             </p>
           )}
         </div>
@@ -198,10 +210,10 @@ function UtrForm({ requestId }: { requestId: number }) {
         large
         disabled={reading}
         busy={submitUtr.isPending}
-        busyText="Submitting..."
+        busyText={t('Submitting...')}
         icon={<Send size={20} aria-hidden="true" />}
       >
-        Submit UTR
+        {t('Submit UTR')}
       </Button>
     </Form>
   );

@@ -16,6 +16,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { fundsApi } from './api.ts';
 import { fundsStyles as styles } from './parts.tsx';
 import type { OtpWithdrawState } from './navigation-state.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 interface WithdrawMethodDialogProps {
   type: UpiType | null;
@@ -34,6 +35,7 @@ export function WithdrawMethodDialog({ type, title, onClose }: WithdrawMethodDia
 function NumberForm({ type }: { type: UpiType }) {
   const { values, field, validate } = useFormFields({ number: '' });
   const navigate = useNavigate();
+  const t = useT();
 
   const sendCode = useMutation({
     mutationFn: (value: string) => fundsApi.sendWithdrawOtp(type, value),
@@ -56,20 +58,22 @@ function NumberForm({ type }: { type: UpiType }) {
   };
 
   return (
-    <Form onSubmit={submit} aria-label={`Add ${upiTypeNames[type]} number`}>
+    <Form onSubmit={submit} aria-label={t('Add {method} number', { method: upiTypeNames[type] })}>
       <p className={styles.muted}>
-        Enter the number your UPI app uses. We send a code to your registered phone to confirm it is you.
+        {t(
+          'Enter the number your UPI app uses. We send a code to your registered phone to confirm it is you.',
+        )}
       </p>
-      <PhoneField label="UPI Number" placeholder="10-digit number" autoFocus {...field('number')} />
+      <PhoneField label={t('UPI Number')} placeholder={t('10-digit number')} autoFocus {...field('number')} />
       <Button
         type="submit"
         block
         large
         busy={sendCode.isPending}
-        busyText="Please wait..."
+        busyText={t('Please wait...')}
         icon={<Send size={20} aria-hidden="true" />}
       >
-        Send OTP
+        {t('Send OTP')}
       </Button>
     </Form>
   );

@@ -33,6 +33,7 @@ import { HEADLINE_IDS, useHeadline } from '../../shared/headline/headline.ts';
 import { fundsApi, usePaymentDetails, useRefreshMoney } from './api.ts';
 import { digitsOnly, exceedsWallet, typedPoints, withinWithdrawWindow } from './money.ts';
 import { fundsStyles as styles, WalletCard } from './parts.tsx';
+import { useT } from '../../lib/i18n/use-t.ts';
 
 type WithdrawField = 'amount' | 'method';
 
@@ -63,27 +64,31 @@ function WithdrawHeadline() {
 
 export default function WithdrawScreen() {
   const profile = useProfile();
+  const t = useT();
   return (
     <Page>
-      <PageTitle>Withdraw Funds</PageTitle>
+      <PageTitle>{t('Withdraw Funds')}</PageTitle>
       <WithdrawHeadline />
       <WalletCard />
       {profile.data && (
         <p className={styles.muted}>
-          <Clock size={14} aria-hidden="true" className={styles.inlineIcon} /> Withdrawals from{' '}
-          {profile.data.withdraw_open_time} to {profile.data.withdraw_close_time}. Minimum{' '}
-          {profile.data.min_withdrawal} points.
+          <Clock size={14} aria-hidden="true" className={styles.inlineIcon} />{' '}
+          {t('Withdrawals from {open} to {close}. Minimum {min} points.', {
+            open: profile.data.withdraw_open_time,
+            close: profile.data.withdraw_close_time,
+            min: profile.data.min_withdrawal,
+          })}
         </p>
       )}
       <WithdrawForm />
       <div className={styles.links}>
         <Link to="/withdrawhistory" className={styles.textLink}>
           <History size={18} aria-hidden="true" />
-          Withdraw History
+          {t('Withdraw History')}
         </Link>
         <Link to="/withdrawrule" className={styles.textLink}>
           <ScrollText size={18} aria-hidden="true" />
-          Withdraw Rules
+          {t('Withdraw Rules')}
         </Link>
       </div>
     </Page>
@@ -101,6 +106,7 @@ function WithdrawForm() {
   const refresh = useRefreshMoney();
   const key = useActionKey();
   const selectId = useId();
+  const t = useT();
 
   const withdraw = useMutation({
     mutationFn: (input: { points: number; method: WithdrawMethod }) =>
@@ -148,7 +154,7 @@ function WithdrawForm() {
   if (details.isPending) {
     return (
       <Card>
-        <div className={styles.section} role="status" aria-label="Loading payment methods">
+        <div className={styles.section} role="status" aria-label={t('Loading payment methods')}>
           <Skeleton height={50} radius={12} />
           <Skeleton height={50} radius={12} />
           <Skeleton height={52} radius={12} />
@@ -162,13 +168,13 @@ function WithdrawForm() {
       <Card className={styles.section}>
         <p className={styles.notice} role="alert">
           <Smartphone size={18} aria-hidden="true" />
-          {m.noPaymentMethods}
+          {t(m.noPaymentMethods)}
         </p>
         <p className={styles.muted}>
-          Add a Paytm, Google Pay or PhonePe number under Withdraw Methods first.
+          {t('Add a Paytm, Google Pay or PhonePe number under Withdraw Methods first.')}
         </p>
         <ButtonLink to="/imp7" block large icon={<Smartphone size={20} aria-hidden="true" />}>
-          Add Withdraw Method
+          {t('Add Withdraw Method')}
         </ButtonLink>
       </Card>
     );
@@ -177,13 +183,13 @@ function WithdrawForm() {
   const methodError = errorFor('method');
   return (
     <Card>
-      <Form onSubmit={submit} aria-label="Withdraw funds">
+      <Form onSubmit={submit} aria-label={t('Withdraw funds')}>
         <TextField
-          label="Amount"
+          label={t('Amount')}
           name="amount"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="Points to withdraw"
+          placeholder={t('Points to withdraw')}
           icon={<IndianRupee size={20} />}
           value={amount}
           onValueChange={(value) => {
@@ -195,7 +201,7 @@ function WithdrawForm() {
         />
         <div className={fieldStyles.field}>
           <label className={fieldStyles.label} htmlFor={selectId}>
-            Payment Method
+            {t('Payment Method')}
           </label>
           <div
             className={[fieldStyles.control, methodError && fieldStyles.invalid].filter(Boolean).join(' ')}
@@ -213,7 +219,7 @@ function WithdrawForm() {
                 key.reset();
               }}
             >
-              <option value="">Select payment method</option>
+              <option value="">{t('Select payment method')}</option>
               {saved.map((item) => (
                 <option key={item.method} value={item.method}>
                   {withdrawMethodNames[item.method]} - {item.number}
@@ -225,7 +231,7 @@ function WithdrawForm() {
           {methodError && (
             <p id={`${selectId}-error`} className={fieldStyles.error} role="alert">
               <CircleAlert size={16} aria-hidden="true" />
-              {methodError}
+              {t.fromServer(methodError)}
             </p>
           )}
         </div>
@@ -234,10 +240,10 @@ function WithdrawForm() {
           block
           large
           busy={withdraw.isPending}
-          busyText="Submitting..."
+          busyText={t('Submitting...')}
           icon={<ArrowUpFromLine size={20} aria-hidden="true" />}
         >
-          Withdraw
+          {t('Withdraw')}
         </Button>
       </Form>
     </Card>

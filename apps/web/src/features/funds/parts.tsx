@@ -1,6 +1,7 @@
 import { ChevronRight, Inbox, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useProfile } from '../../lib/profile.ts';
 import styles from './Funds.module.css';
@@ -10,16 +11,17 @@ export { styles as fundsStyles };
 /** The balance as the header shows it, larger: the player sees what they can move before moving it. */
 export function WalletCard({ children }: { children?: ReactNode }) {
   const profile = useProfile();
+  const t = useT();
   return (
-    <section className={styles.wallet} aria-label="Wallet">
+    <section className={styles.wallet} aria-label={t('Wallet')}>
       <p className={styles.walletLabel}>
         <Wallet size={18} aria-hidden="true" />
-        Wallet balance
+        {t('Wallet balance')}
       </p>
       {profile.data ? (
         <p className={styles.walletAmount} data-testid="funds-wallet">
           {profile.data.wallet_amt}
-          <span className={styles.walletUnit}>points</span>
+          <span className={styles.walletUnit}>{t('points')}</span>
         </p>
       ) : (
         <Skeleton height={38} width="45%" />
