@@ -6,7 +6,6 @@ export const hiGames: Record<GamesUiText, string> = {
   'NO DATA FOUND': 'कोई डेटा नहीं मिला',
   Submit: 'सबमिट करें',
   'Submitting...': 'भेजा जा रहा है...',
-  OK: 'ठीक है',
   Date: 'तारीख',
   Points: 'अंक',
   pts: 'अंक',
@@ -34,7 +33,6 @@ export const hiGames: Record<GamesUiText, string> = {
   'Placed {count} bids for {points} pts.': '{count} बोलियां {points} अंक की लग गईं।',
   '1 bid was not placed and stays in your list.': '1 बोली नहीं लगी और आपकी सूची में बनी हुई है।',
   '{count} bids were not placed and stay in your list.': '{count} बोलियां नहीं लगीं और आपकी सूची में बनी हुई हैं।',
-  'Go to Home': 'होम पर जाएं',
   // Game menus
   'Select Game': 'गेम चुनें',
   'Select a game type': 'गेम का प्रकार चुनें',
@@ -52,20 +50,13 @@ export const hiGames: Record<GamesUiText, string> = {
   // Starline and Gali lists
   Chart: 'चार्ट',
   'Bid-History': 'बोली का इतिहास',
-  'Loading markets': 'मार्केट लोड हो रहे हैं',
   'Gali Disawar Rates': 'Gali Disawar के रेट',
   'Starline Rates': 'Starline के रेट',
-  'Market Open for today': 'आज मार्केट खुला है',
-  'Market Close for today': 'आज मार्केट बंद है',
   Result: 'रिज़ल्ट',
   'Result {result}': 'रिज़ल्ट {result}',
-  'Game time': 'गेम का समय',
   'Play Game': 'गेम खेलें',
-  'OPEN RESULT TIME': 'OPEN रिज़ल्ट का समय',
-  'OPEN BID LAST TIME': 'OPEN बोली का आखिरी समय',
   'Open for today': 'आज खुला है',
   'Closed for today': 'आज बंद है',
-  Play: 'खेलें',
   // Charts
   'Market Charts': 'मार्केट चार्ट',
   'Market group': 'मार्केट ग्रुप',
@@ -138,7 +129,6 @@ export const hiGames: Record<GamesUiText, string> = {
   'Choose your UPI app': 'अपना UPI ऐप चुनें',
   'Other UPI Gateway': 'दूसरा UPI गेटवे',
   'Processing...': 'प्रोसेस हो रहा है...',
-  'Add Money': 'पैसे जोड़ें',
   'Your UPI app should open to complete the payment.': 'भुगतान पूरा करने के लिए आपका UPI ऐप खुलना चाहिए।',
   'Open UPI app again': 'UPI ऐप फिर से खोलें',
   'Paid? Confirm your payment': 'भुगतान कर दिया? उसकी पुष्टि करें',
@@ -177,7 +167,6 @@ export const hiGames: Record<GamesUiText, string> = {
   'Your payment screenshot': 'आपके भुगतान का स्क्रीनशॉट',
   'Remove the screenshot': 'स्क्रीनशॉट हटाएं',
   Remove: 'हटाएं',
-  'Preparing...': 'तैयार हो रहा है...',
   'Attach screenshot': 'स्क्रीनशॉट जोड़ें',
   'Submit UTR': 'UTR भेजें',
   // Withdraw, payout numbers
@@ -213,7 +202,6 @@ export const hiGames: Record<GamesUiText, string> = {
   'Confirm Transfer': 'ट्रांसफ़र की पुष्टि करें',
   'Points leave your wallet at once and cannot be taken back.':
     'अंक तुरंत आपके वॉलेट से निकल जाते हैं और वापस नहीं लिए जा सकते।',
-  Name: 'नाम',
   Phone: 'फ़ोन',
   Cancel: 'रद्द करें',
   // Fund histories and rules

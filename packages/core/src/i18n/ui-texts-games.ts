@@ -3,11 +3,10 @@
  * (add, withdraw, transfer) and the histories, as the English screens show them.
  */
 export const gamesUiTexts = [
-  // Common to the game screens
+  // Common to the game screens (OK, Go to Home, Play, the Gali game-time labels and a few more are in the account half)
   'NO DATA FOUND',
   'Submit',
   'Submitting...',
-  'OK',
   'Date',
   'Points',
   'pts',
@@ -35,7 +34,6 @@ export const gamesUiTexts = [
   'Placed {count} bids for {points} pts.',
   '1 bid was not placed and stays in your list.',
   '{count} bids were not placed and stay in your list.',
-  'Go to Home',
   // Game menus
   'Select Game',
   'Select a game type',
@@ -53,20 +51,13 @@ export const gamesUiTexts = [
   // Starline and Gali lists
   'Chart',
   'Bid-History',
-  'Loading markets',
   'Gali Disawar Rates',
   'Starline Rates',
-  'Market Open for today',
-  'Market Close for today',
   'Result',
   'Result {result}',
-  'Game time',
   'Play Game',
-  'OPEN RESULT TIME',
-  'OPEN BID LAST TIME',
   'Open for today',
   'Closed for today',
-  'Play',
   // Charts
   'Market Charts',
   'Market group',
@@ -134,7 +125,6 @@ export const gamesUiTexts = [
   'Choose your UPI app',
   'Other UPI Gateway',
   'Processing...',
-  'Add Money',
   'Your UPI app should open to complete the payment.',
   'Open UPI app again',
   'Paid? Confirm your payment',
@@ -165,7 +155,6 @@ export const gamesUiTexts = [
   'Your payment screenshot',
   'Remove the screenshot',
   'Remove',
-  'Preparing...',
   'Attach screenshot',
   'Submit UTR',
   // Withdraw, payout numbers
@@ -197,7 +186,6 @@ export const gamesUiTexts = [
   'Transfer',
   'Confirm Transfer',
   'Points leave your wallet at once and cannot be taken back.',
-  'Name',
   'Phone',
   'Cancel',
   // Fund histories and rules
