@@ -64,7 +64,7 @@ async function ensureDatabase(): Promise<void> {
 }
 
 /** Wrong passwords for one phone, one after the other: the answers by status and error code. */
-/** One POST from a chosen local address (any of 127.0.0.0/8 reaches a server on 127.0.0.1 on Linux). */
+/** One POST from a chosen local address (every address of 127.0.0.0/8 reaches a server on 127.0.0.1 on Linux). */
 function postFrom(
   url: string,
   path: string,

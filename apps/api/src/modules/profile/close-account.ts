@@ -75,7 +75,7 @@ export async function closeAccount(
     }
 
     await tx.query('DELETE FROM payout_methods WHERE player_id = $1', [playerId]);
-    // Nobody can read them any more, and what they told is kept by the ledger and the requests themselves.
+    // Nobody can read them once the account is closed; what they told is kept by the ledger and the requests.
     await tx.query('DELETE FROM notifications WHERE player_id = $1', [playerId]);
     await tx.query(
       `UPDATE players
