@@ -141,7 +141,18 @@ test('a withdraw number is added with the code sent to the player’s own phone'
   await expect(page).toHaveURL(/\/imp7$/);
   await expectToast(page, 'UPI Number Added Successfully!');
   await page.getByRole('button', { name: /Withdraw Methods/ }).click();
-  await expect(page.getByRole('button', { name: `GPay, saved ${payout}` })).toBeVisible();
+  const saved = page.getByRole('button', { name: `GPay, saved ${payout}` });
+  await expect(saved).toBeVisible();
+  // Scrolled to the end, the last row of tiles sits clear of the footer's raised Home button.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const tile = await saved.boundingBox();
+  const home = await page
+    .getByRole('navigation', { name: 'Quick links' })
+    .getByRole('link', { name: 'Home' })
+    .locator('span')
+    .first()
+    .boundingBox();
+  expect(tile && home && tile.y + tile.height <= home.y).toBe(true);
 
   await page.goto('/otpwithdraw');
   await expect(page.getByRole('alert')).toHaveText('Invalid navigation. Please start over.');
