@@ -90,7 +90,11 @@ test('in Hindi a player bids on a main market, adds funds through UPI and the UT
   await expect(dialog).toBeHidden();
   await expect(wallet).toHaveText('4800');
 
-  // Add funds through a UPI app: the request, then its UTR.
+  // The add-funds menu's hints, then a UPI app: the request, then its UTR.
+  await page.goto('/imp9');
+  await expect(main.getByText('PhonePe, Google Pay, Paytm या कोई दूसरा UPI ऐप')).toBeVisible();
+  await expect(main.getByText('अपने UPI ऐप से हमारा QR कोड स्कैन करें')).toBeVisible();
+  await expectNoEnglish(main, ['Scan our QR code from your UPI app']);
   await page.goto('/payviaupi');
   await expect(page.getByRole('heading', { name: 'UPI ऐप से' })).toBeVisible();
   await page.getByLabel('रकम', { exact: true }).fill('250');

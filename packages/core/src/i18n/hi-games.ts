@@ -230,4 +230,6 @@ export const hiGames: Record<GamesUiText, string> = {
   'Starline Win-History': 'Starline जीत का इतिहास',
   'Gali Bid-History': 'Gali बोली का इतिहास',
   'Gali Win-History': 'Gali जीत का इतिहास',
+  'PhonePe, Google Pay, Paytm or another UPI app': 'PhonePe, Google Pay, Paytm या कोई दूसरा UPI ऐप',
+  'Scan our QR code from your UPI app': 'अपने UPI ऐप से हमारा QR कोड स्कैन करें',
 };

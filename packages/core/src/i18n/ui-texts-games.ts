@@ -214,4 +214,6 @@ export const gamesUiTexts = [
   'Starline Win-History',
   'Gali Bid-History',
   'Gali Win-History',
+  'PhonePe, Google Pay, Paytm or another UPI app',
+  'Scan our QR code from your UPI app',
 ] as const;

@@ -31,11 +31,16 @@ export default function AddFundsScreen() {
           to="/payviaupi"
           money
           icon={<Smartphone size={22} />}
-          hint="PhonePe, Google Pay, Paytm or any UPI app"
+          hint={t('PhonePe, Google Pay, Paytm or another UPI app')}
         >
           {t('Via UPI Apps')}
         </TileLink>
-        <TileLink to="/qrpay" money icon={<QrCode size={22} />} hint="Scan our QR code from any UPI app">
+        <TileLink
+          to="/qrpay"
+          money
+          icon={<QrCode size={22} />}
+          hint={t('Scan our QR code from your UPI app')}
+        >
           {t('Via QR Pay')}
         </TileLink>
         <TileLink to="/addfundhistory" icon={<History size={22} />} hint={t('Your approved deposits')}>
