@@ -235,6 +235,9 @@ describe('download', () => {
 
   it('gives files only for entries that produce CSV', async () => {
     const { download } = createApiClient({ fetch: fileFetch([], { 'content-type': 'text/csv' }) });
+    // Why the directive: it is the compile-time half of this test. `download` accepts only entries that produce
+    // CSV, so this call must not type-check (tsc fails if it ever does); the runtime guard behind it is the half
+    // the assertion below checks, for a caller that got past the types.
     // @ts-expect-error -- an entry without `produces: 'text/csv'` has no file to give
     const attempt = download(legacy, { amount: 1 });
     await expect(attempt).rejects.toThrow('/api-thing gives no CSV file');
