@@ -76,6 +76,8 @@ test('in Hindi a player bids on a main market, adds funds through UPI and the UT
   await expect(dialog).toContainText('गेम का नाम');
   await expect(dialog).toContainText('बोलियों की संख्या');
   await expect(dialog.getByTestId('confirm-total')).toHaveText('200 अंक');
+  // The spec's warning that a placed bid stays placed, in Hindi too.
+  await expect(dialog).toContainText('बोली एक बार लग जाने के बाद किसी भी हालत में रद्द नहीं हो सकती।');
   await page.screenshot({ path: test.info().outputPath('hindi-bid-confirm.png') });
   await expectNoEnglish(dialog, [
     'Game name',
@@ -84,6 +86,8 @@ test('in Hindi a player bids on a main market, adds funds through UPI and the UT
     'Total points',
     'CANCEL',
     'Confirm',
+    'Once a bid is placed',
+    'cannot be cancelled',
   ]);
   await dialog.getByRole('button', { name: 'पुष्टि करें' }).click();
   await expectToast(page, 'बोली लग गई!');

@@ -3,6 +3,7 @@
  * games speak it. Game and market terms players know in Latin script (Jodi, Panna, Sangam, market names, OTP,
  * UPI, UTR) stay as they are. Loaded only when a player picks हिन्दी.
  */
+import { bidMessages } from '../rules/messages.ts';
 import { hiAccount } from './hi-account.ts';
 import { hiGames } from './hi-games.ts';
 import type { Text } from './texts.ts';
@@ -144,6 +145,8 @@ export const hi: Record<Text, string> = {
   'Sorry, back date bidding is not allowed. Your account can be blocked for this.':
     'माफ़ कीजिए, पिछली तारीख की बोली की अनुमति नहीं है। इसके लिए आपका खाता ब्लॉक हो सकता है।',
   'Bid Successfully Submitted': 'बोली सफलतापूर्वक लग गई',
+  // Keyed by the constant: its English is spliced in rules/messages.ts (see the comment there).
+  [bidMessages.noCancelOncePlaced]: 'बोली एक बार लग जाने के बाद किसी भी हालत में रद्द नहीं हो सकती।',
   'Please enter valid points': 'कृपया सही अंक डालें',
   'Maximum bid amount is 1000000000': 'ज़्यादा से ज़्यादा 1000000000 अंक की बोली लग सकती है',
   'Please select a session': 'कृपया सेशन चुनें',

@@ -331,7 +331,7 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
         </dl>
         <p className={styles.warning}>
           <TriangleAlert size={18} aria-hidden="true" />
-          Once a bid is placed it cannot be cancelled in any situation.
+          {t(m.noCancelOncePlaced)}
         </p>
         <div className={styles.dialogActions}>
           <Button variant="outline" onClick={() => setConfirming(false)} disabled={submitting}>
