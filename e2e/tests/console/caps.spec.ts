@@ -12,8 +12,14 @@ test('the owner sets a Gali liability cap after a confirmation, removes it, and 
   // Gali: the group no other console test bids on.
   await page.getByRole('button', { name: 'Gali Disawar' }).click();
   const cap = page.getByLabel('Left Digit cap (points)');
+  const hint = page.getByRole('listitem').filter({ has: cap }).getByTestId('cap-hint');
   await expect(cap).toHaveValue('');
+  await expect(hint).toHaveText('No cap: every amount is taken.');
+  // While a value is typed the hint says what it will mean, never the saved state's "No cap".
+  await cap.fill('0');
+  await expect(hint).toHaveText('Not a cap yet: points with up to two decimals.');
   await cap.fill('25000.50');
+  await expect(hint).toHaveText('Not saved yet: at most 25,000.50 points owed on one number of one draw.');
   await shot(page, info, 'caps');
   await page.getByRole('button', { name: 'Save caps' }).click();
   const confirm = page.getByRole('dialog', { name: 'Save caps' });
@@ -24,9 +30,10 @@ test('the owner sets a Gali liability cap after a confirmation, removes it, and 
   await page.reload();
   await page.getByRole('button', { name: 'Gali Disawar' }).click();
   await expect(cap).toHaveValue('25000.50');
-  await expect(page.getByText(new RegExp(`Set by ${owner.username}`))).toBeVisible();
+  await expect(hint).toHaveText(new RegExp(`^Set by ${owner.username}, `));
 
   await cap.fill('');
+  await expect(hint).toHaveText('Not saved yet: no cap, every amount is taken.');
   await page.getByRole('button', { name: 'Save caps' }).click();
   await expect(page.getByRole('dialog', { name: 'Save caps' })).toContainText('Left Digit: no cap.');
   await page.getByRole('dialog', { name: 'Save caps' }).getByRole('button', { name: 'Save' }).click();

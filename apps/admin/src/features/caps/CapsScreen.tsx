@@ -54,6 +54,33 @@ export default function CapsScreen() {
 
 const AMOUNT_ERROR = 'Enter points (up to two decimals), or leave empty for no cap';
 
+/** A typed cap: paise, `null` for no cap (the field left empty), or `'invalid'`. */
+function parseCapDraft(draft: string): number | null | 'invalid' {
+  const text = draft.trim();
+  if (text === '') return null;
+  const paise = displayToPaise(text);
+  return paise === null || paise <= 0 ? 'invalid' : paise;
+}
+
+const owedAtMost = (paise: number) => `at most ${formatPoints(paise)} points owed on one number of one draw.`;
+
+/**
+ * The line under a cap's field. While the typed value differs from the saved cap it says what the typed value
+ * will mean once saved, so a half-typed cap never sits above the saved state's "No cap".
+ */
+function capHint(row: CapRow, draft: string): string {
+  const typed = parseCapDraft(draft);
+  if (typed === 'invalid') return 'Not a cap yet: points with up to two decimals.';
+  if (typed !== row.cap_paise) {
+    return typed === null
+      ? 'Not saved yet: no cap, every amount is taken.'
+      : `Not saved yet: ${owedAtMost(typed)}`;
+  }
+  return row.cap_paise === null
+    ? 'No cap: every amount is taken.'
+    : `Set by ${row.username ?? 'the system'}, ${formatDateTime(row.updated_at)}`;
+}
+
 function CapsForm({ group, saved }: { group: MarketGroup; saved: readonly CapRow[] }) {
   const canChange = useCan('caps.manage');
   const after = useAfterAction();
@@ -73,9 +100,8 @@ function CapsForm({ group, saved }: { group: MarketGroup; saved: readonly CapRow
     const changes: Record<string, number | null> = {};
     const problems: Record<string, string> = {};
     for (const row of saved) {
-      const text = (drafts[row.rate_field] ?? '').trim();
-      const paise = text === '' ? null : displayToPaise(text);
-      if (text !== '' && (paise === null || paise <= 0)) {
+      const paise = parseCapDraft(drafts[row.rate_field] ?? '');
+      if (paise === 'invalid') {
         problems[row.rate_field] = AMOUNT_ERROR;
         continue;
       }
@@ -107,10 +133,8 @@ function CapsForm({ group, saved }: { group: MarketGroup; saved: readonly CapRow
                   error={errors[row.rate_field] || undefined}
                   disabled={!canChange}
                 />
-                <p className={styles.meta}>
-                  {row.cap_paise === null
-                    ? 'No cap: every amount is taken.'
-                    : `Set by ${row.username ?? 'the system'}, ${formatDateTime(row.updated_at)}`}
+                <p className={styles.meta} data-testid="cap-hint">
+                  {capHint(row, drafts[row.rate_field] ?? '')}
                 </p>
               </li>
             ))}
