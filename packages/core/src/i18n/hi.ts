@@ -145,6 +145,16 @@ export const hi: Record<Text, string> = {
   'Sorry, back date bidding is not allowed. Your account can be blocked for this.':
     'माफ़ कीजिए, पिछली तारीख की बोली की अनुमति नहीं है। इसके लिए आपका खाता ब्लॉक हो सकता है।',
   'Bid Successfully Submitted': 'बोली सफलतापूर्वक लग गई',
+  // Passbook lines (contract/ledger-notes.ts)
+  'Deposit approved': 'जमा मंज़ूर हुआ',
+  'Withdrawal requested': 'निकासी का अनुरोध',
+  'Withdrawal paid': 'निकासी का भुगतान हुआ',
+  'Withdrawal rejected, points returned': 'निकासी नामंज़ूर, अंक वापस आए',
+  'Points transfer from {from} to {to}': '{from} से {to} को अंकों का ट्रांसफ़र',
+  'Bid {market} {betType} ({bidDate})': 'बोली {market} {betType} ({bidDate})',
+  'Win {market} {bidDate} (result {value})': 'जीत {market} {bidDate} (रिज़ल्ट {value})',
+  'Win {market} {bidDate} (open result {value})': 'जीत {market} {bidDate} (Open रिज़ल्ट {value})',
+  'Win {market} {bidDate} (close result {value})': 'जीत {market} {bidDate} (Close रिज़ल्ट {value})',
   // Keyed by the constant: its English is spliced in rules/messages.ts (see the comment there).
   [bidMessages.noCancelOncePlaced]: 'बोली एक बार लग जाने के बाद किसी भी हालत में रद्द नहीं हो सकती।',
   'Please enter valid points': 'कृपया सही अंक डालें',

@@ -2,6 +2,7 @@ import { compileMessage as linguiCompile } from '@lingui/message-utils/compileMe
 import { describe, expect, it } from 'vitest';
 import { accountClosureMessages, accountMessages } from '../contract/messages.ts';
 import { fundsMessages } from '../contract/funds-messages.ts';
+import { ledgerNotes } from '../contract/ledger-notes.ts';
 import {
   breakKindLabels,
   limitKindLabels,
@@ -114,6 +115,20 @@ describe('the templates of worded messages', () => {
     [
       'You have excluded yourself until {until}. Betting, deposits and transfers are paused.',
       playMessages.breakRunning('exclusion', '{until}'),
+    ],
+    ['Points transfer from {from} to {to}', ledgerNotes.transfer('{from}', '{to}')],
+    ['Bid {market} {betType} ({bidDate})', ledgerNotes.bid('{market}', '{betType}', '{bidDate}')],
+    [
+      'Win {market} {bidDate} (result {value})',
+      ledgerNotes.win('{market}', '{bidDate}', 'single', '{value}'),
+    ],
+    [
+      'Win {market} {bidDate} (open result {value})',
+      ledgerNotes.win('{market}', '{bidDate}', 'open', '{value}'),
+    ],
+    [
+      'Win {market} {bidDate} (close result {value})',
+      ledgerNotes.win('{market}', '{bidDate}', 'close', '{value}'),
     ],
   ];
   for (const kind of ['deposit', 'stake'] as const) {

@@ -8,6 +8,7 @@ import { bidHistoryMessages, bidPlacementMessages } from '../contract/bids.ts';
 import { appShellMessages } from '../contract/app-shell-messages.ts';
 import { fundsMessages } from '../contract/funds-messages.ts';
 import { idempotencyMessages } from '../contract/idempotency.ts';
+import { ledgerNotes } from '../contract/ledger-notes.ts';
 import { accountClosureMessages, accountMessages } from '../contract/messages.ts';
 import { playMessages } from '../contract/play-messages.ts';
 import { networkMessages } from '../endpoints/client.ts';
@@ -29,6 +30,7 @@ const specTables = [
   bidHistoryMessages,
   idempotencyMessages,
   networkMessages,
+  ledgerNotes,
 ] as const;
 
 export type SpecText = TextsOf<(typeof specTables)[number]>;
@@ -58,6 +60,12 @@ export const templateTexts = [
   'Bidding is closed for {betTypeLabel}',
   // The liability cap's refusal (apps/api risk module), alone or after the placed part of a slip.
   'Limit reached for {number}',
+  // Passbook lines (contract/ledger-notes.ts); the bid date inside is the spec's `20-November-2026`.
+  'Points transfer from {from} to {to}',
+  'Bid {market} {betType} ({bidDate})',
+  'Win {market} {bidDate} (result {value})',
+  'Win {market} {bidDate} (open result {value})',
+  'Win {market} {bidDate} (close result {value})',
 ] as const;
 
 export type TemplateText = (typeof templateTexts)[number];

@@ -34,6 +34,8 @@ export function createTextTranslator(
   catalogue: Readonly<Record<string, string>>,
   /** How the language ends a sentence, put between joined sentences that lost theirs (Hindi: the danda). */
   fullStop = '.',
+  /** A template value the catalogue does not hold, in the language when it has a form there (a date). */
+  translateValue: (value: string) => string | undefined = () => undefined,
 ): (text: string) => string {
   const exact = new Map<string, string>(Object.entries(catalogue));
   const templates = Object.entries(catalogue)
@@ -52,7 +54,7 @@ export function createTextTranslator(
       template.names.forEach((name, index) => {
         const value = match[index + 1] ?? '';
         // A value can itself be a known text (a bet type's label inside `Bidding is closed for {…}`).
-        values[name] = exact.get(value) ?? value;
+        values[name] = exact.get(value) ?? translateValue(value) ?? value;
       });
       return fill(template.translated, values);
     }

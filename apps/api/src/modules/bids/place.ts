@@ -5,6 +5,7 @@
  */
 import type { SubmitBidRequest, SubmitBidResponse } from '@gama/core/contract/bids';
 import { bidPlacementMessages } from '@gama/core/contract/bids';
+import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 import type { BetType, MarketGroup } from '@gama/core/rules/bet-types';
 import { findBetType } from '@gama/core/rules/bet-types';
 import { formatBidDate, parseBidDate } from '@gama/core/rules/dates';
@@ -146,7 +147,7 @@ export async function placeBids(
               actor: `player:${playerId}`,
               refType: 'market',
               refId: market.id,
-              note: `Bid ${market.name} ${betType.label} (${formatBidDate(marketDate)})`,
+              note: ledgerNotes.bid(market.name, betType.label, formatBidDate(marketDate)),
               at: now,
             },
             [

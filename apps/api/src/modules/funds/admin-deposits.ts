@@ -17,6 +17,7 @@ import { repayDebts } from '../ledger/debt.ts';
 import { postJournal } from '../ledger/post.ts';
 import { addNotification } from '../notifications/service.ts';
 import { depositMessages } from '@gama/core/endpoints/deposits/index';
+import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 
 export type DepositDecision = z.output<typeof depositDecision>;
 
@@ -242,7 +243,7 @@ export async function decideDeposit(
           actor: `operator:${operator.id}`,
           refType: 'deposit_request',
           refId: requestId,
-          note: 'Deposit approved',
+          note: ledgerNotes.depositApproved,
           at: now,
         },
         [

@@ -26,6 +26,7 @@ import { withdrawalState } from '../players/admin-read.ts';
 import type { Who } from './admin-deposits.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
 import { withdrawalMessages } from '@gama/core/endpoints/withdrawals/index';
+import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 import { addNotification } from '../notifications/service.ts';
 
 export type WithdrawalDecision = z.output<typeof withdrawalDecision>;
@@ -227,7 +228,7 @@ async function settle(
       actor: `operator:${operator.id}`,
       refType: 'withdraw_request',
       refId: requestId,
-      note: outcome.approved ? 'Withdrawal paid' : 'Withdrawal rejected, points returned',
+      note: outcome.approved ? ledgerNotes.withdrawalPaid : ledgerNotes.withdrawalReleased,
       at: now,
     },
     [

@@ -1,6 +1,7 @@
 import type { WithdrawMethod, WithdrawRow } from '@gama/core/contract/funds-types';
 import { withdrawMethodUpiType } from '@gama/core/contract/funds-types';
 import { fundsMessages } from '@gama/core/contract/funds-messages';
+import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 import { formatPaise, pointsToPaise } from '@gama/core/rules/money';
 import { parseClockTime, zonedParts } from '@gama/core/rules/time';
 import type { Deps } from '../../deps.ts';
@@ -68,7 +69,7 @@ export async function requestWithdrawal(
             actor: `player:${playerId}`,
             refType: 'player',
             refId: playerId,
-            note: 'Withdrawal requested',
+            note: ledgerNotes.withdrawalRequested,
             at: now,
           },
           [

@@ -3,6 +3,7 @@
  * keyed by it, so repeating a call (or racing two) ends in the state one call would leave.
  */
 import type { MarketGroup } from '@gama/core/rules/bet-types';
+import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 import { formatBidDate, isIsoDate } from '@gama/core/rules/dates';
 import { formatPaise } from '@gama/core/rules/money';
 import { isPana } from '@gama/core/rules/panas';
@@ -120,8 +121,7 @@ export function paramsFor(
 }
 
 function noteFor(market: Market, date: string, half: Half, value: string): string {
-  const what = half === 'single' ? 'result' : `${half} result`;
-  return `Win ${market.name} ${formatBidDate(date)} (${what} ${value})`;
+  return ledgerNotes.win(market.name, formatBidDate(date), half, value);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { ledgerNotes } from '@gama/core/contract/ledger-notes';
+
 /** "Ravindra" -> "Ra****ra": enough to confirm the person, not enough to harvest names. */
 export function maskName(name: string): string {
   const chars = [...name.trim()];
@@ -17,5 +19,5 @@ export interface TransferParty {
  */
 export function transferNote(from: TransferParty, to: TransferParty, readerId?: number): string {
   const shown = (party: TransferParty) => (party.id === readerId ? party.name : maskName(party.name));
-  return `Points transfer from ${shown(from)} to ${shown(to)}`;
+  return ledgerNotes.transfer(shown(from), shown(to));
 }

@@ -5,6 +5,7 @@
  * languages. Components get these bound to the shown language from `useT()` (`t.number`, `t.date`).
  */
 import { languageTags, type Language } from '@gama/core/i18n/languages';
+import { parseBidDate } from '@gama/core/rules/dates';
 import { marketTimeZone } from '../server-clock.ts';
 
 export { formatPoints, formatWholePoints } from '@gama/ui/money';
@@ -59,4 +60,15 @@ export function formatDate(
 export function weekdayName(weekday: number, language: Language): string {
   // 22 November 2026 was a Sunday.
   return formatDate(Date.UTC(2026, 10, 22 + weekday), language, { weekday: 'long', timeZone: 'UTC' });
+}
+
+/**
+ * A date as the spec writes it (`20-November-2026`, the bid date the server keeps): word for word in English,
+ * and in another language the same day with its month named there ("20 नवंबर 2026"). Other text is left as it is.
+ */
+export function formatSpecDate(text: string, language: Language): string {
+  if (language === 'en') return text;
+  const date = parseBidDate(text);
+  if (date === null) return text;
+  return formatDate(`${date}T00:00:00Z`, language, { ...datePresets.date, timeZone: 'UTC' });
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { Text } from '@gama/core/i18n/texts';
 import type { Language } from '@gama/core/i18n/languages';
-import { formatDate, formatNumber, type DatePreset } from './format.ts';
+import { formatDate, formatNumber, formatSpecDate, type DatePreset } from './format.ts';
 import { currentLanguage, translateText } from './i18n.ts';
 
 export type TextValues = Record<string, string | number>;
@@ -15,6 +15,8 @@ export interface Translate {
   number: (value: number) => string;
   /** A moment spelled out in the shown language (`format.ts` presets or Intl options), market time zone. */
   date: (value: Date | string | number, options?: DatePreset | Intl.DateTimeFormatOptions) => string;
+  /** A date as the spec writes it (`20-November-2026`) in the shown language; word for word in English. */
+  specDate: (text: string) => string;
   language: Language;
 }
 
@@ -26,6 +28,7 @@ export function useT(): Translate {
   t.fromServer = translateText;
   t.number = (value) => formatNumber(value, language);
   t.date = (value, options) => formatDate(value, language, options);
+  t.specDate = (text) => formatSpecDate(text, language);
   t.language = language;
   return t;
 }

@@ -198,7 +198,7 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
           <TextField
             label={t('Date')}
             name="bid-date"
-            value={clock.bidDate}
+            value={t.specDate(clock.bidDate)}
             onValueChange={() => undefined}
             readOnly
             icon={<CalendarDays size={18} />}
@@ -320,7 +320,7 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
           <SummaryRow term={t('Game id')} value={String(market.gameId)} />
           <SummaryRow term="Pana" value={betType.id === 'dp_motor' ? 'Double Pana' : betType.label} />
           <SummaryRow term={t('Game type')} value={gameTypeOf(entries)} />
-          <SummaryRow term={t('Date')} value={clock.bidDate} />
+          <SummaryRow term={t('Date')} value={t.specDate(clock.bidDate)} />
           <SummaryRow term={t('Number of bids')} value={String(totalRows)} testId="confirm-count" />
           <SummaryRow
             term={t('Total points')}

@@ -124,7 +124,7 @@ function BidCard({ row, showSession }: { row: BidRecord; showSession: boolean })
       </div>
       <div className={styles.foot}>
         {showSession && <span className={styles.session}>{row.session}</span>}
-        <span>{row.bid_date}</span>
+        <span>{t.specDate(row.bid_date)}</span>
       </div>
     </li>
   );
@@ -150,7 +150,7 @@ function WinCard({ row, showSession }: { row: WinRecord; showSession: boolean })
       </div>
       <div className={styles.foot}>
         {showSession && <span className={styles.session}>{row.session}</span>}
-        <span>{row.wining_date}</span>
+        <span>{t.specDate(row.wining_date)}</span>
       </div>
     </li>
   );
