@@ -180,7 +180,7 @@ export const hiAccount: Record<AccountUiText, string> = {
   'Choose a game type: Single Digit, Jodi, Single, Double or Triple Pana, Half or Full Sangam, and more.':
     'खेल का प्रकार चुनें: Single Digit, Jodi, Single, Double या Triple Pana, Half या Full Sangam, और भी बहुत कुछ।',
   'Enter your number and points, tap Proceed to add the bid, then Submit to place all your bids at once.':
-    'अपना नंबर और अंक डालें, बोली जोड़ने के लिए Proceed पर टैप करें, फिर सारी बोलियां एक साथ लगाने के लिए Submit दबाएं।',
+    'अपना नंबर और अंक डालें, बोली जोड़ने के लिए "आगे बढ़ें" पर टैप करें, फिर सारी बोलियां एक साथ लगाने के लिए "सबमिट करें" दबाएं।',
   'Results are declared at the market times. Winning bids are paid into your wallet at the game rate.':
     'रिज़ल्ट मार्केट के समय पर घोषित होते हैं। जीतने वाली बोलियों का भुगतान गेम रेट के हिसाब से आपके वॉलेट में होता है।',
   'Wins can go up to 10 Lac points. Check Game Rates for what each game type pays.':

@@ -1,0 +1,249 @@
+import type { Page, Response } from '@playwright/test';
+import { readProfile } from '../support/bidding.ts';
+import { depositWithUtr } from '../support/console.ts';
+import { expect, loginViaUi, test } from '../support/fixtures.ts';
+import { Operator, savePayoutNumber } from '../support/funds.ts';
+import { mainLayoutRoutes } from '../support/spec-routes.ts';
+
+/**
+ * Latin-script words a Hindi screen may show: names players know in Latin script (brands, the game's own
+ * terms, codes), as the catalogue keeps them (`packages/core/src/i18n/hi.ts`), and Intl's hi-IN "am"/"pm".
+ */
+const allowedWords = new Set(
+  [
+    // Brands and codes
+    'Gama',
+    'PhonePe',
+    'Google',
+    'Pay',
+    'Paytm',
+    'BHIM',
+    'WhatsApp',
+    'Telegram',
+    'UPI',
+    'OTP',
+    'UTR',
+    'QR',
+    'ID',
+    'SMS',
+    'English',
+    'CSV',
+    // The payment apps' marks on their tiles
+    'GPay',
+    'Pe',
+    'Pt',
+    // The game's terms, as players read them
+    'Single',
+    'Double',
+    'Triple',
+    'Digit',
+    'Jodi',
+    'Pana',
+    'Panna',
+    'Sangam',
+    'Half',
+    'Full',
+    'Motor',
+    'SP',
+    'DP',
+    'TP',
+    'Left',
+    'Right',
+    'Open',
+    'Close',
+    'Starline',
+    'Gali',
+    'Disawar',
+    // KING GALI, the spec's name for the Gali games' card
+    'King',
+    // Intl's hi-IN times
+    'am',
+    'pm',
+  ].map((word) => word.toLowerCase()),
+);
+
+/** Answers whose strings the operator typed (market names, content pages, contacts): not the app's words. */
+const operatorContent =
+  /\/api-(main-game|starline-game|galidisawar-game|get-headline|get-slider-images|how-to-play|money-deposit-withdrawal-rule|get-app-pages|get-social-data|admin-bank-details|get-qr-pay|user-wallet-balance|market-chart|game-rates?)\b/;
+
+function stringsOf(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') {
+    if (/[A-Za-z]/.test(value)) into.add(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) stringsOf(item, into);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value))
+      if (key !== 'msg' && key !== 'message') stringsOf(item, into);
+  }
+}
+
+/** Collects every string the operator's content answers carried, for as long as the page lives. */
+function watchOperatorContent(page: Page): Set<string> {
+  const strings = new Set<string>();
+  page.on('response', (response: Response) => {
+    if (!operatorContent.test(new URL(response.url()).pathname)) return;
+    void response
+      .json()
+      .then((body: unknown) => stringsOf(body, strings))
+      .catch(() => undefined);
+  });
+  return strings;
+}
+
+/** What the player can read on the page now: the text, the placeholders, and the toast if one is up. */
+async function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const inputs = [
+      ...document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]'),
+    ]
+      .filter((input) => input.offsetParent !== null)
+      .map((input) => input.placeholder);
+    return [document.body.innerText, ...inputs].join('\n');
+  });
+}
+
+/**
+ * The English words left in `text` once the operator's own texts and allowed words are out. Compared without
+ * letter case: the screens upper-case some names (market names) with CSS, and innerText reads them so.
+ * Single letters are initials and marks (the avatar's, a payment app's), not words.
+ */
+function englishWords(text: string, exclude: readonly string[]): string[] {
+  let rest = text.toLowerCase();
+  // The longest first, so a market name inside a longer content text does not split it.
+  for (const known of [...exclude].sort((a, b) => b.length - a.length)) {
+    rest = rest.split(known.toLowerCase()).join(' ');
+  }
+  const words = rest.match(/[a-z][a-z'’]+/g) ?? [];
+  return [...new Set(words.filter((word) => !allowedWords.has(word)))];
+}
+
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+}
+
+// At the e2e clock (Friday 12:00 IST) TIME BAZAR (01:00-02:00 PM) takes every bet type.
+const OPEN_MARKET = 'TIME BAZAR';
+// The operator's reason on the test's own wallet adjustment (support/funds.ts): typed by an operator.
+const OPERATOR_REASON = 'e2e funding';
+
+test('in Hindi every spec route, its dialogs and its toasts show no English word', async ({
+  page,
+  api,
+  player,
+}) => {
+  test.setTimeout(240_000);
+  const operator = await Operator.login(api);
+  await operator.fund(player.mobile, 5000);
+  const payout = player.mobile.startsWith('7') ? '8765432109' : '7654321098';
+  await savePayoutNumber(api, player, '2', payout);
+  // A notification (and a passbook line) with a date on it.
+  const { id } = await depositWithUtr(api, player, 400);
+  await operator.approveDeposit(id);
+  const receiver = await api.registerPlayer();
+
+  const content = watchOperatorContent(page);
+  await loginViaUi(page, player);
+  await page.evaluate(() => window.localStorage.setItem('gama.language', 'hi'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+
+  const leftovers: Record<string, string[]> = {};
+  // The player's own name, also as the menu shortens it.
+  const names = [player.name, player.name.slice(0, 10)];
+  const check = async (where: string, alsoNames: readonly string[] = []) => {
+    const words = englishWords(await visibleText(page), [
+      ...content,
+      ...names,
+      ...alsoNames,
+      OPERATOR_REASON,
+    ]);
+    if (words.length > 0) leftovers[where] = [...new Set([...(leftovers[where] ?? []), ...words])];
+  };
+  const dialog = page.getByRole('dialog');
+
+  for (const route of [...mainLayoutRoutes, '/notifications', '/play-limits']) {
+    await page.goto(route);
+    await settle(page);
+    await check(route);
+  }
+
+  // Home: the side menu, support, a market's times and a closed market's popup.
+  await page.goto('/imp');
+  await settle(page);
+  await page.getByRole('button', { name: 'मेन्यू खोलें' }).click();
+  await expect(dialog).toBeVisible();
+  await check('menu');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'सहायता' }).first().click();
+  await expect(dialog).toBeVisible();
+  await check('support');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'गेम का समय' }).first().click();
+  await expect(dialog).toBeVisible();
+  await check('game time');
+  await page.keyboard.press('Escape');
+  const closed = (await readProfile(page)).result.find((market) => market.msg_status !== 1);
+  if (!closed) throw new Error('the e2e clock should have a closed main market');
+  await page.getByRole('button', { name: `${closed.game_name} खेलें` }).click();
+  await expect(dialog).toBeVisible();
+  await check('closed market');
+  await page.keyboard.press('Escape');
+
+  // The notifications bell.
+  await page.getByTestId('notification-bell').click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByTestId('notification-list')).toBeVisible();
+  // Its time with the month in Hindi, from Intl's hi-IN short month ("25 नव॰, 12:00 pm").
+  await expect(page.getByTestId('notification-list').locator('time').first()).toHaveText(
+    /^\d{1,2} [\u0900-\u097F]+, \d{1,2}:\d{2} [ap]m$/,
+  );
+  await check('notifications');
+
+  // A bid through the confirm dialog and its toast.
+  await page.goto('/imp');
+  await page.getByRole('button', { name: `${OPEN_MARKET} खेलें` }).click();
+  await page.getByRole('button', { name: 'Single Digit', exact: true }).click();
+  await page.getByLabel('Digit', { exact: true }).fill('4');
+  await page.getByLabel('अंक', { exact: true }).fill('200');
+  await page.getByRole('button', { name: 'आगे बढ़ें' }).click();
+  await check('bid slip');
+  await page.getByRole('button', { name: 'सबमिट करें' }).click();
+  await expect(dialog).toBeVisible();
+  await check('bid confirm');
+  await dialog.getByRole('button', { name: 'पुष्टि करें' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toBeVisible();
+  await check('bid placed');
+  await page.goto('/transaction');
+  await settle(page);
+  await check('passbook after a bid');
+  await page.goto('/imp4');
+  await settle(page);
+  await check('bid history after a bid');
+
+  // A transfer through its confirm dialog and its toast.
+  await page.goto('/transfer');
+  await settle(page);
+  await page.getByLabel('फ़ोन नंबर').fill(receiver.mobile);
+  await page.getByLabel('अंक', { exact: true }).fill('500');
+  await page.getByRole('button', { name: 'ट्रांसफ़र करें' }).click();
+  await expect(dialog).toBeVisible();
+  // The receiver's name, masked as the server sends it, is a person's name.
+  const recipient = (await page.getByTestId('transfer-recipient').innerText()).trim();
+  await check('transfer confirm', [recipient]);
+  await dialog.getByRole('button', { name: 'पुष्टि करें' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toBeVisible();
+  await check('transfer done');
+
+  // Delete account: refused while the wallet holds points, in Hindi.
+  await page.goto('/delete');
+  await settle(page);
+  await page.getByLabel('पासवर्ड', { exact: true }).fill(player.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'मेरा खाता हटाएं' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toBeVisible();
+  await check('delete refused');
+
+  expect(leftovers).toEqual({});
+});
