@@ -13,6 +13,7 @@ const allowedWords = new Set(
   [
     // Brands and codes
     'Gama',
+    'Matka',
     'PhonePe',
     'Google',
     'Pay',
@@ -191,6 +192,18 @@ test('in Hindi every spec route, its dialogs and its toasts show no English word
   await check('closed market');
   await page.keyboard.press('Escape');
 
+  // A payout method's dialog, and its field's message.
+  await page.goto('/imp7');
+  await settle(page);
+  await page.getByRole('button', { name: /निकासी के तरीके/ }).click();
+  await page.getByRole('button', { name: 'Paytm', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('UPI नंबर').fill('12345');
+  await dialog.getByRole('button', { name: 'OTP भेजें' }).click();
+  await expect(dialog.getByRole('alert').or(dialog.locator('[aria-invalid="true"]')).first()).toBeVisible();
+  await check('payout method');
+  await page.keyboard.press('Escape');
+
   // The notifications bell.
   await page.getByTestId('notification-bell').click();
   await expect(page).toHaveURL(/\/notifications$/);
@@ -244,6 +257,53 @@ test('in Hindi every spec route, its dialogs and its toasts show no English word
   await page.getByRole('button', { name: 'मेरा खाता हटाएं' }).click();
   await expect(page.locator('[data-sonner-toast]')).toBeVisible();
   await check('delete refused');
+
+  expect(leftovers).toEqual({});
+});
+
+test('in Hindi the visitor screens, their dialogs, field messages and toasts show no English word', async ({
+  page,
+  player,
+}) => {
+  test.setTimeout(120_000);
+  const content = watchOperatorContent(page);
+  await page.goto('/');
+  await page.evaluate(() => window.localStorage.setItem('gama.language', 'hi'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  const leftovers: Record<string, string[]> = {};
+  const check = async (where: string) => {
+    const words = englishWords(await visibleText(page), [...content]);
+    if (words.length > 0) leftovers[where] = [...new Set([...(leftovers[where] ?? []), ...words])];
+  };
+  const dialog = page.getByRole('dialog');
+
+  for (const route of ['/', '/login', '/r', '/forgotpass']) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    await check(route);
+  }
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'मेन्यू खोलें' }).click();
+  await expect(dialog).toBeVisible();
+  await check('landing menu');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'ऐप डाउनलोड करें' }).click();
+  await expect(dialog).toBeVisible();
+  await check('install help');
+  await page.keyboard.press('Escape');
+
+  // The login form's messages: empty fields, then a wrong password (the server's answer, as a toast).
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'लॉगिन' }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await check('login field messages');
+  await page.getByLabel('फ़ोन नंबर').fill(player.mobile);
+  await page.getByLabel('पासवर्ड', { exact: true }).fill(`${player.password}x`);
+  await page.getByRole('button', { name: 'लॉगिन' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toBeVisible();
+  await check('login refused');
 
   expect(leftovers).toEqual({});
 });

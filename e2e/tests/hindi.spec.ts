@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP_KEY } from '../support/gama-api.ts';
-import { expect, expectToast, test } from '../support/fixtures.ts';
+import { expect, expectToast, test, toast } from '../support/fixtures.ts';
 
 const html = (page: Page) => page.locator('html');
 
@@ -31,8 +31,9 @@ test('the login screen switches to Hindi, keeps it on this phone, and the server
   await page.getByLabel('पासवर्ड', { exact: true }).fill(player.password);
   await page.getByRole('button', { name: 'लॉगिन' }).click();
   await expect(page).toHaveURL(/\/imp$/);
-  // The server's "Login Successfully", shown in Hindi.
+  // The server's "Login Successfully", shown in Hindi, and gone by itself after the toaster's 3 seconds.
   await expectToast(page, 'लॉगिन सफल रहा');
+  await expect(toast(page)).toHaveCount(0, { timeout: 5_000 });
 
   // Signed in in Hindi: a code asked for without a language (an old client) now comes in Hindi.
   const sent = (await api.outbox(player.mobile)).length;

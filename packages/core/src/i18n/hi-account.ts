@@ -22,6 +22,8 @@ export const hiAccount: Record<AccountUiText, string> = {
   'Install Gama': 'Gama इंस्टॉल करें',
   'Open your browser menu (the ⋮ button at the top right).': 'अपने ब्राउज़र का मेन्यू खोलें (ऊपर दाईं ओर ⋮ बटन)।',
   'Tap {install} or {add}.': '{install} या {add} पर टैप करें।',
+  'Install app': 'ऐप इंस्टॉल करें',
+  'Add to Home screen': 'होम स्क्रीन पर जोड़ें',
   'Open Gama from your home screen, as you open other apps.': 'दूसरे ऐप की तरह Gama को अपनी होम स्क्रीन से खोलें।',
   'Questions about a bid, a deposit or a withdrawal? Reach us here.':
     'बोली, जमा या निकासी के बारे में सवाल है? हमसे यहां संपर्क करें।',

@@ -24,6 +24,9 @@ export const accountUiTexts = [
   'Install Gama',
   'Open your browser menu (the ⋮ button at the top right).',
   'Tap {install} or {add}.',
+  // Chrome's own menu items, as its menu names them in the shown language
+  'Install app',
+  'Add to Home screen',
   'Open Gama from your home screen, as you open other apps.',
   'Questions about a bid, a deposit or a withdrawal? Reach us here.',
   'Chat on WhatsApp',

@@ -32,8 +32,8 @@ export function DownloadAppBar() {
           <li>{t('Open your browser menu (the ⋮ button at the top right).')}</li>
           <li>
             {translateNodes(t, 'Tap {install} or {add}.', {
-              install: <strong>Install app</strong>,
-              add: <strong>Add to Home screen</strong>,
+              install: <strong>{t('Install app')}</strong>,
+              add: <strong>{t('Add to Home screen')}</strong>,
             })}
           </li>
           <li>{t('Open Gama from your home screen, as you open other apps.')}</li>
