@@ -176,6 +176,41 @@ describe('bids and win credits by draw month', () => {
     expect(await partitionsOf('bids')).toEqual({ bids_y2026m11: 2, bids_y2026m12: 2 });
   });
 
+  it("keeps every credit naming its bid on the bid's own date, without a foreign key (migration 0030)", async () => {
+    const { rows } = await t.db.query<{ bid_id: number; market_date: string; result_id: number }>(
+      `SELECT bid_id, market_date::text, result_id FROM win_credits ORDER BY bid_id DESC LIMIT 1`,
+    );
+    const credit = rows[0];
+    expect(credit?.market_date).toBe('2026-12-18');
+    const insert = (bidId: number, date: string) =>
+      t.db.query(
+        `INSERT INTO win_credits (bid_id, market_date, result_id, player_id, payout)
+         SELECT $1, $2::date, result_id + 1000, player_id, 0 FROM win_credits WHERE bid_id = $3 AND result_id = $4`,
+        [bidId, date, credit?.bid_id, credit?.result_id],
+      );
+    // Its bid on another month's date, and a bid that does not exist: the whole statement is refused.
+    await expect(insert(credit?.bid_id ?? 0, '2026-11-18')).rejects.toThrow(/names no bid/);
+    await expect(insert(987_654_321, '2026-12-18')).rejects.toThrow(/names no bid/);
+    await expect(
+      t.db.query(`UPDATE win_credits SET market_date = '2026-11-18' WHERE bid_id = $1`, [credit?.bid_id]),
+    ).rejects.toThrow(/keeps the bid it names/);
+    // A bid stays as placed, so a credit that named it keeps naming it.
+    await expect(t.db.query('DELETE FROM bids WHERE id = $1', [credit?.bid_id])).rejects.toThrow(
+      /kept as placed/,
+    );
+    await expect(
+      t.db.query(`UPDATE bids SET market_date = '2026-12-19' WHERE id = $1`, [credit?.bid_id]),
+    ).rejects.toThrow(/kept as placed/);
+    await expect(t.db.query('TRUNCATE bids CASCADE')).rejects.toThrow(/kept as placed/);
+    // The check is per statement, not per row: a credit for its own bid goes in (and is taken out again here).
+    await insert(credit?.bid_id ?? 0, '2026-12-18');
+    await t.db.query('DELETE FROM win_credits WHERE bid_id = $1 AND result_id = $2', [
+      credit?.bid_id,
+      (credit?.result_id ?? 0) + 1000,
+    ]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
   it('still refuses a wallet below zero', async () => {
     await expect(
       t.db.query(

@@ -68,11 +68,12 @@ const checks: Check[] = [
   {
     invariant: 'I6',
     description:
-      'a win credit pays its own bid at its frozen rate, under a result of its market, date and half; a bid has at most one unreversed credit, and a reverted result none; a win journal pays exactly its credits, to their one player, and each reversal cancels its credit',
+      'a win credit names its bid on the bid draw date it carries and pays it at its frozen rate, under a result of its market, date and half; a bid has at most one unreversed credit, and a reverted result none; a win journal pays exactly its credits, to their one player, and each reversal cancels its credit',
     needs: 'win_credits',
     sql: `SELECT c.bid_id, 'misplaced', c.payout, c.result_id, NULL::bigint FROM win_credits c
-            JOIN bids b ON b.id = c.bid_id LEFT JOIN results r ON r.id = c.result_id
-           WHERE r.id IS NULL OR b.market_id <> r.market_id OR b.market_date <> r.market_date OR b.settle_half <> r.half
+            LEFT JOIN bids b ON b.id = c.bid_id AND b.market_date = c.market_date
+            LEFT JOIN results r ON r.id = c.result_id
+           WHERE b.id IS NULL OR r.id IS NULL OR b.market_id <> r.market_id OR b.market_date <> r.market_date OR b.settle_half <> r.half
               OR b.player_id <> c.player_id OR c.payout <> (b.points * 100 * b.rate_val_2) / b.rate_val_1
           UNION ALL
           SELECT c.bid_id, 'paid twice', sum(c.payout), count(*), NULL::bigint FROM win_credits c

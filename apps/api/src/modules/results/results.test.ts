@@ -666,5 +666,24 @@ describe('ledger:verify after settlement', () => {
       }
     }
     expect(await verifyLedger(t.db)).toEqual([]);
+    // So is its bid, on its date (migration 0030 checks it per statement instead of by a foreign key): with the
+    // trigger that keeps a credit on its bid switched off, a credit moved to a bid that does not exist is found.
+    const moveBid = (from: number, to: number) =>
+      t.db.query('UPDATE win_credits SET bid_id = $2 WHERE bid_id = $1 AND result_id = $3', [
+        from,
+        to,
+        credit?.result_id,
+      ]);
+    await t.db.exec('ALTER TABLE win_credits DISABLE TRIGGER win_credits_keep_their_bid');
+    try {
+      await moveBid(credit?.bid_id ?? 0, 987_654_321);
+      const found = await verifyLedger(t.db);
+      expect(found.map((v) => v.invariant)).toEqual(['I6']);
+      expect(found[0]?.rows).toEqual([expect.objectContaining({ bid_id: 987_654_321 })]);
+    } finally {
+      await moveBid(987_654_321, credit?.bid_id ?? 0);
+      await t.db.exec('ALTER TABLE win_credits ENABLE TRIGGER win_credits_keep_their_bid');
+    }
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 });
