@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 // A relative path, not the package name: Vite bundles a config's relative imports but loads packages as plain JS.
 import { callableCatalogue } from '../../packages/ui/build/catalogue.ts';
 import { delivery } from '../../packages/ui/build/delivery.ts';
+import { firstPaint } from './build/first-paint.ts';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -29,6 +30,7 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
+    firstPaint(() => [callableCatalogue({ leaveOut: ['operator', 'operator-login'] }), react()]),
     delivery(),
   ],
   server: {

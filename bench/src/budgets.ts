@@ -62,9 +62,17 @@ function jsRow(what: string, bytes: number) {
   });
 }
 
-/** The entry script and its modulepreloads, from the built index.html. */
+/**
+ * The entry script and its modulepreloads, from the built index.html: the JSON block the first-paint script
+ * loads them from (apps/web/build/first-paint.ts), or the head's own tags in a build without it.
+ */
 function staticScripts(): string[] {
   const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const block = /<script type="application\/json" id="app-scripts">([^<]+)<\/script>/.exec(html)?.[1];
+  if (block) {
+    const scripts = JSON.parse(block) as { entry: string; preload: string[] };
+    return [scripts.entry, ...scripts.preload];
+  }
   const entry = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1] as string);
   const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
     (m) => m[1] as string,

@@ -23,7 +23,8 @@ export function Skeleton({ width = '100%', height = 16, radius, className }: Ske
 export function PageSkeleton() {
   const text = useUiText();
   return (
-    <div className={styles.page} role="status" aria-label={text('Loading')}>
+    // data-page-skeleton: the player app keeps its first paint up while a page still shows this (first-paint).
+    <div className={styles.page} role="status" aria-label={text('Loading')} data-page-skeleton="">
       <Skeleton height={28} width="55%" />
       <Skeleton height={140} radius={18} />
       <Skeleton height={52} radius={12} />

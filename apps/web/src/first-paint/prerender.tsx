@@ -1,0 +1,60 @@
+/**
+ * Build-time only (apps/web/build/first-paint.ts): the landing and the login screen drawn by the real components
+ * with react-dom/server, in each language, for the page to show before its JavaScript has arrived. Never part of
+ * the app's bundle.
+ */
+import type { Language } from '@gama/core/i18n/languages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import LoginScreen from '../features/auth/LoginScreen.tsx';
+import { LandingHero, LandingOverlap } from '../features/shell/index.ts';
+import { LandingFrame } from '../app/layouts/LandingLayout.tsx';
+import bareStyles from '../app/layouts/Layouts.module.css';
+import { I18nRoot } from '../lib/i18n/I18nRoot.tsx';
+import { activateLanguage } from '../lib/i18n/i18n.ts';
+
+export interface FirstPaint {
+  /** `/` for a visitor: the landing frame with the login card. */
+  landing: string;
+  /** `/login`: the bare sign-in screen. */
+  login: string;
+}
+
+// No garbage collection: its timers (five minutes) would keep the build's process alive after the render.
+const forever = { gcTime: Number.POSITIVE_INFINITY };
+
+function Providers({ path, children }: { path: string; children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: forever, mutations: forever } });
+  return (
+    <I18nRoot>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+      </QueryClientProvider>
+    </I18nRoot>
+  );
+}
+
+export async function render(language: Language): Promise<FirstPaint> {
+  await activateLanguage(language);
+  const landing = renderToStaticMarkup(
+    <Providers path="/">
+      <LandingFrame>
+        <LandingHero />
+        <LandingOverlap>
+          <LoginScreen showHero={false} />
+        </LandingOverlap>
+      </LandingFrame>
+    </Providers>,
+  );
+  // BareLayout's frame without its Outlet: the login screen is its only page here.
+  const login = renderToStaticMarkup(
+    <Providers path="/login">
+      <main className={bareStyles.bare}>
+        <LoginScreen />
+      </main>
+    </Providers>,
+  );
+  return { landing, login };
+}
