@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
+import { notificationMessages } from '@gama/core/contract/notification-messages';
+import { useT } from '../lib/i18n/use-t.ts';
 import { toasterMounted } from '../lib/toast.ts';
 
 // The header's height (--header-height) and a gap, plus the notch on phones that have one.
@@ -7,6 +9,7 @@ const TOAST_TOP = 'calc(56px + 8px + env(safe-area-inset-top, 0px))';
 
 /** Sonner's toaster, its own chunk (App.tsx mounts it lazily). Its effects run before this one's. */
 export default function Toasts() {
+  const t = useT();
   useEffect(() => {
     toasterMounted();
   }, []);
@@ -20,6 +23,8 @@ export default function Toasts() {
       visibleToasts={1}
       richColors
       closeButton={false}
+      // Sonner names its region in English by default; screen readers announce it in the shown language.
+      containerAriaLabel={t(notificationMessages.title)}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { FormHTMLAttributes, ReactNode } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
+import { useT } from '../lib/i18n/use-t.ts';
 import styles from './Page.module.css';
 
 /** One step back; a screen opened from a link (no history inside the app) goes home instead of leaving. */
@@ -18,10 +19,16 @@ export function Page({ children }: { children: ReactNode }) {
 /** Title of an inner screen; the back arrow is exactly one step of history (design.md). */
 export function PageTitle({ children, back = true }: { children: ReactNode; back?: boolean }) {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <div className={styles.titleRow}>
       {back && (
-        <button type="button" className={styles.back} onClick={() => goBack(navigate)} aria-label="Go back">
+        <button
+          type="button"
+          className={styles.back}
+          onClick={() => goBack(navigate)}
+          aria-label={t('Go back')}
+        >
           <ArrowLeft size={24} aria-hidden="true" />
         </button>
       )}

@@ -219,6 +219,7 @@ export const hi: Record<Text, string> = {
   // Shell
   Menu: 'मेन्यू',
   'Main menu': 'मुख्य मेन्यू',
+  Announcement: 'घोषणा',
   'Log out': 'लॉग आउट',
   'Please wait...': 'कृपया रुकें...',
   Home: 'होम',

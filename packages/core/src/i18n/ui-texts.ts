@@ -18,6 +18,7 @@ export const uiTexts = [
   // Shell
   'Menu',
   'Main menu',
+  'Announcement',
   'Log out',
   'Please wait...',
   'Home',

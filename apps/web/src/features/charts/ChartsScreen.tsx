@@ -212,7 +212,15 @@ function ChartTable({ title, weeks, render, tall }: ChartTableProps) {
             {weeks.map((week) => (
               <tr key={week.monday}>
                 <th scope="row" className={styles.week}>
-                  <span>{shortDate(week.monday)}</span>
+                  <span>
+                    {t.language === 'en'
+                      ? shortDate(week.monday)
+                      : t.date(`${week.monday}T00:00:00Z`, {
+                          day: 'numeric',
+                          month: 'short',
+                          timeZone: 'UTC',
+                        })}
+                  </span>
                   <span className={styles.year}>{week.monday.slice(0, 4)}</span>
                 </th>
                 {week.cells.map((cell) => {
