@@ -107,18 +107,16 @@ function httpLoad(
 
 /** The placement transaction of the bid path, written straight in SQL (keep in step with placeBids). */
 let seq = 0;
-const DIRECT_RESPONSE = JSON.stringify({
-  status: true,
-  msg: 'Bid Successfully Submitted',
-  wallet_amt: '99970',
-  bid_count: 3,
-  total_points: 30,
-});
 function directLoad(db: Database, players: readonly BenchPlayer[], marketId: number): Promise<Summary> {
   return measured(() => directRun(db, players, marketId));
 }
 
 async function directRun(db: Database, players: readonly BenchPlayer[], marketId: number, seconds = SECONDS) {
+  const { rows: market } = await db.query<{ rev: number }>(
+    'SELECT schedule_rev AS rev FROM markets WHERE id = $1',
+    [marketId],
+  );
+  const scheduleRev = market[0]?.rev ?? 0;
   const latencies: number[] = [];
   let errors = 0;
   const end = Date.now() + seconds * 1000;
@@ -129,52 +127,15 @@ async function directRun(db: Database, players: readonly BenchPlayer[], marketId
       const start = performance.now();
       try {
         await db.transaction(async (tx) => {
-          // The statements placeBids runs for a submission with an idempotency key (as the app sends them),
-          // in its order, with the validated values written in: claim the key, lock the player's accounts,
-          // read the rates in force, journal, entries (the ledger trigger checks and moves balances), bid
-          // rows, the no-result-yet check, the stored answer.
-          const scope = `player:${player.id}`;
-          const key = `direct-${process.pid}-${seq++}`;
+          // What placeBids sends for a submission with an idempotency key (as the app sends them): the one
+          // call of migration 0029, with the validated values written in (three single panas, 10 points each).
           await tx.query(
-            `INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, created_at) VALUES ($1, $2, 'bid:main', '\\x00', now())
-             ON CONFLICT (scope, key) DO NOTHING`,
-            [scope, key],
-          );
-          const { rows } = await tx.query<{ id: number; kind: string; balance: number }>(
-            'SELECT id, kind, balance FROM accounts WHERE player_id = $1 ORDER BY id FOR NO KEY UPDATE',
-            [player.id],
-          );
-          const wallet = rows.find((r) => r.kind === 'wallet');
-          await tx.query('SELECT rate_field, val_1, val_2 FROM game_rates WHERE grp = $1', ['main']);
-          const j = await tx.query<{ id: number }>(
-            `INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at) VALUES ('bid', $1, 'market', $2, 'Bid', now()) RETURNING id`,
-            [scope, marketId],
-          );
-          const journalId = j.rows[0]?.id;
-          await tx.query(
-            `INSERT INTO entries (journal_id, account_id, amount) VALUES ($1, $2, -3000),
-               ($1, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), 3000)`,
-            [journalId, wallet?.id],
-          );
-          await tx.query(
-            `INSERT INTO bids (player_id, market_id, grp, market_date, bet_type, pana_label, session, digits, close_digits,
-                               points, amount, rate_field, rate_val_1, rate_val_2, journal_id, created_at)
-             SELECT $1, $2, 'main', '2026-11-20', 'single_pana', 'Single Pana', 'open', d, '', 10, 1000, 'single_pana', 10, 1400, $3, now()
-               FROM unnest(ARRAY['123', '456', '789']) AS d`,
-            [player.id, marketId, journalId],
-          );
-          // The check that no result was declared meanwhile for these bids' halves (placeBids, decision 006).
-          await tx.query(
-            `WITH halves AS MATERIALIZED (SELECT DISTINCT settle_half FROM bids WHERE journal_id = $1)
-             SELECT EXISTS (
-               SELECT 1 FROM halves h JOIN results r
-                  ON r.market_id = $2 AND r.market_date = $3::date AND r.half = h.settle_half AND r.reverted_at IS NULL
-             ) AS decided`,
-            [journalId, marketId, '2026-11-20'],
-          );
-          await tx.query(
-            'UPDATE idempotency_keys SET response = $3::json, journal_id = $4 WHERE scope = $1 AND key = $2',
-            [scope, key, DIRECT_RESPONSE, journalId],
+            `SELECT gama_place_bid($1, $2, $3, 'bid:main', '\\x00', now(), $4, $5, 'main', '2026-11-20',
+                                   'single_pana', 'Single Pana', 'Bid', ARRAY['open', 'open', 'open'],
+                                   ARRAY['123', '456', '789'], ARRAY['', '', ''], ARRAY[10, 10, 10]::bigint[],
+                                   ARRAY['single_pana', 'single_pana', 'single_pana'], 'Asia/Kolkata',
+                                   '2026-11-20', '2026-11-16', '2026-11-01')`,
+            [player.id, `player:${player.id}`, `direct-${process.pid}-${seq++}`, marketId, scheduleRev],
           );
         });
         latencies.push(performance.now() - start);

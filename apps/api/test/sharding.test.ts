@@ -182,6 +182,45 @@ function bidPathViolations(playerId: number, statements: readonly Statement[]): 
   return problems;
 }
 
+/**
+ * The same check on the body of a server-side function (the bid's one call, migration 0029), read as text: a
+ * statement naming a player table must name the bidding player's parameter (`p_player`, `p_scope`) or a
+ * variable an earlier bound statement filled (its INTO targets, assignments and loop variables).
+ */
+function functionViolations(body: string): string[] {
+  const own = new Set(['p_player', 'p_scope']);
+  const problems: string[] = [];
+  const code = body.replace(/--[^\n]*/g, '');
+  for (const chunk of code.split(';')) {
+    const text = chunk.replace(/\s+/g, ' ').trim();
+    if (text === '') continue;
+    const tables = tablesOf(text);
+    const written = writtenTables(text);
+    const short = text.slice(0, 90);
+    let bound = true;
+    for (const table of tables) {
+      const placement = PLACEMENT[table];
+      if (placement === 'reference' && written.has(table))
+        problems.push(`writes reference table ${table}: ${short}`);
+      if (placement === 'local' && !(table in BID_PATH_CROSSINGS))
+        problems.push(`touches ${table}, not the player's: ${short}`);
+      if (placement === 'player') bound = false;
+    }
+    const names = new Set(text.match(/\b[pv]_\w+/g) ?? []);
+    if (!bound) {
+      bound = [...names].some((n) => own.has(n));
+      if (!bound) problems.push(`not bound to the player: ${short}`);
+    }
+    if (bound) {
+      for (const m of text.matchAll(/\bINTO\s+(v_\w+(?:\s*,\s*v_\w+)*)/g))
+        for (const v of (m[1] as string).split(',')) own.add(v.trim());
+      for (const m of text.matchAll(/\b(v_\w+)\s*:=|\bFOR\s+(v_\w+)\s+IN\b/g))
+        own.add((m[1] ?? m[2]) as string);
+    }
+  }
+  return problems;
+}
+
 function sourceFiles(): SourceFile[] {
   const root = fileURLToPath(new URL('../', import.meta.url));
   const files: SourceFile[] = [];
@@ -285,16 +324,38 @@ describe('the SQL stays within what a distributed PostgreSQL accepts', () => {
       { token: player.token, headers: { 'Idempotency-Key': 'shard-bid-0001' } },
     );
     expect(res.json.status).toBe(true);
-    const bidTx = log.filter((statements) => statements.some((s) => /INSERT INTO bids\b/.test(s.text)));
+    // The placement is one call (migration 0029): its transaction sends nothing else that names a table.
+    const bidTx = log.filter((statements) => statements.some((s) => /gama_place_bid\(/.test(s.text)));
     expect(bidTx).toHaveLength(1);
-    const statements = bidTx[0] ?? [];
-    // The recording saw the whole placement: the key, the wallet, the exposure, the journal and the rows.
+    expect(bidPathViolations(player.id, bidTx[0] ?? [])).toEqual([]);
+    expect((bidTx[0] ?? []).flatMap((s) => [...tablesOf(s.text)])).toEqual([]);
+    const { rows } = await t.db.query<{ body: string }>(
+      "SELECT prosrc AS body FROM pg_proc WHERE proname = 'gama_place_bid'",
+    );
+    expect(rows).toHaveLength(1);
+    const body = rows[0]?.body ?? '';
+    // The function does the whole placement: the key, the wallet, the exposure, the journal and the rows.
     for (const table of ['idempotency_keys', 'accounts', 'number_exposure', 'journals', 'entries', 'bids'])
-      expect(
-        statements.some((s) => tablesOf(s.text).has(table)),
-        table,
-      ).toBe(true);
-    expect(bidPathViolations(player.id, statements)).toEqual([]);
+      expect(tablesOf(body).has(table), table).toBe(true);
+    expect(functionViolations(body)).toEqual([]);
+  });
+
+  it('finds the same in a planted function body', () => {
+    const body = `
+      SELECT id, balance INTO v_wallet FROM accounts WHERE player_id = p_player ORDER BY id FOR NO KEY UPDATE;
+      SELECT max(id) INTO v_other FROM accounts WHERE player_id = p_target;
+      INSERT INTO entries (journal_id, account_id, amount) VALUES (v_journal, v_other, 100);
+      INSERT INTO journals (kind, note) VALUES ('bid', 'x') RETURNING id INTO v_journal;
+      INSERT INTO entries (journal_id, account_id, amount) VALUES (v_journal, v_wallet, -100);
+      UPDATE markets SET sort = sort + 1 WHERE id = p_market;
+      PERFORM 1 FROM result_declarations WHERE market_id = p_market;`;
+    expect(functionViolations(body)).toEqual([
+      'not bound to the player: SELECT max(id) INTO v_other FROM accounts WHERE player_id = p_target',
+      'not bound to the player: INSERT INTO entries (journal_id, account_id, amount) VALUES (v_journal, v_other, 100)',
+      "not bound to the player: INSERT INTO journals (kind, note) VALUES ('bid', 'x') RETURNING id INTO v_journal",
+      'writes reference table markets: UPDATE markets SET sort = sort + 1 WHERE id = p_market',
+      "touches result_declarations, not the player's: PERFORM 1 FROM result_declarations WHERE market_id = p_market",
+    ]);
   });
 
   it("finds a planted statement that reads another player's wallet, one that writes a reference table and one that touches a local table", () => {

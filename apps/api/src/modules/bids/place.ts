@@ -2,6 +2,10 @@
  * Placing bids, one path for all three market groups (architecture section 5): validate every row with the
  * core rules, check each row's cut-off against the server clock, price it on the server, debit the wallet
  * once, and store each row with the rate in force now. Any failure writes nothing.
+ *
+ * What needs the database is one call, gama_place_bid (migration 0029, decision 018): the checks under the
+ * wallet lock, the writes, and the outcome kept under the idempotency key. This module checks what needs no
+ * table before it and words the answer or the refusal after it.
  */
 import type { SubmitBidRequest, SubmitBidResponse } from '@gama/core/contract/bids';
 import { bidPlacementMessages } from '@gama/core/contract/bids';
@@ -10,25 +14,28 @@ import type { BetType, MarketGroup } from '@gama/core/rules/bet-types';
 import { findBetType } from '@gama/core/rules/bet-types';
 import { formatBidDate, parseBidDate } from '@gama/core/rules/dates';
 import { bidMessages } from '@gama/core/rules/messages';
-import { addPaise, formatPaise, stakePaise } from '@gama/core/rules/money';
+import { formatPaise } from '@gama/core/rules/money';
 import { checkBidWindow } from '@gama/core/rules/schedule';
 import { scheduleMessages } from '@gama/core/rules/schedule-edit';
 import type { Session } from '@gama/core/rules/sessions';
 import { zonedParts } from '@gama/core/rules/time';
 import type { BidRow } from '@gama/core/rules/validate-entry';
 import { validateBidEntry } from '@gama/core/rules/validate-entry';
+import { idempotencyMessages } from '@gama/core/contract/idempotency';
+import type { LimitPeriod } from '@gama/core/rules/responsible-play';
+import { periodStart } from '@gama/core/rules/responsible-play';
+import { pgCode } from '../../db/database.ts';
 import { ensureDrawPartitions, isMissingPartition } from '../../db/partitions.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { systemAccount } from '../ledger/accounts.ts';
-import { once } from '../ledger/idempotency.ts';
-import { postJournal } from '../ledger/post.ts';
 import { faultPoint } from '../../lib/fault.ts';
+import { requestHash, storedResponse } from '../ledger/idempotency.ts';
 import type { MarketWithRev } from '../markets/repository.ts';
 import { marketById } from '../markets/repository.ts';
-import { checkPlayLimit } from '../play/limits.ts';
-import { limitReached, numberLabel, reserveExposure } from '../risk/exposure.ts';
-import { accountsForDebit } from '../wallet/service.ts';
+import { playLimitRefusal } from '../play/limits.ts';
+import { limitReached, numberLabel } from '../risk/exposure.ts';
+import type { DebitFlags } from '../wallet/service.ts';
+import { debitRefusal } from '../wallet/service.ts';
 
 interface PricedRow extends BidRow {
   session: Session;
@@ -70,6 +77,149 @@ function checkTotal(body: SubmitBidRequest, cost: number): void {
     throw new AppError('VALIDATION', bidPlacementMessages.totalMismatch);
 }
 
+/** The draw a slip is for, or the refusal the cut-offs and the date give (checked at the server's clock). */
+function drawOf(
+  market: MarketWithRev,
+  betType: BetType,
+  rows: readonly PricedRow[],
+  bidDate: string | null,
+  now: Date,
+  timeZone: string,
+): { marketDate: string } | AppError {
+  if (!market.active) return new AppError('VALIDATION', bidMessages.bettingClosed);
+  let marketDate = '';
+  for (const row of rows) {
+    const window = checkBidWindow(market.schedule, betType, row.session, now);
+    if (!window.ok) return new AppError('VALIDATION', window.message);
+    marketDate = window.marketDate;
+  }
+  // The screen shows today's date; an overnight market's day began the calendar day before.
+  const today = zonedParts(now, timeZone).date;
+  if (bidDate === null || (bidDate !== marketDate && bidDate !== today)) {
+    return new AppError('VALIDATION', bidMessages.backDate);
+  }
+  return { marketDate };
+}
+
+/** What gama_place_bid (migration 0029) stores under the key and answers: numbers, worded by `answerOf`. */
+interface Outcome {
+  journal_id: number;
+  /** Paise left in the wallet. */
+  balance: number;
+  /** Paise staked. */
+  cost: number;
+  /** Ordinals (from 1) of the rows left out at their number's cap. */
+  refused: number[];
+}
+
+function isOutcome(stored: unknown): stored is Outcome {
+  return typeof stored === 'object' && stored !== null && 'journal_id' in stored && 'refused' in stored;
+}
+
+function answerOf(outcome: Outcome, rows: readonly PricedRow[]): SubmitBidResponse {
+  const left = new Set(outcome.refused);
+  const refused = rows.filter((_, i) => left.has(i + 1));
+  const refusals = [...new Set(refused.map((r) => limitReached(numberLabel(r.digits, r.closeDigits))))];
+  return {
+    status: true,
+    // A legacy client shows only `msg`: it names the numbers left out.
+    msg: [bidPlacementMessages.bidPlaced, ...refusals].join('. '),
+    wallet_amt: formatPaise(outcome.balance),
+    bid_count: rows.length - refused.length,
+    total_points: outcome.cost / 100,
+    ...(refused.length > 0
+      ? {
+          refused: refused.map((r) => ({
+            session: r.session,
+            digits: r.digits,
+            closedigits: r.closeDigits,
+            points: r.points,
+            msg: limitReached(numberLabel(r.digits, r.closeDigits)),
+          })),
+        }
+      : {}),
+  };
+}
+
+/** A first answer stored under the key: an outcome, or (from before migration 0029) the answer itself. */
+function replayOf(stored: unknown, rows: readonly PricedRow[]): SubmitBidResponse {
+  return isOutcome(stored) ? answerOf(stored, rows) : (stored as SubmitBidResponse);
+}
+
+const BID_REFUSAL = 'GB000';
+
+/** A refusal raised by gama_place_bid, worded here; undefined for every other error. */
+function refusalOf(
+  error: unknown,
+  rows: readonly PricedRow[],
+  at: { now: Date; timeZone: string },
+): AppError | 'stale' | undefined {
+  if (pgCode(error) === '23514' && String((error as Error).message).includes('wallet_not_negative'))
+    return new AppError('VALIDATION', bidMessages.insufficientAmount);
+  if (pgCode(error) !== BID_REFUSAL) return undefined;
+  const reason = (error as Error).message;
+  const detail: unknown = JSON.parse((error as { detail?: string }).detail ?? 'null');
+  switch (reason) {
+    case 'key_mismatch':
+      return new AppError('IDEMPOTENCY_MISMATCH', idempotencyMessages.mismatch);
+    case 'key_in_progress':
+      return new AppError('IDEMPOTENCY_IN_PROGRESS', idempotencyMessages.inProgress);
+    case 'player': {
+      const flags = detail as DebitFlags & { break_until: string | null; debt: number };
+      const refusal = debitRefusal(
+        { ...flags, break_until: flags.break_until === null ? null : new Date(flags.break_until) },
+        flags.debt,
+        'bid',
+        at,
+      );
+      if (!refusal)
+        throw new Error(`gama_place_bid refused a player the server would let bid: ${String(error)}`);
+      return refusal;
+    }
+    case 'all_refused': {
+      const [ordinal = 0] = (detail as { refused: number[] }).refused;
+      const first = rows[ordinal - 1];
+      return new AppError(
+        'VALIDATION',
+        first ? limitReached(numberLabel(first.digits, first.closeDigits)) : bidMessages.bettingClosed,
+      );
+    }
+    case 'insufficient':
+      return new AppError('VALIDATION', bidMessages.insufficientAmount);
+    case 'play_limit': {
+      // What will be staked: the rows left out at their cap are not counted.
+      const { limits, used, cost } = detail as {
+        limits: Array<{ period: LimitPeriod; amount: number }>;
+        used: Record<LimitPeriod, number>;
+        cost: number;
+      };
+      return (
+        playLimitRefusal('stake', limits, used, cost) ?? new AppError('VALIDATION', bidMessages.bettingClosed)
+      );
+    }
+    case 'decided':
+    case 'closed':
+      return new AppError('VALIDATION', bidMessages.bettingClosed);
+    case 'schedule_changed':
+      return 'stale';
+    default:
+      return undefined;
+  }
+}
+
+/** Runs `place`, and once more if its failure is one `again` says a second try settles; the failed try wrote nothing. */
+async function placeAgainOnce<T>(
+  place: () => Promise<T>,
+  again: (error: unknown) => Promise<boolean>,
+): Promise<T> {
+  try {
+    return await place();
+  } catch (error) {
+    if (!(await again(error))) throw error;
+    return place();
+  }
+}
+
 export async function placeBids(
   deps: Deps,
   playerId: number,
@@ -78,166 +228,89 @@ export async function placeBids(
   key: string | undefined,
 ): Promise<SubmitBidResponse> {
   const { db, clock, config } = deps;
-  const market: MarketWithRev | undefined = await marketById(db, body.game_id);
-  if (!market || market.grp !== group) throw new AppError('NOT_FOUND', bidPlacementMessages.marketNotFound);
-  const { betType, rows, cost: fullCost } = validateRows(group, body);
-  checkTotal(body, fullCost);
-  const bidDate = parseBidDate(body.new_result.bid_date.trim());
+  const scope = `player:${playerId}`;
+  const endpoint = `bid:${group}`;
+  const timeZone = config.MARKET_TIME_ZONE;
 
-  const place = () =>
-    db.transaction((tx) =>
-      once(
-        tx,
-        { scope: `player:${playerId}`, key, endpoint: `bid:${group}`, body, at: clock.now() },
-        async () => {
-          const now = clock.now();
-          if (!market.active) throw new AppError('VALIDATION', bidMessages.bettingClosed);
-          let marketDate = '';
-          for (const row of rows) {
-            const window = checkBidWindow(market.schedule, betType, row.session, now);
-            if (!window.ok) throw new AppError('VALIDATION', window.message);
-            marketDate = window.marketDate;
-          }
-          // The screen shows today's date; an overnight market's day began the calendar day before.
-          const today = zonedParts(now, config.MARKET_TIME_ZONE).date;
-          if (bidDate === null || (bidDate !== marketDate && bidDate !== today)) {
-            throw new AppError('VALIDATION', bidMessages.backDate);
-          }
-          const at = { now, timeZone: config.MARKET_TIME_ZONE };
-          const accounts = await accountsForDebit(tx, playerId, 'bid', at);
-          const rates = new Map(
-            (
-              await tx.query<{ rate_field: string; val_1: number; val_2: number }>(
-                'SELECT rate_field, val_1, val_2 FROM game_rates WHERE grp = $1',
-                [group],
-              )
-            ).rows.map((r) => [r.rate_field, r]),
-          );
-          const rateOf = (field: string) => {
-            const rate = rates.get(field);
-            if (!rate) throw new Error(`no ${group} rate for ${field}`);
-            return rate;
-          };
-          // Liability caps (issue 16): a row whose number would pass its cap stays out; the rest are placed.
-          const { accepted, refused } = await reserveExposure(
-            tx,
-            { marketId: market.id, marketDate, group },
-            rows.map((r) => ({
-              ...r,
-              rateVal1: rateOf(r.rateField).val_1,
-              rateVal2: rateOf(r.rateField).val_2,
-            })),
-          );
-          const refusals = [
-            ...new Set(refused.map((r) => limitReached(numberLabel(r.digits, r.closeDigits)))),
-          ];
-          if (accepted.length === 0)
-            throw new AppError('VALIDATION', refusals[0] ?? bidMessages.bettingClosed);
-          const placed = refused.length === 0 ? rows : accepted;
-          const cost = refused.length === 0 ? fullCost : addPaise(...placed.map((r) => stakePaise(r.points)));
-          if (cost > accounts.balance) throw new AppError('VALIDATION', bidMessages.insufficientAmount);
-          // Under the wallet lock taken above: concurrent bids of one player take turns here, so each sees the
-          // stakes of those before it and together they cannot pass the limit (decision 010). What is judged is
-          // what will be staked, the rows left out at their cap not counted.
-          await checkPlayLimit(tx, playerId, 'stake', cost, at);
-          const journalId = await postJournal(
-            tx,
-            {
-              kind: 'bid',
-              actor: `player:${playerId}`,
-              refType: 'market',
-              refId: market.id,
-              note: ledgerNotes.bid(market.name, betType.label, formatBidDate(marketDate)),
-              at: now,
-            },
-            [
-              { account: accounts.walletId, amount: -cost },
-              { account: systemAccount('house'), amount: cost },
-            ],
-            () => new AppError('VALIDATION', bidMessages.insufficientAmount),
-          );
-          await tx.query(
-            `INSERT INTO bids (player_id, market_id, grp, market_date, bet_type, pana_label, session, digits, close_digits,
-                           points, amount, rate_field, rate_val_1, rate_val_2, journal_id, created_at)
-         SELECT $1, $2, $3, $4::date, $5, $6, s, d, c, p, p * 100, f, v1, v2, $7, $8
-           FROM unnest($9::text[], $10::text[], $11::text[], $12::bigint[], $13::text[], $14::int[], $15::int[])
-             AS r(s, d, c, p, f, v1, v2)`,
-            [
-              playerId,
-              market.id,
-              group,
-              marketDate,
-              betType.id,
-              betType.label,
-              journalId,
-              now,
-              placed.map((r) => r.session),
-              placed.map((r) => r.digits),
-              placed.map((r) => r.closeDigits),
-              placed.map((r) => r.points),
-              placed.map((r) => r.rateField),
-              placed.map((r) => rateOf(r.rateField).val_1),
-              placed.map((r) => rateOf(r.rateField).val_2),
-            ],
-          );
-          // The insert holds its market's KEY SHARE lock (the foreign key) from here to commit, and a declaration
-          // locks the market before it writes its result: so either the declaration waited for this bid and will
-          // settle it, or it committed first and this statement sees it. A bid on a decided draw is refused.
-          const { rows: declared } = await tx.query<{ decided: boolean }>(
-            // The halves come first, from this bid's own rows: planned the other way round, a market with a
-            // large draw being settled had the check walk that draw's bids.
-            `WITH halves AS MATERIALIZED (
-             SELECT DISTINCT settle_half FROM bids WHERE journal_id = $1 AND market_date = $3::date)
-           SELECT EXISTS (
-             SELECT 1 FROM halves h JOIN results r
-                ON r.market_id = $2 AND r.market_date = $3::date AND r.half = h.settle_half AND r.reverted_at IS NULL
-           ) AS decided`,
-            [journalId, market.id, marketDate],
-          );
-          if (declared[0]?.decided) throw new AppError('VALIDATION', bidMessages.bettingClosed);
-          // The same lock orders this bid against schedule changes (markets/edit.ts locks the market FOR UPDATE):
-          // a change that committed after the market was read above has counted up the revision, and the cut-off
-          // checked here was the old timetable's.
-          const { rows: revision } = await tx.query<{ schedule_rev: number }>(
-            'SELECT schedule_rev FROM markets WHERE id = $1',
-            [market.id],
-          );
-          if (revision[0]?.schedule_rev !== market.schedule_rev)
-            throw new AppError('VALIDATION', scheduleMessages.scheduleChanged);
-          const response: SubmitBidResponse = {
-            status: true,
-            // A legacy client shows only `msg`: it names the numbers left out.
-            msg: [bidPlacementMessages.bidPlaced, ...refusals].join('. '),
-            wallet_amt: formatPaise(accounts.balance - cost),
-            bid_count: placed.length,
-            total_points: cost / 100,
-            ...(refused.length > 0
-              ? {
-                  refused: refused.map((r) => ({
-                    session: r.session,
-                    digits: r.digits,
-                    closedigits: r.closeDigits,
-                    points: r.points,
-                    msg: limitReached(numberLabel(r.digits, r.closeDigits)),
-                  })),
-                }
-              : {}),
-          };
-          faultPoint('bid-before-commit');
-          return { response, journalId };
-        },
-      ),
-    );
-  let answer: SubmitBidResponse;
-  try {
-    answer = await place();
-  } catch (error) {
-    // The draw's month has no partition yet (migration 0028; the server makes them months ahead, so only a
-    // server that has not run for months meets this): make it and place again. The failed try wrote nothing.
-    if (!isMissingPartition(error)) throw error;
-    await ensureDrawPartitions(db, clock.now());
-    answer = await place();
-  }
+  // The market comes from this process's copy first; whatever it says is checked again in the transaction (the
+  // schedule revision and the active flag), and a refusal on its word is only given after reading it afresh.
+  const attempt = async (fresh: boolean): Promise<SubmitBidResponse> => {
+    const market = fresh ? await marketById(db, body.game_id) : await deps.markets.market(body.game_id);
+    if (!market || market.grp !== group) throw new AppError('NOT_FOUND', bidPlacementMessages.marketNotFound);
+    const { betType, rows, cost: fullCost } = validateRows(group, body);
+    checkTotal(body, fullCost);
+    const now = clock.now();
+    const at = { now, timeZone };
+    const draw = drawOf(market, betType, rows, parseBidDate(body.new_result.bid_date.trim()), now, timeZone);
+    if (draw instanceof AppError) {
+      if (!fresh) return attempt(true);
+      // A replay of a call that succeeded gets its first answer, though the cut-off has passed since.
+      const stored = key === undefined ? undefined : await storedResponse(db, scope, key, endpoint, body);
+      if (stored !== undefined) return replayOf(stored, rows);
+      throw draw;
+    }
+    const today = zonedParts(now, timeZone).date;
+    const place = () =>
+      db.transaction(async (tx) => {
+        const { rows: result } = await tx.query<{ outcome: Outcome | { replay: unknown } }>(
+          `SELECT gama_place_bid($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12, $13, $14::text[], $15::text[],
+                                 $16::text[], $17::bigint[], $18::text[], $19, $20::date, $21::date, $22::date) AS outcome`,
+          [
+            playerId,
+            scope,
+            key ?? null,
+            endpoint,
+            requestHash(endpoint, body),
+            now,
+            market.id,
+            market.schedule_rev,
+            group,
+            draw.marketDate,
+            betType.id,
+            betType.label,
+            ledgerNotes.bid(market.name, betType.label, formatBidDate(draw.marketDate)),
+            rows.map((r) => r.session),
+            rows.map((r) => r.digits),
+            rows.map((r) => r.closeDigits),
+            rows.map((r) => r.points),
+            rows.map((r) => r.rateField),
+            timeZone,
+            today,
+            periodStart('week', today),
+            periodStart('month', today),
+          ],
+        );
+        const outcome = result[0]?.outcome;
+        if (!outcome) throw new Error('gama_place_bid answered no row');
+        faultPoint('bid-before-commit');
+        return outcome;
+      });
+    let outcome: Outcome | { replay: unknown };
+    try {
+      outcome = await placeAgainOnce(place, async (error) => {
+        // The draw's month has no partition yet (migration 0028; the server makes them months ahead, so only a
+        // server that has not run for months meets this): make it and place again. The failed try wrote nothing.
+        if (isMissingPartition(error)) {
+          await ensureDrawPartitions(db, clock.now());
+          return true;
+        }
+        // A duplicate of this key committed after the function looked it up: asked again, it answers the replay.
+        return (
+          pgCode(error) === '23505' && String((error as Error).message).includes('idempotency_keys_pkey')
+        );
+      });
+    } catch (error) {
+      const refusal = refusalOf(error, rows, at);
+      if (refusal === undefined) throw error;
+      if (refusal !== 'stale') throw refusal;
+      // The schedule changed after this copy of the market was read: again with the market as it is now, whose
+      // cut-offs then decide. Read afresh and still behind, it changed while this call ran.
+      if (!fresh) return attempt(true);
+      throw new AppError('VALIDATION', scheduleMessages.scheduleChanged);
+    }
+    return 'replay' in outcome ? replayOf(outcome.replay, rows) : answerOf(outcome, rows);
+  };
+  const answer = await attempt(false);
   faultPoint('bid-after-commit');
   return answer;
 }

@@ -61,16 +61,44 @@ export async function claimKey<T>(
     [scope, key, endpoint, hash, at],
   );
   if (inserted.rowCount === 1) return { fresh: true };
-  const { rows } = await tx.query<{ endpoint: string; request_hash: Buffer; response: T | null }>(
+  const response = await readStored<T>(tx, scope, key, endpoint, hash);
+  if (response === undefined) throw new AppError('IDEMPOTENCY_MISMATCH', idempotencyMessages.mismatch);
+  return { fresh: false, response };
+}
+
+/**
+ * The answer a key already holds, or undefined when it was never claimed; a key used for another request, or
+ * whose call is still running, fails as a claim would. For a call refused before it claims (bids/place.ts), so a
+ * replay still gets its first answer whatever the rules say now.
+ */
+export async function storedResponse<T>(
+  db: Queryable,
+  scope: string,
+  key: string,
+  endpoint: string,
+  body: unknown,
+): Promise<T | undefined> {
+  return readStored<T>(db, scope, key, endpoint, requestHash(endpoint, body));
+}
+
+async function readStored<T>(
+  db: Queryable,
+  scope: string,
+  key: string,
+  endpoint: string,
+  hash: Buffer,
+): Promise<T | undefined> {
+  const { rows } = await db.query<{ endpoint: string; request_hash: Buffer; response: T | null }>(
     'SELECT endpoint, request_hash, response FROM idempotency_keys WHERE scope = $1 AND key = $2',
     [scope, key],
   );
   const row = rows[0];
-  if (!row || row.endpoint !== endpoint || !Buffer.from(row.request_hash).equals(hash)) {
+  if (!row) return undefined;
+  if (row.endpoint !== endpoint || !Buffer.from(row.request_hash).equals(hash)) {
     throw new AppError('IDEMPOTENCY_MISMATCH', idempotencyMessages.mismatch);
   }
   if (row.response === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS', idempotencyMessages.inProgress);
-  return { fresh: false, response: row.response };
+  return row.response;
 }
 
 export async function storeResponse(

@@ -283,38 +283,91 @@ describe('markets and schedules', () => {
     ]);
   });
 
-  it('refuse a bid checked against a timetable that changed before the bid was written', async () => {
+  /** Makes the operator change the timetable of `id` just before each of the next `times` bid transactions. */
+  async function changeBeforeTransactions(id: number, times: number, days: () => Record<string, unknown>) {
+    const original = t.db.transaction.bind(t.db);
+    const answers: number[] = [];
+    const { rows } = await t.db.query<{ rev: number }>(
+      'SELECT schedule_rev AS rev FROM markets WHERE id = $1',
+      [id],
+    );
+    let rev = rows[0]?.rev ?? 0;
+    let left = times;
+    let changing = false;
+    t.db.transaction = async <T>(fn: Parameters<typeof original<T>>[0]): Promise<T> => {
+      // The change's own transactions, and every one after the last change, run as they are.
+      if (changing || left === 0) return original(fn);
+      left--;
+      changing = true;
+      try {
+        answers.push((await timetable(id, { schedule_rev: rev, ...days() })).statusCode);
+        rev++;
+      } finally {
+        changing = false;
+      }
+      return original(fn);
+    };
+    return { answers, restore: () => (t.db.transaction = original) };
+  }
+
+  it('check a bid again on a timetable that changed before the bid was written, and take it if the new one does', async () => {
     t.clock.set(IST('09:00'));
     const id = await seedMarket(t.db, { name: 'RACE DAY', open: '10:00 AM', close: '12:00 PM' });
     const balance = await balanceOf(t, player.id);
-    const bidsBefore = await snapshot(t.db, ['bids']);
     // The bid reads the market, then opens its transaction: the operator's change commits in between. The
-    // new timetable would still take the bid; it is refused because its cut-off was checked on the old one.
-    const original = t.db.transaction.bind(t.db);
-    let changed = 0;
-    t.db.transaction = async <T>(fn: Parameters<typeof original<T>>[0]): Promise<T> => {
-      t.db.transaction = original;
-      const res = await timetable(id, {
-        schedule_rev: 1,
-        open_time: '11:00 AM',
-        close_time: '12:00 PM',
-        days: everyDay('11:00 AM', '12:00 PM'),
-      });
-      changed = res.statusCode;
-      return original(fn);
-    };
+    // transaction sees the revision moved and writes nothing; the bid is judged again on the timetable in force.
+    const race = await changeBeforeTransactions(id, 1, () => ({
+      open_time: '11:00 AM',
+      close_time: '12:00 PM',
+      days: everyDay('11:00 AM', '12:00 PM'),
+    }));
+    const taken = await bid(id);
+    race.restore();
+    expect(race.answers).toEqual([200]);
+    expect(taken.statusCode, taken.raw).toBe(200);
+    expect(await balanceOf(t, player.id)).toBe(balance - 10 * 100);
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM bids WHERE market_id = $1',
+      [id],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('refuse a bid whose timetable changes again while it is judged afresh, and one the new timetable has closed', async () => {
+    t.clock.set(IST('09:00'));
+    const id = await seedMarket(t.db, { name: 'RACE TWICE', open: '10:00 AM', close: '12:00 PM' });
+    const balance = await balanceOf(t, player.id);
+    const bidsBefore = await snapshot(t.db, ['bids']);
+    let close = 12;
+    const race = await changeBeforeTransactions(id, 2, () => {
+      close -= 1;
+      const until = `${String(close).padStart(2, '0')}:00 ${close >= 12 ? 'PM' : 'AM'}`;
+      return { open_time: '09:30 AM', close_time: until, days: everyDay('09:30 AM', until) };
+    });
     const refused = await bid(id);
-    t.db.transaction = original;
-    expect(changed).toBe(200);
+    race.restore();
+    expect(race.answers).toEqual([200, 200]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json).toMatchObject({ status: false, msg: scheduleMessages.scheduleChanged });
     expect(await balanceOf(t, player.id)).toBe(balance);
     expect(await snapshot(t.db, ['bids'])).toEqual(bidsBefore);
 
-    // Placed again, against the timetable in force, it is taken.
-    const again = await bid(id);
-    expect(again.statusCode, again.raw).toBe(200);
-    expect(await balanceOf(t, player.id)).toBe(balance - 10 * 100);
+    // The open session's cut-off moves before the clock: judged again on it, the bid is refused as closed.
+    const early = await changeBeforeTransactions(id, 1, () => ({
+      open_time: '08:30 AM',
+      close_time: '12:00 PM',
+      days: everyDay('08:30 AM', '12:00 PM'),
+    }));
+    const closed = await bid(id);
+    early.restore();
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json).toMatchObject({ status: false });
+    expect((closed.json as { msg: string }).msg).not.toBe(scheduleMessages.scheduleChanged);
+    expect(await balanceOf(t, player.id)).toBe(balance);
+    expect(await snapshot(t.db, ['bids'])).toEqual(bidsBefore);
+
+    // Placed again, against the timetable in force, it is still refused: the open session has closed.
+    expect((await bid(id)).statusCode).toBe(400);
   });
 
   it('take a bid under the new timetable and refuse one past the moved cut-off (the minute edges)', async () => {

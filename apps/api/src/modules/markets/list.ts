@@ -11,8 +11,8 @@ import { formatClockTime, MINUTES_PER_DAY } from '@gama/core/rules/time';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { CacheStats } from '../../lib/cache-stats.ts';
-import type { Market, Rate } from './repository.ts';
-import { marketsOf, ratesOf } from './repository.ts';
+import type { Market, MarketWithRev, Rate } from './repository.ts';
+import { marketById, marketsOf, ratesOf } from './repository.ts';
 
 const TTL_MS = 2_000;
 
@@ -52,6 +52,7 @@ export class MarketCache {
   #results: ResultSource = noResults;
   readonly #lists = new Map<MarketGroup, Entry>();
   readonly #rates = new Map<MarketGroup, { loadedAt: number; rates: Rate[] }>();
+  readonly #markets = new Map<number, { loadedAt: number; market: MarketWithRev }>();
   /** Market lists and rates together. */
   readonly stats = new CacheStats();
 
@@ -68,6 +69,26 @@ export class MarketCache {
   invalidate(): void {
     this.#lists.clear();
     this.#rates.clear();
+    this.#markets.clear();
+  }
+
+  /**
+   * One market with its schedule revision, for bid placement, which rechecks the revision and the active flag in
+   * its transaction and reads the market afresh before refusing on what this copy says. Only markets that exist
+   * are kept, so unknown ids cannot grow the map.
+   */
+  async market(id: number): Promise<MarketWithRev | undefined> {
+    const ms = this.#clock.now().getTime();
+    const cached = this.#markets.get(id);
+    if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt) {
+      this.stats.hit();
+      return cached.market;
+    }
+    this.stats.miss();
+    const market = await marketById(this.#db, id);
+    if (market) this.#markets.set(id, { loadedAt: ms, market });
+    else this.#markets.delete(id);
+    return market;
   }
 
   async list(group: MarketGroup): Promise<MarketRow[]> {

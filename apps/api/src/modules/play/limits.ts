@@ -84,19 +84,31 @@ export async function checkPlayLimit(
       WHERE created_at >= ${local('$5')}`,
     [playerId, at.timeZone, today, week, earliest, month],
   );
-  const used = rows[0] ?? { day: 0, week: 0, month: 0 };
+  const refusal = playLimitRefusal(kind, limits, rows[0] ?? { day: 0, week: 0, month: 0 }, amount);
+  if (refusal) throw refusal;
+}
+
+/**
+ * The refusal of `amount` (paise) against these limits and what was used of each period, or null: naming the
+ * tightest limit and what is left of it. Also words the bid function's refusal (migration 0029).
+ */
+export function playLimitRefusal(
+  kind: LimitKind,
+  limits: ReadonlyArray<{ period: LimitPeriod; amount: number | null }>,
+  used: Readonly<Record<LimitPeriod, number>>,
+  amount: number,
+): AppError | null {
   const tightest = tightestLimit(limits, used);
-  if (tightest !== null && amount > tightest.left) {
-    throw new AppError(
-      'VALIDATION',
-      playMessages.limitReached(
-        kind,
-        tightest.period,
-        formatPaise(tightest.amount),
-        formatPaise(tightest.left),
-      ),
-    );
-  }
+  if (tightest === null || amount <= tightest.left) return null;
+  return new AppError(
+    'VALIDATION',
+    playMessages.limitReached(
+      kind,
+      tightest.period,
+      formatPaise(tightest.amount),
+      formatPaise(tightest.left),
+    ),
+  );
 }
 
 export interface LimitChange {

@@ -31,27 +31,45 @@ export async function accountsForDebit(
   at: { now: Date; timeZone: string },
 ): Promise<PlayerAccounts> {
   const accounts = await playerAccounts(tx, playerId, true);
-  const { rows } = await tx.query<
-    PlayerBreak & { betting_status: string; blocked: boolean; transfer_allowed: boolean }
-  >(
+  const { rows } = await tx.query<DebitFlags>(
     `SELECT betting_status, blocked_at IS NOT NULL AS blocked, transfer_allowed, break_kind, break_until
        FROM players WHERE id = $1`,
     [playerId],
   );
-  const flags = rows[0];
-  if (!flags || flags.blocked) throw new AppError('ACCOUNT_BLOCKED', accountMessages.accountBlocked);
-  if (flags.betting_status !== '1') throw new AppError('BETTING_DISABLED', accountMessages.bettingDisabled);
+  const refusal = debitRefusal(rows[0], accounts.debt, purpose, at);
+  if (refusal) throw refusal;
+  return accounts;
+}
+
+/** The player's flags that a debit reads after taking the wallet lock. */
+export interface DebitFlags extends PlayerBreak {
+  betting_status: string;
+  blocked: boolean;
+  transfer_allowed?: boolean;
+}
+
+/**
+ * Why a player-initiated debit is refused, or null: the words for `accountsForDebit` and for the bid function of
+ * migration 0029, which judges the same flags in SQL and sends them back with its refusal.
+ */
+export function debitRefusal(
+  flags: DebitFlags | undefined,
+  debt: number,
+  purpose: DebitPurpose,
+  at: { now: Date; timeZone: string },
+): AppError | null {
+  if (!flags || flags.blocked) return new AppError('ACCOUNT_BLOCKED', accountMessages.accountBlocked);
+  if (flags.betting_status !== '1') return new AppError('BETTING_DISABLED', accountMessages.bettingDisabled);
   // A time-out or self-exclusion stops bids and transfers; the player may still take money out.
   if (purpose !== 'withdraw') {
     const refusal = breakRefusal(flags, at);
-    if (refusal) throw refusal;
+    if (refusal) return refusal;
   }
-  if (purpose === 'transfer' && !flags.transfer_allowed) {
-    throw new AppError('FORBIDDEN', fundsMessages.transfersStopped);
+  if (purpose === 'transfer' && flags.transfer_allowed === false) {
+    return new AppError('FORBIDDEN', fundsMessages.transfersStopped);
   }
-  if (accounts.debt > 0)
-    throw new AppError('FORBIDDEN', fundsMessages.debtBlocked(formatPaise(accounts.debt)));
-  return accounts;
+  if (debt > 0) return new AppError('FORBIDDEN', fundsMessages.debtBlocked(formatPaise(debt)));
+  return null;
 }
 
 /**
