@@ -11,7 +11,7 @@ export const hiAccount: Record<AccountUiText, string> = {
   Bids: 'बोलियां',
   Passbook: 'पासबुक',
   Support: 'सहायता',
-  'Welcome to Gama APP': 'Gama APP में आपका स्वागत है',
+  'Welcome to Gama APP': 'Gama ऐप में आपका स्वागत है',
   'Log in to play': 'खेलने के लिए लॉगिन करें',
   'Matka markets, results and charts in your pocket': 'Matka मार्केट, रिज़ल्ट और चार्ट आपकी जेब में',
   'Main markets': 'मेन मार्केट',
