@@ -151,6 +151,25 @@ function scalars(value: unknown, out: unknown[]): unknown[] {
 const key = (v: unknown): string => String(v);
 
 /**
+ * Adds the problems of one statement's tables (a reference table written, a local one touched off the list);
+ * answers whether it names a player table, which then needs binding to the player.
+ */
+function placementProblems(text: string, problems: string[]): boolean {
+  const written = writtenTables(text);
+  const short = text.replace(/\s+/g, ' ').slice(0, 90);
+  let player = false;
+  for (const table of tablesOf(text)) {
+    const placement = PLACEMENT[table];
+    if (placement === 'reference' && written.has(table))
+      problems.push(`writes reference table ${table}: ${short}`);
+    if (placement === 'local' && !(table in BID_PATH_CROSSINGS))
+      problems.push(`touches ${table}, not the player's: ${short}`);
+    if (placement === 'player') player = true;
+  }
+  return player;
+}
+
+/**
  * Checks the statements of one bid transaction. A statement naming a player table must be bound to the
  * bidding player: one of its parameters is the player's id, the `player:<id>` scope, or a value an earlier
  * bound statement returned (the wallet's id, the journal's id). What a bound statement returns becomes the
@@ -161,18 +180,8 @@ function bidPathViolations(playerId: number, statements: readonly Statement[]): 
   const own = new Set<string>([key(playerId), `player:${playerId}`]);
   const problems: string[] = [];
   for (const s of statements) {
-    const tables = tablesOf(s.text);
-    const written = writtenTables(s.text);
     const short = s.text.replace(/\s+/g, ' ').slice(0, 90);
-    let bound = true;
-    for (const table of tables) {
-      const placement = PLACEMENT[table];
-      if (placement === 'reference' && written.has(table))
-        problems.push(`writes reference table ${table}: ${short}`);
-      if (placement === 'local' && !(table in BID_PATH_CROSSINGS))
-        problems.push(`touches ${table}, not the player's: ${short}`);
-      if (placement === 'player') bound = false;
-    }
+    let bound = !placementProblems(s.text, problems);
     if (!bound) {
       bound = scalars(s.params, []).some((p) => own.has(key(p)));
       if (!bound) problems.push(`not bound to player ${playerId}: ${short}`);
@@ -194,18 +203,8 @@ function functionViolations(body: string): string[] {
   for (const chunk of code.split(';')) {
     const text = chunk.replace(/\s+/g, ' ').trim();
     if (text === '') continue;
-    const tables = tablesOf(text);
-    const written = writtenTables(text);
     const short = text.slice(0, 90);
-    let bound = true;
-    for (const table of tables) {
-      const placement = PLACEMENT[table];
-      if (placement === 'reference' && written.has(table))
-        problems.push(`writes reference table ${table}: ${short}`);
-      if (placement === 'local' && !(table in BID_PATH_CROSSINGS))
-        problems.push(`touches ${table}, not the player's: ${short}`);
-      if (placement === 'player') bound = false;
-    }
+    let bound = !placementProblems(text, problems);
     const names = new Set(text.match(/\b[pv]_\w+/g) ?? []);
     if (!bound) {
       bound = [...names].some((n) => own.has(n));

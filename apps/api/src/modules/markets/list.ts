@@ -16,6 +16,9 @@ import { marketById, marketsOf, ratesOf } from './repository.ts';
 
 const TTL_MS = 2_000;
 
+/** Whether a copy loaded at `loadedAt` still serves at `ms` (a clock set back makes it stale, not fresh). */
+const isFresh = (loadedAt: number, ms: number): boolean => ms - loadedAt < TTL_MS && ms >= loadedAt;
+
 /** Legacy result fields per market for its current market day; the results module provides them. */
 export type ResultFields = (
   market: Market,
@@ -80,7 +83,7 @@ export class MarketCache {
   async market(id: number): Promise<MarketWithRev | undefined> {
     const ms = this.#clock.now().getTime();
     const cached = this.#markets.get(id);
-    if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt) {
+    if (cached && isFresh(cached.loadedAt, ms)) {
       this.stats.hit();
       return cached.market;
     }
@@ -101,7 +104,7 @@ export class MarketCache {
     const ms = now.getTime();
     const minute = Math.floor(ms / 60_000);
     const cached = this.#lists.get(group);
-    if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt && cached.minute === minute) {
+    if (cached && isFresh(cached.loadedAt, ms) && cached.minute === minute) {
       this.stats.hit();
       return cached;
     }
@@ -119,7 +122,7 @@ export class MarketCache {
   async rates(group: MarketGroup): Promise<Rate[]> {
     const ms = this.#clock.now().getTime();
     const cached = this.#rates.get(group);
-    if (cached && ms - cached.loadedAt < TTL_MS && ms >= cached.loadedAt) {
+    if (cached && isFresh(cached.loadedAt, ms)) {
       this.stats.hit();
       return cached.rates;
     }
