@@ -77,3 +77,26 @@ test('a new page opens at its top, and Back returns to where the player had scro
   await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
+
+test('Back and Forward walk the app history; a redirect replaces the address it came from', async ({
+  page,
+}) => {
+  await page.goto('/htp');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/htp$/);
+  await expect(page.getByRole('heading', { name: 'How To Play' })).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+
+  // The alias leaves no entry of its own: Back from the page it opened returns past it.
+  await page.goto('/privacy');
+  await expect(page).toHaveURL(/\/privacypolicy$/);
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,4 +1,4 @@
-import { ButtonLink } from '@gama/ui/Button';
+import { ButtonLink } from '../components/ButtonLink.tsx';
 import { House } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { AuthFrame } from '../components/AuthFrame.tsx';

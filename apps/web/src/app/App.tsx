@@ -1,13 +1,12 @@
 import { accountMessages } from '@gama/core/contract/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, navigate } from '../lib/router/index.ts';
 import { I18nRoot } from '../lib/i18n/I18nRoot.tsx';
 import { onToasterWanted, toast } from '../lib/toast.ts';
 import { setSessionLostListener } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { clearStoredProfile } from '../lib/session.ts';
-import { navigateOutside, NavigationBridge } from './navigation.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollRestoration } from './scroll-restoration.ts';
@@ -21,7 +20,7 @@ setSessionLostListener((message) => {
   clearStoredProfile();
   queryClient.clear();
   toast.error(message || accountMessages.sessionExpired, { id: 'session-lost' });
-  navigateOutside('/login', { replace: true });
+  navigate('/login', { replace: true });
 });
 
 /** Once the page has loaded and the browser is idle (or at the first toast, sooner), the toaster is fetched. */
@@ -47,7 +46,6 @@ export function App() {
     <I18nRoot>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <NavigationBridge />
           <ScrollRestoration />
           <RouteErrorBoundary>
             <AppRoutes />

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router/index.ts';
 import { RouteErrorScreen } from './StatusScreen.tsx';
 
 interface BoundaryProps {

@@ -1,7 +1,8 @@
 import { ArrowLeft, House, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, ButtonLink } from '@gama/ui/Button';
+import { useNavigate } from '../lib/router/index.ts';
+import { Button } from '@gama/ui/Button';
+import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LogoMark } from '@gama/ui/Logo';
 import { useT } from '../lib/i18n/use-t.ts';
 import styles from './StatusScreen.module.css';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useRoutes } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { Navigate, Outlet, useRoutes } from '../lib/router/index.ts';
+import type { RouteObject } from '../lib/router/index.ts';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { ChangePasswordScreen, DeleteAccountScreen, ProfileScreen } from '../features/account/index.ts';
 import { NotificationsScreen } from '../features/notifications/index.ts';
@@ -69,11 +69,9 @@ export const specAliases: ReadonlyArray<readonly [from: string, to: string]> = [
 ];
 
 /**
- * The route table, rendered by `useRoutes` under a plain `BrowserRouter` (App.tsx): the data router
- * (`createBrowserRouter`) would add about 17 KB gzip of loader and action machinery to the first download, and
- * no screen uses loaders or actions. What it gave for free lives beside it: scroll restoration
- * (`scroll-restoration.ts`), the error screen (`RouteErrorBoundary`) and navigation from outside React
- * (`navigation.ts`).
+ * The route table, rendered by the app's own router (`lib/router`, decision 019): react-router was 14 KB gzip of
+ * the first download for plain paths and layouts. What a data router would give lives beside it: scroll
+ * restoration (`scroll-restoration.ts`) and the error screen (`RouteErrorBoundary`).
  */
 const routes: RouteObject[] = [
   {

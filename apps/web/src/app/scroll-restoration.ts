@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../lib/router/index.ts';
 
 const STORAGE_KEY = 'gama.scroll';
 
@@ -13,7 +13,7 @@ function storedPositions(): Record<string, number> {
 }
 
 /**
- * What react-router's `<ScrollRestoration>` does, for the plain `BrowserRouter`: Back and Forward return to
+ * What react-router's `<ScrollRestoration>` did: Back and Forward return to
  * where the player was on that page, a new page opens at its top (or at its `#hash`). Positions are kept per
  * history entry for the tab's life (sessionStorage), so a reload or a return from another site finds them too.
  */

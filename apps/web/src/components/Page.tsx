@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { FormHTMLAttributes, ReactNode } from 'react';
-import { useNavigate, type NavigateFunction } from 'react-router';
+import { useNavigate, type NavigateFunction } from '../lib/router/index.ts';
 import { useT } from '../lib/i18n/use-t.ts';
 import styles from './Page.module.css';
 

@@ -7,7 +7,7 @@ import type { Language } from '@gama/core/i18n/languages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { StaticRouter } from '../lib/router/index.ts';
 import LoginScreen from '../features/auth/LoginScreen.tsx';
 import { LandingHero, LandingOverlap } from '../features/shell/index.ts';
 import { LandingFrame } from '../app/layouts/LandingLayout.tsx';
@@ -30,7 +30,7 @@ function Providers({ path, children }: { path: string; children: ReactNode }) {
   return (
     <I18nRoot>
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+        <StaticRouter pathname={path}>{children}</StaticRouter>
       </QueryClientProvider>
     </I18nRoot>
   );

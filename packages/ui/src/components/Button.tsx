@@ -1,5 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import type { ButtonHTMLAttributes, ComponentType, ReactNode } from 'react';
 import styles from './Button.module.css';
 
 export type ButtonVariant = 'primary' | 'money' | 'outline' | 'ghost' | 'whatsapp' | 'danger';
@@ -60,26 +59,34 @@ export function Button({
   );
 }
 
-interface ButtonLinkProps extends LinkProps, LookProps {
-  icon?: ReactNode;
+interface LinkLikeProps {
+  className?: string;
+  children?: ReactNode;
 }
 
-export function ButtonLink({
-  variant,
-  block,
-  large,
-  small,
-  icon,
-  children,
-  className,
-  ...rest
-}: ButtonLinkProps) {
-  return (
-    <Link {...rest} className={classes({ variant, block, large, small }, className)}>
-      {icon}
-      <span>{children}</span>
-    </Link>
-  );
+/**
+ * A button-looking link through the app's own router: the player app and the console route differently, so each
+ * hands in its `Link` and this package depends on neither.
+ */
+export function createButtonLink<P extends LinkLikeProps>(Link: ComponentType<P>) {
+  return function ButtonLink({
+    variant,
+    block,
+    large,
+    small,
+    icon,
+    children,
+    className,
+    ...rest
+  }: P & LookProps & { icon?: ReactNode }) {
+    const linkProps = { ...rest, className: classes({ variant, block, large, small }, className) } as P;
+    return (
+      <Link {...linkProps}>
+        {icon}
+        <span>{children}</span>
+      </Link>
+    );
+  };
 }
 
 interface ExternalButtonLinkProps extends LookProps {

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router/index.ts';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { DownloadAppBar, LandingHeader, OfflineBanner } from '../../features/shell/index.ts';
 import styles from './Layouts.module.css';

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../../lib/router/index.ts';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { BellButton } from '../../features/notifications/index.ts';
 import { RealityCheck } from '../../features/play/index.ts';

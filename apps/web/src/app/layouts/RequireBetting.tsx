@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../../lib/router/index.ts';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router/index.ts';
 
 /**
  * A screen reader stays where it was when the route changes; moving focus to the new page's main region

@@ -3,7 +3,7 @@ import { newPasswordRule, requiredRule, type Rule } from '@gama/core/contract/va
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';

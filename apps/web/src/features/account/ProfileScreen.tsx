@@ -3,7 +3,7 @@ import { profileNameRule } from '@gama/core/contract/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Phone, Save, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { authStyles } from '../../shared/auth-screen/AuthScreen.tsx';
 import { ContactAdminButton } from './ContactAdminButton.tsx';

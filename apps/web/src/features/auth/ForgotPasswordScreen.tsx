@@ -3,7 +3,7 @@ import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Send } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';

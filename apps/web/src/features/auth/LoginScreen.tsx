@@ -3,7 +3,7 @@ import { phoneRule, requiredRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { PasswordField, PhoneField } from '@gama/ui/Field';

@@ -1,6 +1,6 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { useMutation } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { errorMessage } from '../../lib/api-client.ts';

@@ -6,7 +6,7 @@ import { zonedParts } from '@gama/core/rules/time';
 import { useMutation } from '@tanstack/react-query';
 import { UserPlus, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';

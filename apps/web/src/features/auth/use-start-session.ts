@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@gama/core/contract/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { storeProfile } from '../../lib/session.ts';
 
 /** After login or registration: forget any previous player's cached data, remember who this is, go home. */

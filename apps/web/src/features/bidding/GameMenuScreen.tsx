@@ -15,7 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { CSSProperties } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import {

@@ -3,7 +3,7 @@ import { ankOf } from '@gama/core/rules/panas';
 import { zonedParts } from '@gama/core/rules/time';
 import { ChevronDown } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/index.ts';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';

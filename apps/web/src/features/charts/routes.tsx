@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router/index.ts';
 import { ChartsScreen } from './index.ts';
 
 /** Screens of this feature, by the layout and gate they need; the app router composes them. */

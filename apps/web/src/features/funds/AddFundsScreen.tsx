@@ -8,7 +8,8 @@ import {
   ScrollText,
   Smartphone,
 } from 'lucide-react';
-import { ButtonLink, ExternalButtonLink } from '@gama/ui/Button';
+import { ExternalButtonLink } from '@gama/ui/Button';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { HEADLINE_IDS } from '../../shared/headline/headline.ts';

@@ -10,7 +10,7 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import { usePaymentDetails } from './api.ts';

@@ -1,7 +1,7 @@
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { upiTypeNames } from '@gama/core/contract/funds-types';
 import { useMutation } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { CodeForm } from '../../shared/auth-screen/CodeForm.tsx';

@@ -2,7 +2,7 @@ import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowRight, Copy, Hash, IndianRupee, MessageCircle, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useActionKey } from '@gama/ui/action-key';
 import { Button, ExternalButtonLink } from '@gama/ui/Button';

@@ -4,7 +4,7 @@ import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';

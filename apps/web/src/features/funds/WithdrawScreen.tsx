@@ -17,9 +17,10 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, ButtonLink } from '@gama/ui/Button';
+import { Button } from '@gama/ui/Button';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { TextField } from '@gama/ui/Field';
 import fieldStyles from '@gama/ui/Field.module.css';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';

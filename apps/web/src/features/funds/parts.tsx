@@ -1,6 +1,6 @@
 import { ChevronRight, Inbox, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useProfile } from '../../lib/profile.ts';

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router/index.ts';
 import {
   AddFundsScreen,
   DepositHistoryScreen,

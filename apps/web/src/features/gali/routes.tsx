@@ -1,5 +1,5 @@
 import { betTypesOf } from '@gama/core/rules/bet-types';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router/index.ts';
 import { GaliBidScreen, GaliBidsScreen, GaliGameScreen, GaliListScreen, GaliWinsScreen } from './index.ts';
 
 /** Screens of this feature, by the layout and gate they need; the app router composes them. */

@@ -1,6 +1,6 @@
 import { ArrowUpFromLine, CirclePlay, CirclePlus, Crown, MessageCircle, Star } from 'lucide-react';
-import { Link } from 'react-router';
-import { ButtonLink } from '@gama/ui/Button';
+import { Link } from '../../lib/router/index.ts';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';

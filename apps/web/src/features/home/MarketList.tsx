@@ -2,7 +2,7 @@ import type { MarketRow } from '@gama/core/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { Skeleton } from '@gama/ui/Skeleton';

@@ -3,7 +3,7 @@ import type { Text } from '@gama/core/i18n/texts';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { useAppPages } from './api.ts';

@@ -1,6 +1,6 @@
 import { notificationMessages as m } from '@gama/core/contract/notification-messages';
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { useUnreadCount } from './api.ts';
 import { useNotificationStream } from './live.ts';

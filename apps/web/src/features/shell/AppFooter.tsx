@@ -1,6 +1,6 @@
 import { Headset, House, Landmark, ListOrdered, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './Shell.module.css';
 import { SupportDialog } from './SupportDialog.tsx';

@@ -1,6 +1,6 @@
 import { Menu, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { LogoMark } from '@gama/ui/Logo';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useT } from '../../lib/i18n/use-t.ts';

@@ -1,6 +1,6 @@
 import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { CirclePlus, TriangleAlert } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import styles from './Shell.module.css';

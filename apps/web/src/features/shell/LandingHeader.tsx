@@ -1,6 +1,6 @@
 import { LogIn, Menu } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { Dialog } from '@gama/ui/Dialog';
 import { LogoMark } from '@gama/ui/Logo';
 import { useT } from '../../lib/i18n/use-t.ts';

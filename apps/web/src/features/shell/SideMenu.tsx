@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router/index.ts';
 import { Dialog } from '@gama/ui/Dialog';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';

@@ -1,6 +1,6 @@
 import { endpoints } from '@gama/core/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { ApiError, call, errorMessage } from '../../lib/api-client.ts';
 import { clearStoredProfile } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { betTypesOf } from '@gama/core/rules/bet-types';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router/index.ts';
 import {
   StarGameScreen,
   StarlineBidScreen,

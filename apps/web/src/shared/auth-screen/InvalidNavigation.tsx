@@ -1,6 +1,6 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { RotateCcw, TriangleAlert } from 'lucide-react';
-import { ButtonLink } from '@gama/ui/Button';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { AuthScreen, authStyles } from './AuthScreen.tsx';
 

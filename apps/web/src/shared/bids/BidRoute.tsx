@@ -1,5 +1,5 @@
 import type { BetType } from '@gama/core/rules/bet-types';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router/index.ts';
 import { BidScreen } from './BidScreen.tsx';
 import { InvalidBidNavigation } from './InvalidBidNavigation.tsx';
 import { readBidNavState } from './nav-state.ts';

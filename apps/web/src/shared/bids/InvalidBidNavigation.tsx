@@ -1,6 +1,6 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { House, TriangleAlert } from 'lucide-react';
-import { ButtonLink } from '@gama/ui/Button';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './InvalidBidNavigation.module.css';

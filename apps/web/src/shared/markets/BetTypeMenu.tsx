@@ -1,7 +1,7 @@
 import type { BetType, BetTypeId } from '@gama/core/rules/bet-types';
 import { bidMessages } from '@gama/core/rules/messages';
 import { Clock } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import { InvalidBidNavigation, openTimePassedNow, readBidNavState } from '../bids/index.ts';

@@ -1,7 +1,7 @@
 import type { MarketRow } from '@gama/core/contract/accounts';
 import type { RateField } from '@gama/core/rules/bet-types';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import type { BidNavState } from '../bids/index.ts';

@@ -1,7 +1,8 @@
 import { bidMessages } from '@gama/core/rules/messages';
 import { ChartColumn, History, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, ButtonLink } from '@gama/ui/Button';
+import { Button } from '@gama/ui/Button';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { Dialog } from '@gama/ui/Dialog';
 import { Skeleton } from '@gama/ui/Skeleton';
 import styles from './MarketList.module.css';
