@@ -1,25 +1,27 @@
-import { accountMessages } from '@gama/core/contract/messages';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter, navigate } from '../lib/router/index.ts';
+import { PageSkeleton } from '@gama/ui/Skeleton';
+import { BrowserRouter, navigate, preloadRoutes } from '../lib/router/index.ts';
 import { I18nRoot } from '../lib/i18n/I18nRoot.tsx';
 import { onToasterWanted, toast } from '../lib/toast.ts';
-import { setSessionLostListener } from '../lib/api-client.ts';
-import { createQueryClient } from '../lib/query-client.ts';
+import { setSessionLostListener } from '../lib/session-lost.ts';
 import { clearStoredProfile } from '../lib/session.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
-import { AppRoutes } from './router.tsx';
+import { AppRoutes, routes } from './router.tsx';
 import { ScrollRestoration } from './scroll-restoration.ts';
 
 const Toasts = lazy(() => import('./Toasts.tsx'));
 
-const queryClient = createQueryClient();
+// Requested with the entry, side by side with the chunks of the address's layouts and screen: the query client
+// wraps every screen, so fetched only when it renders it would delay each of them by one round trip.
+const queries = import('./QueryRoot.tsx');
+const QueryRoot = lazy(() => queries);
+preloadRoutes(routes, window.location.pathname);
 
 // A 401 on a signed-in call means the server ended the session (logout elsewhere, password change, expiry).
 setSessionLostListener((message) => {
   clearStoredProfile();
-  queryClient.clear();
-  toast.error(message || accountMessages.sessionExpired, { id: 'session-lost' });
+  void queries.then(({ queryClient }) => queryClient.clear());
+  toast.error(message, { id: 'session-lost' });
   navigate('/login', { replace: true });
 });
 
@@ -44,19 +46,21 @@ export function App() {
   const toasterWanted = useToasterWhenIdle();
   return (
     <I18nRoot>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <ScrollRestoration />
-          <RouteErrorBoundary>
-            <AppRoutes />
-          </RouteErrorBoundary>
-        </BrowserRouter>
-        {toasterWanted && (
-          <Suspense fallback={null}>
-            <Toasts />
+      <BrowserRouter>
+        <ScrollRestoration />
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageSkeleton />}>
+            <QueryRoot>
+              <AppRoutes />
+            </QueryRoot>
           </Suspense>
-        )}
-      </QueryClientProvider>
+        </RouteErrorBoundary>
+      </BrowserRouter>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </I18nRoot>
   );
 }

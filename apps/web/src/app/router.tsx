@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useRoutes } from '../lib/router/index.ts';
+import { Suspense } from 'react';
+import { lazyRoute, Navigate, Outlet, useRoutes } from '../lib/router/index.ts';
 import type { RouteObject } from '../lib/router/index.ts';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { ChangePasswordScreen, DeleteAccountScreen, ProfileScreen } from '../features/account/index.ts';
@@ -15,7 +15,7 @@ import {
 } from '../features/auth/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
 import { AboutScreen, HowToPlayScreen, PrivacyPolicyScreen } from '../features/info/index.ts';
-import { useStoredProfile } from '../lib/session.ts';
+import { getStoredProfile, useStoredProfile } from '../lib/session.ts';
 import * as bidding from '../features/bidding/routes.tsx';
 import * as charts from '../features/charts/routes.tsx';
 import * as funds from '../features/funds/routes.tsx';
@@ -24,10 +24,10 @@ import * as starline from '../features/starline/routes.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
 import { NotFoundScreen } from './StatusScreen.tsx';
 
-const MemberLayout = lazy(() => import('./layouts/MemberLayout.tsx'));
-const LandingLayout = lazy(() => import('./layouts/LandingLayout.tsx'));
-const LandingEntry = lazy(() => import('./LandingEntry.tsx'));
-const RequireBetting = lazy(() => import('./layouts/RequireBetting.tsx'));
+const MemberLayout = lazyRoute(() => import('./layouts/MemberLayout.tsx'));
+const LandingLayout = lazyRoute(() => import('./layouts/LandingLayout.tsx'));
+const LandingEntry = lazyRoute(() => import('./LandingEntry.tsx'));
+const RequireBetting = lazyRoute(() => import('./layouts/RequireBetting.tsx'));
 
 const features = [funds, bidding, starline, gali, charts];
 const collect = (pick: (f: (typeof features)[number]) => RouteObject[]) => features.flatMap(pick);
@@ -45,12 +45,16 @@ function RootEntry() {
   const stored = useStoredProfile();
   return stored ? <Navigate to="/imp" replace /> : <LandingEntry />;
 }
+// The landing draws the login card: both chunks at once, rather than the card's after the landing's.
+RootEntry.preload = () =>
+  getStoredProfile() ? null : Promise.all([LandingEntry.preload(), LoginScreen.preload()]);
 
 /** Pages a visitor may read too: they get the landing frame, a member gets the full shell. */
 function PublicLayout() {
   const stored = useStoredProfile();
   return stored ? <MemberLayout /> : <LandingLayout />;
 }
+PublicLayout.preload = () => (getStoredProfile() ? MemberLayout.preload() : LandingLayout.preload());
 
 /**
  * Spec 01 section 2.1 lists these routes but shows no screen for them: each opens the screen it stands for (the
@@ -73,7 +77,7 @@ export const specAliases: ReadonlyArray<readonly [from: string, to: string]> = [
  * the first download for plain paths and layouts. What a data router would give lives beside it: scroll
  * restoration (`scroll-restoration.ts`) and the error screen (`RouteErrorBoundary`).
  */
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [

@@ -3,6 +3,7 @@ import { endpoints } from '@gama/core/endpoints';
 import { createApiClient, errorMessage as englishErrorMessage } from '@gama/core/endpoints/client';
 import { appKey } from './app-key.ts';
 import { translateText } from './i18n/i18n.ts';
+import { reportSessionLost } from './session-lost.ts';
 
 export { ApiError, networkMessages } from '@gama/core/endpoints/client';
 
@@ -11,14 +12,6 @@ export function errorMessage(error: unknown): string {
   return translateText(englishErrorMessage(error));
 }
 export type { ClientErrorCode } from '@gama/core/endpoints/client';
-
-type SessionLostListener = (message: string) => void;
-let onSessionLost: SessionLostListener = () => {};
-
-/** The app layer decides what "session gone" means for navigation; the client only reports it. */
-export function setSessionLostListener(listener: SessionLostListener): void {
-  onSessionLost = listener;
-}
 
 /**
  * The player app's client. Every call goes through the endpoint catalogue: `call(endpoints.x, body)`.
@@ -33,7 +26,9 @@ export const { call, download, urlOf } = createApiClient({
   onFailure: (error, endpoint) => {
     if (error.httpStatus !== 401 || endpoint === endpoints.logout) return;
     if (endpoint.access === 'player' || endpoint.access === 'betting' || error.code === 'UNAUTHENTICATED') {
-      onSessionLost(error.code === 'UNAUTHENTICATED' ? error.message : accountMessages.sessionExpired);
+      reportSessionLost(
+        (error.code === 'UNAUTHENTICATED' && error.message) || accountMessages.sessionExpired,
+      );
     }
   },
 });

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
+import { lazyRoute } from '../../lib/router/index.ts';
 
-export const ProfileScreen = lazy(() => import('./ProfileScreen.tsx'));
-export const ChangePasswordScreen = lazy(() => import('./ChangePasswordScreen.tsx'));
-export const DeleteAccountScreen = lazy(() => import('./DeleteAccountScreen.tsx'));
+export const ProfileScreen = lazyRoute(() => import('./ProfileScreen.tsx'));
+export const ChangePasswordScreen = lazyRoute(() => import('./ChangePasswordScreen.tsx'));
+export const DeleteAccountScreen = lazyRoute(() => import('./DeleteAccountScreen.tsx'));

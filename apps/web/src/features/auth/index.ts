@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyRoute } from '../../lib/router/index.ts';
 
 // Each screen is its own chunk: a player on a slow phone downloads only the screen in front of them.
-export const LoginScreen = lazy(() => import('./LoginScreen.tsx'));
-export const RegisterScreen = lazy(() => import('./RegisterScreen.tsx'));
-export const RegisterOtpScreen = lazy(() => import('./RegisterOtpScreen.tsx'));
-export const ForgotPasswordScreen = lazy(() => import('./ForgotPasswordScreen.tsx'));
-export const ForgotOtpScreen = lazy(() => import('./ForgotOtpScreen.tsx'));
-export const ResetPasswordScreen = lazy(() => import('./ResetPasswordScreen.tsx'));
+export const LoginScreen = lazyRoute(() => import('./LoginScreen.tsx'));
+export const RegisterScreen = lazyRoute(() => import('./RegisterScreen.tsx'));
+export const RegisterOtpScreen = lazyRoute(() => import('./RegisterOtpScreen.tsx'));
+export const ForgotPasswordScreen = lazyRoute(() => import('./ForgotPasswordScreen.tsx'));
+export const ForgotOtpScreen = lazyRoute(() => import('./ForgotOtpScreen.tsx'));
+export const ResetPasswordScreen = lazyRoute(() => import('./ResetPasswordScreen.tsx'));

@@ -1,3 +1,3 @@
-import { lazy } from 'react';
+import { lazyRoute } from '../../lib/router/index.ts';
 
-export const ChartsScreen = lazy(() => import('./ChartsScreen.tsx'));
+export const ChartsScreen = lazyRoute(() => import('./ChartsScreen.tsx'));

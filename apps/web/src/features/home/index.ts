@@ -1,3 +1,3 @@
-import { lazy } from 'react';
+import { lazyRoute } from '../../lib/router/index.ts';
 
-export const HomeScreen = lazy(() => import('./HomeScreen.tsx'));
+export const HomeScreen = lazyRoute(() => import('./HomeScreen.tsx'));

@@ -1,6 +1,6 @@
-import { lazy } from 'react';
+import { lazyRoute } from '../../lib/router/index.ts';
 
-export const AboutScreen = lazy(() => import('./AboutScreen.tsx'));
+export const AboutScreen = lazyRoute(() => import('./AboutScreen.tsx'));
 
-export const HowToPlayScreen = lazy(() => import('./HowToPlayScreen.tsx'));
-export const PrivacyPolicyScreen = lazy(() => import('./PrivacyPolicyScreen.tsx'));
+export const HowToPlayScreen = lazyRoute(() => import('./HowToPlayScreen.tsx'));
+export const PrivacyPolicyScreen = lazyRoute(() => import('./PrivacyPolicyScreen.tsx'));

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
+import { lazyRoute } from '../../lib/router/index.ts';
 
 export { BellButton } from './BellButton.tsx';
 /** The list loads only when opened: the header carries the bell alone. */
-export const NotificationsScreen = lazy(() => import('./NotificationsScreen.tsx'));
+export const NotificationsScreen = lazyRoute(() => import('./NotificationsScreen.tsx'));

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
+import { lazyRoute } from '../../lib/router/index.ts';
 
-export const StarlineListScreen = lazy(() => import('./StarlineListScreen.tsx'));
-export const StarGameScreen = lazy(() => import('./StarGameScreen.tsx'));
-export const StarlineBidScreen = lazy(() => import('./StarlineBidScreen.tsx'));
-export const StarlineBidsScreen = lazy(() =>
+export const StarlineListScreen = lazyRoute(() => import('./StarlineListScreen.tsx'));
+export const StarGameScreen = lazyRoute(() => import('./StarGameScreen.tsx'));
+export const StarlineBidScreen = lazyRoute(() => import('./StarlineBidScreen.tsx'));
+export const StarlineBidsScreen = lazyRoute(() =>
   import('./StarlineHistoryScreen.tsx').then((m) => ({ default: m.StarlineBidsScreen })),
 );
-export const StarlineWinsScreen = lazy(() =>
+export const StarlineWinsScreen = lazyRoute(() =>
   import('./StarlineHistoryScreen.tsx').then((m) => ({ default: m.StarlineWinsScreen })),
 );

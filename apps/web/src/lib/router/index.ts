@@ -11,6 +11,7 @@ export {
   useSearchParams,
 } from './context.tsx';
 export { navigate, type NavigateFunction } from './history.ts';
+export { lazyRoute, preloadRoutes, type Preloadable } from './lazy-route.ts';
 export { Link, NavLink, type LinkProps } from './links.tsx';
 export { matchRoutes, type RouteObject } from './match.ts';
 export { Navigate, Outlet, useRoutes } from './routes.tsx';
