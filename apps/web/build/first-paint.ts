@@ -18,8 +18,11 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type PluginOption } from 'vite';
 import { languages, languageTags, type Language } from '../../../packages/core/src/i18n/languages.ts';
 import type { FirstPaint } from '../src/first-paint/prerender.tsx';
+import { classesIn, cssRules, withoutUnusedRules } from '../src/first-paint/unused-css.ts';
 
 const FALLBACK_MS = 15_000;
+/** The drawn screen's column, styled by the page's own stylesheet (src/styles/column.css). */
+const COLUMN_CLASS = 'first-paint-column';
 /** Must match the storage keys of src/lib/theme.ts, src/lib/i18n/i18n.ts and src/lib/session.ts. */
 const KEYS = { theme: 'gama.theme', language: 'gama.language', user: 'gama.user' } as const;
 
@@ -105,7 +108,9 @@ export const APP_SCRIPTS_ID = 'app-scripts';
  * The classic script index.html loads after `#root` (plain ES2020, run before the first paint): theme, language,
  * the drawn screen, then the app's own scripts. With a screen drawn those are requested once the browser has
  * painted it, so on a slow network the paint's few kilobytes are not queued behind 110 KB of scripts (and no
- * screen is drawn twice: the app's arrives under the overlay). Without one they are requested at once.
+ * screen is drawn twice: the app's arrives under the overlay). Without one (or in a hidden tab, which paints no
+ * frame to wait for) they are requested at once. The frame with the overlay is produced after the animation frame
+ * callbacks; the timeout queued in one runs after it.
  */
 function drawScript(paints: Record<Language, FirstPaint>, css: string): string {
   const tags = Object.fromEntries(languages.map((l) => [l, languageTags[l].slice(0, 2)]));
@@ -137,7 +142,6 @@ function drawScript(paints: Record<Language, FirstPaint>, css: string): string {
   html.lang = tags[language];
   var screen = stored(${JSON.stringify(KEYS.user)}) ? '' :
     location.pathname === '/' ? 'landing' : location.pathname === '/login' ? 'login' : '';
-  // A hidden tab paints no frame to wait for.
   if (!screen || document.visibilityState === 'hidden') return loadApp();
   var paints = ${JSON.stringify(paints)};
   var overlay = document.createElement('div');
@@ -145,35 +149,12 @@ function drawScript(paints: Record<Language, FirstPaint>, css: string): string {
   overlay.setAttribute('aria-hidden', 'true');
   overlay.inert = true;
   overlay.innerHTML = ${JSON.stringify(css ? `<style>${css}</style>` : '')} +
-    '<div class="first-paint-column">' + paints[language][screen] + '</div>';
+    '<div class="${COLUMN_CLASS}">' + paints[language][screen] + '</div>';
   document.body.appendChild(overlay);
   setTimeout(function () { overlay.remove(); }, ${FALLBACK_MS});
-  // The frame with the overlay is produced after the animation frame callbacks; the timeout runs after it.
   requestAnimationFrame(function () { setTimeout(loadApp, 0); });
 })();
 `;
-}
-
-/** Top-level CSS rules (at-rule blocks whole), for leaving out those the page's stylesheet already has. */
-function cssRules(css: string): string[] {
-  const rules: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < css.length; i += 1) {
-    const c = css[i];
-    if (c === '{') depth += 1;
-    else if (c === '}') {
-      depth -= 1;
-      if (depth === 0) {
-        rules.push(css.slice(start, i + 1).trim());
-        start = i + 1;
-      }
-    } else if (c === ';' && depth === 0) {
-      rules.push(css.slice(start, i + 1).trim());
-      start = i + 1;
-    }
-  }
-  return rules.filter(Boolean);
 }
 
 /**
@@ -217,7 +198,9 @@ export function firstPaint(plugins: () => PluginOption[]): Plugin {
         .map((file) => (file.type === 'asset' ? String(file.source) : ''))
         .join('');
       const missing = cssRules(css).filter((rule) => !pageCss.includes(rule));
-      const source = drawScript(paints, missing.join(''));
+      const markup = languages.flatMap((language) => Object.values(paints[language])).join('');
+      const used = withoutUnusedRules(missing, classesIn(`${markup}<div class="${COLUMN_CLASS}">`));
+      const source = drawScript(paints, used.join(''));
       const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
       const fileName = `assets/first-paint-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source });
