@@ -88,7 +88,7 @@ const ADVISORY_LOCKS: Record<string, { count: number; why: string }> = {
  */
 const BID_PATH_CROSSINGS: Record<string, string> = {
   number_exposure:
-    "the draw's liability per number is shared by every player who bets on it (issue 16 caps): one row per number, locked by the upsert",
+    "the draw's liability per capped number is shared by every player who bets on it (issue 16 caps): one row per number, locked by the upsert; an uncapped number keeps none",
 };
 
 const ADVISORY = /\bpg_(?:try_)?advisory_(?:xact_)?lock(?:_shared)?\s*\(/g;

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
+import type { Queryable } from '../../db/database.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 import { expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { pgCode } from '../../db/database.ts';
+import { seedMarket } from '../../seed/markets.ts';
 import { systemAccount } from './accounts.ts';
 import { InsufficientFunds, postJournal } from './post.ts';
 import { verifyLedger } from './verify.ts';
@@ -40,6 +42,81 @@ describe('the database guards the ledger', () => {
     ]) {
       const error = await failure(t.db.query(sql));
       expect(pgCode(error)).toBe('55000');
+    }
+    await expectLedgerClean(t);
+  });
+
+  it('entries and bid rows name a journal, account, player and market that exist, and those stay (0032)', async () => {
+    const p = await t.player();
+    await fund(t, p, op, 500);
+    const market = await seedMarket(t.db, { name: 'NAMED BAZAR' });
+    const wallet = (
+      await t.db.query<{ id: number }>(`SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`, [
+        p.id,
+      ])
+    ).rows[0]?.id;
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const rolledBack = new Error('rolled back');
+    /** Runs `steps` in a transaction that a bid of 10 points was just written in, then undoes it all. */
+    const withBid = (steps: (tx: Queryable, journal: number) => Promise<void>) =>
+      failure(
+        t.db.transaction(async (tx) => {
+          const journal = await postJournal(
+            tx,
+            { kind: 'bid', actor: `player:${p.id}`, note: 'Bid', at: t.clock.now() },
+            [
+              { account: wallet ?? 0, amount: -1_000 },
+              { account: systemAccount('house'), amount: 1_000 },
+            ],
+          );
+          await steps(tx, journal);
+          throw rolledBack;
+        }),
+      );
+    const bid = (tx: Queryable, player: number, marketId: number, journal: number) =>
+      tx.query(
+        `INSERT INTO bids (player_id, market_id, grp, market_date, bet_type, pana_label, session, digits,
+                           close_digits, points, amount, rate_field, rate_val_1, rate_val_2, journal_id, created_at)
+         VALUES ($1, $2, 'main', $3::date, 'single_digit', 'Single Digit', 'open', '5', '', 10, 1000,
+                 'single_digit', 10, 95, $4, $5)`,
+        [player, marketId, day, journal, t.clock.now()],
+      );
+    // A bid row naming no player, no market or no journal is refused; one naming all three is taken.
+    for (const [player, marketId, journal] of [
+      [999_999_999, market, 0],
+      [p.id, 999_999_999, 0],
+      [p.id, market, 999_999_999],
+    ] as const) {
+      const error = await withBid(async (tx, j) => {
+        await bid(tx, player, marketId, journal === 0 ? j : journal);
+      });
+      expect(pgCode(error), `${player}/${marketId}/${journal}`).toBe('23503');
+    }
+    // What a bid names cannot be deleted, nor can an account that entries name.
+    for (const sql of [
+      `DELETE FROM markets WHERE id = ${market}`,
+      `DELETE FROM players WHERE id = ${p.id}`,
+      `DELETE FROM accounts WHERE id = ${wallet}`,
+    ]) {
+      const error = await withBid(async (tx, j) => {
+        await bid(tx, p.id, market, j);
+        await tx.query(sql);
+      });
+      expect(pgCode(error), sql).toBe('23503');
+    }
+    expect(await withBid(async (tx, j) => void (await bid(tx, p.id, market, j)))).toBe(rolledBack);
+    // Entries naming no journal, or no account, are refused.
+    for (const entries of [
+      `(999999999, ${wallet}, 100), (999999999, ${systemAccount('house')}, -100)`,
+      `($1, 999999999, 100), ($1, ${systemAccount('house')}, -100)`,
+    ]) {
+      const error = await withBid(async (tx, j) => {
+        await tx.query(
+          `INSERT INTO entries (journal_id, account_id, amount) VALUES ${entries}`,
+          entries.includes('$1') ? [j] : [],
+        );
+      });
+      expect(pgCode(error), entries).toBe('23503');
     }
     await expectLedgerClean(t);
   });

@@ -83,11 +83,11 @@ describe('the full exposure of a draw', () => {
   it("shows each number's cap and what the draw owes on it against the cap, as the owner sets it", async () => {
     const digitsOf = (v: ExposureResponse) => v.exposure.map((e) => [e.digits, e.cap, e.cap_used]);
     const query = `market_id=${main}&date=${DATE}&bet_type=single_digit`;
-    // Without a cap the bids still reserve what they owe, so the desk sees it before a cap is set.
+    // Without a cap nothing is held against one (the payout column says what the draw owes).
     expect(digitsOf(await view(query))).toEqual([
-      ['1', null, '760'],
-      ['2', null, '190'],
-      ['6', null, '95'],
+      ['1', null, null],
+      ['2', null, null],
+      ['6', null, null],
     ]);
     const set = await admin(t, op, 'PATCH', '/admin-api/caps', {
       group: 'main',
@@ -101,13 +101,13 @@ describe('the full exposure of a draw', () => {
     ]);
     // A cap on another rate field is not this number's.
     const pana = await view(`market_id=${main}&date=${DATE}&bet_type=single_pana`);
-    expect(pana.exposure.map((e) => [e.digits, e.cap, e.cap_used])).toEqual([['123', null, '1400']]);
+    expect(pana.exposure.map((e) => [e.digits, e.cap, e.cap_used])).toEqual([['123', null, null]]);
     const removed = await admin(t, op, 'PATCH', '/admin-api/caps', {
       group: 'main',
       caps: { single_digit: null },
     });
     expect(removed.statusCode).toBe(200);
-    expect(digitsOf(await view(query))[0]).toEqual(['1', null, '760']);
+    expect(digitsOf(await view(query))[0]).toEqual(['1', null, null]);
   });
 
   it('sorts by each column both ways, the number breaking ties, and pages without overlap', async () => {
@@ -226,7 +226,7 @@ describe('the full exposure of a draw', () => {
       'market,date,draw,bet type,session,number,bids,stakes,payout if it comes,outcome,cap,owed against the cap',
     );
     expect(lines).toHaveLength(7);
-    expect(lines[1]).toBe('EXPOSURE MAIN,2026-11-20,close,full_sangam,close,123-456,1,10,100000,won,,100000');
+    expect(lines[1]).toBe('EXPOSURE MAIN,2026-11-20,close,full_sangam,close,123-456,1,10,100000,won,,');
     const { rows } = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM audit_log WHERE action = 'exposure_export'",
     );

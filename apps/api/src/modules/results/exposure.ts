@@ -81,7 +81,7 @@ export async function exposure(deps: Deps, query: ExposureQuery): Promise<Exposu
             p.outcome, p.cap, p.cap_used
        FROM t LEFT JOIN LATERAL (
          -- Caps and what is held against them are per rate field, so the page's numbers join them by it.
-         SELECT g.*, lc.cap, ne.payout AS cap_used
+         SELECT g.*, lc.cap, CASE WHEN lc.cap IS NOT NULL THEN ne.payout END AS cap_used
            FROM g
            LEFT JOIN liability_caps lc ON lc.grp = $7 AND lc.rate_field = g.rate_field
            LEFT JOIN number_exposure ne

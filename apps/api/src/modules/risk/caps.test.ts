@@ -227,13 +227,10 @@ describe(`bids against a cap on ${engine}`, () => {
   it('counts motor rows with the pana rate they pay as', async () => {
     const m = await draw('MOTOR BAZAR');
     const p = await funded();
+    await setCaps({ single_pana: 1_000_000 });
     const pana = await submit(p, 'Single Pana', [{ digits: '123', points: 10, session: 'Open' }], m);
     expect(pana.statusCode).toBe(200);
-    const { rows } = await t.db.query<{ payout: number }>(
-      `SELECT payout FROM number_exposure WHERE market_id = $1 AND rate_field = 'single_pana' AND digits = '123'`,
-      [m],
-    );
-    const one = rows[0]?.payout ?? 0;
+    const one = await exposureOf(m, '123', 'single_pana');
     expect(one).toBeGreaterThan(0);
     await setCaps({ single_pana: one });
     // SP Motor 123 is the single pana 123 only: it would take that number past its cap.
@@ -241,6 +238,56 @@ describe(`bids against a cap on ${engine}`, () => {
     expect(motor.statusCode).toBe(400);
     expect(motor.json.msg).toBe('Limit reached for 123');
     await setCaps({ single_pana: null });
+  });
+
+  it('keeps no exposure row for a number without a cap; a cap set later counts the bids already placed', async () => {
+    const m = await draw('LATE CAP BAZAR');
+    const [a, b] = [await funded(), await funded()];
+    for (const p of [a, b, a])
+      expect(
+        (await submit(p, 'Single Digit', [{ digits: '5', points: 10, session: 'Open' }], m)).statusCode,
+      ).toBe(200);
+    // Uncapped, the bids on 5 took no row (and so waited for no other bid); the desk sums them from the bids.
+    expect(await exposureOf(m, '5')).toBe(0);
+    const desk = await admin<CapExposureAnswer>(
+      t,
+      owner,
+      'GET',
+      `/admin-api/caps/exposure?market_id=${m}&date=${DAY}`,
+    );
+    expect(desk.json.rows).toEqual([
+      {
+        rate_field: 'single_digit',
+        label: 'Single Digit',
+        session: 'open',
+        number: '5',
+        payout_paise: 3 * TEN_POINTS_PAY,
+        cap_paise: null,
+        used_percent: null,
+      },
+    ]);
+    // A cap of four bids' payout, set after three: the cap meets what the draw already owes, so one more fits
+    // and the fifth is refused.
+    expect((await setCaps({ single_digit: 4 * TEN_POINTS_PAY })).statusCode).toBe(200);
+    expect(await exposureOf(m, '5')).toBe(3 * TEN_POINTS_PAY);
+    expect(
+      (await submit(b, 'Single Digit', [{ digits: '5', points: 10, session: 'Open' }], m)).statusCode,
+    ).toBe(200);
+    const over = await submit(a, 'Single Digit', [{ digits: '5', points: 10, session: 'Open' }], m);
+    expect(over.statusCode).toBe(400);
+    expect(over.json.msg).toBe('Limit reached for 5');
+    expect(await exposureOf(m, '5')).toBe(await payoutOnNumber(m, '5'));
+    // Removed and set again: the bids placed meanwhile without a cap are counted too.
+    await setCaps({ single_digit: null });
+    expect(
+      (await submit(a, 'Single Digit', [{ digits: '5', points: 10, session: 'Open' }], m)).statusCode,
+    ).toBe(200);
+    await setCaps({ single_digit: 5 * TEN_POINTS_PAY });
+    expect(await exposureOf(m, '5')).toBe(5 * TEN_POINTS_PAY);
+    expect(
+      (await submit(b, 'Single Digit', [{ digits: '5', points: 10, session: 'Open' }], m)).statusCode,
+    ).toBe(400);
+    await setCaps({ single_digit: null });
   });
 
   it(

@@ -1,13 +1,14 @@
 /**
  * Per-number liability caps as the owner sets them (issue 16): one row per group and rate field, no row for
  * no cap. A change writes only the fields sent; bids read the caps inside their own transaction
- * (`reserveExposure`), so a bid placed after a change commits is checked against the new cap.
+ * (gama_place_bid), so a bid placed after a change commits is checked against the new cap.
  */
 import type { CapRow } from '@gama/core/endpoints/risk/index';
 import type { MarketGroup, RateField } from '@gama/core/rules/bet-types';
 import { RATE_FIELDS_OF, isRateFieldOf, rateFieldLabel } from '@gama/core/rules/rates';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { PAYOUT_SQL } from '../results/outcome-sql.ts';
 
 export type CapSet = Partial<Record<RateField, number>>;
 
@@ -100,6 +101,31 @@ export async function changeCaps(
          SET cap = EXCLUDED.cap, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
       [group, set.map((s) => s.field), set.map((s) => s.cap), input.operatorId, input.now],
     );
+    const capped = set.filter((s) => before[s.field as RateField] === undefined).map((s) => s.field);
+    if (capped.length > 0) await countOpenDraws(tx, group, capped, input.now);
   }
   return { before, after };
+}
+
+/**
+ * A number whose rate field has no cap keeps no exposure row (migration 0032): a field that gets a cap has the
+ * draws that can still take bids counted from their bids first, so the cap meets what is already owed. The
+ * group's markets are locked first: a bid holds its market's KEY SHARE lock from before it reads the caps until
+ * it commits, so the bids in flight commit before the count and the next ones wait for this change and meet
+ * the cap; none is missed or counted twice. A bid is placed on today's or yesterday's market day in the
+ * market's zone; three days back from the UTC date covers every zone.
+ */
+async function countOpenDraws(tx: Queryable, group: MarketGroup, fields: string[], now: Date): Promise<void> {
+  await tx.query('SELECT 1 FROM markets WHERE grp = $1 ORDER BY id FOR UPDATE', [group]);
+  await tx.query(
+    `INSERT INTO number_exposure AS e (market_id, market_date, rate_field, session, digits, close_digits, payout)
+     SELECT b.market_id, b.market_date, b.rate_field, b.session, b.digits, b.close_digits, sum(${PAYOUT_SQL})
+       FROM bids b
+      WHERE b.market_id IN (SELECT id FROM markets WHERE grp = $1) AND b.rate_field = ANY($2::text[])
+        AND b.market_date >= ($3::timestamptz AT TIME ZONE 'UTC')::date - 3
+      GROUP BY b.market_id, b.market_date, b.rate_field, b.session, b.digits, b.close_digits
+     ON CONFLICT (market_id, market_date, rate_field, session, digits, close_digits) DO UPDATE
+        SET payout = EXCLUDED.payout`,
+    [group, fields, now],
+  );
 }

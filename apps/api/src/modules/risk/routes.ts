@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { audit } from '../audit/writer.ts';
 import { marketById } from '../markets/repository.ts';
+import { PAYOUT_SQL } from '../results/outcome-sql.ts';
 import { capRows, changeCaps } from './caps.ts';
 import { numberLabel } from './exposure.ts';
 
@@ -63,12 +64,22 @@ export function riskRoutes(app: FastifyInstance): void {
       total: number;
       at_cap: number;
     }>(
-      // The cap in force now (not the one the last bid met), so the desk shows where the next bid stands.
-      `WITH n AS (
-         SELECT e.rate_field, e.session, e.digits, e.close_digits, e.payout, lc.cap
-           FROM number_exposure e
-           LEFT JOIN liability_caps lc ON lc.grp = $3 AND lc.rate_field = e.rate_field
+      // The cap in force now (not the one the last bid met), so the desk shows where the next bid stands. A
+      // capped number's exposure is its row; an uncapped one keeps none (migration 0032) and is summed from
+      // the draw's bids.
+      `WITH caps AS (
+         SELECT rate_field, cap FROM liability_caps WHERE grp = $3
+       ), n AS (
+         SELECT e.rate_field, e.session, e.digits, e.close_digits, e.payout, c.cap
+           FROM number_exposure e JOIN caps c ON c.rate_field = e.rate_field
           WHERE e.market_id = $1 AND e.market_date = $2::date AND e.payout > 0
+         UNION ALL
+         SELECT b.rate_field, b.session, b.digits, b.close_digits, sum(${PAYOUT_SQL})::bigint, NULL::bigint
+           FROM bids b
+          WHERE b.market_id = $1 AND b.market_date = $2::date
+            AND NOT EXISTS (SELECT 1 FROM caps c WHERE c.rate_field = b.rate_field)
+          GROUP BY b.rate_field, b.session, b.digits, b.close_digits
+         HAVING sum(${PAYOUT_SQL}) > 0
        )
        SELECT n.*, count(*) OVER ()::int AS total,
               (count(*) FILTER (WHERE n.payout >= n.cap) OVER ())::int AS at_cap

@@ -192,8 +192,8 @@ export const exposureNumber = exposureRow.extend({
   /**
    * The owner's liability cap on this number (per group and the rate field the row pays at; issue 16), null
    * without one, and what the draw owes on the number against it: every bid paying at that rate field, so a
-   * Single Pana row of an SP Motor counts with the Single Pana rows. `cap_used` is null before the first bid
-   * reserved exposure on the number.
+   * Single Pana row of an SP Motor counts with the Single Pana rows. `cap_used` is null without a cap (a number
+   * without one keeps no exposure) and before the first bid under the cap reserved some.
    */
   cap: points.nullable(),
   cap_used: points.nullable(),
