@@ -43,10 +43,12 @@ CREATE FUNCTION check_bid_references() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   bad record;
 BEGIN
+  -- Scalar subqueries, one index probe per row: an EXISTS here may be planned as a hash of the whole
+  -- journals table (the transition table's size is unknown to the planner), once per statement.
   SELECT n.id, n.player_id, n.market_id, n.journal_id INTO bad FROM new_bids n
-   WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.id = n.player_id)
-      OR NOT EXISTS (SELECT 1 FROM markets m WHERE m.id = n.market_id)
-      OR NOT EXISTS (SELECT 1 FROM journals j WHERE j.id = n.journal_id)
+   WHERE (SELECT 1 FROM players p WHERE p.id = n.player_id) IS NULL
+      OR (SELECT 1 FROM markets m WHERE m.id = n.market_id) IS NULL
+      OR (SELECT 1 FROM journals j WHERE j.id = n.journal_id) IS NULL
    LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION 'bid % names a player (%), market (%) or journal (%) that does not exist',
@@ -84,13 +86,14 @@ DECLARE
   missing bigint;
   notices bigint;
 BEGIN
-  SELECT j.journal_id, jr.id IS NULL AS orphan INTO bad
-    FROM (SELECT DISTINCT journal_id FROM new_entries) j
-    LEFT JOIN journals jr ON jr.id = j.journal_id
+  -- The journal is found by a scalar subquery, one index probe per journal (a join could hash the table).
+  SELECT j.journal_id, j.orphan INTO bad
+    FROM (SELECT d.journal_id, (SELECT 1 FROM journals jr WHERE jr.id = d.journal_id) IS NULL AS orphan
+            FROM (SELECT DISTINCT journal_id FROM new_entries) d) j
     CROSS JOIN LATERAL (
       SELECT sum(e.amount) AS total, count(*) AS n FROM entries e WHERE e.journal_id = j.journal_id
     ) x
-   WHERE jr.id IS NULL OR x.total <> 0 OR x.n < 2
+   WHERE j.orphan OR x.total <> 0 OR x.n < 2
    LIMIT 1;
   IF FOUND THEN
     IF bad.orphan THEN
@@ -117,7 +120,7 @@ BEGIN
               FROM (SELECT DISTINCT player_id FROM moved) u) p
      GROUP BY p.chunk
   )
-  SELECT (SELECT count(*) FROM d) - (SELECT count(*) FROM accounts a WHERE a.id IN (SELECT account_id FROM d)),
+  SELECT (SELECT count(*) FROM d WHERE (SELECT 1 FROM accounts a WHERE a.id = d.account_id) IS NULL),
          (SELECT count(*) FROM told)
     INTO missing, notices;
   IF missing <> 0 THEN
