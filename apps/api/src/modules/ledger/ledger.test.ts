@@ -121,6 +121,92 @@ describe('the database guards the ledger', () => {
     await expectLedgerClean(t);
   });
 
+  it('keeps every value rule of the ledger, bid and key columns, now domains, and the accounts shape (0033)', async () => {
+    const p = await t.player();
+    await fund(t, p, op, 500);
+    const market = await seedMarket(t.db, { name: 'DOMAIN BAZAR' });
+    const wallet = (
+      await t.db.query<{ id: number }>(`SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`, [
+        p.id,
+      ])
+    ).rows[0]?.id;
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const rolledBack = new Error('rolled back');
+    const inTransaction = (steps: (tx: Queryable) => Promise<void>) =>
+      failure(
+        t.db.transaction(async (tx) => {
+          await steps(tx);
+          throw rolledBack;
+        }),
+      );
+    /** A bid of 10 points with one column's value replaced; the journal is written first and rolled back. */
+    const bidWith = (column: string, value: string) =>
+      inTransaction(async (tx) => {
+        const journal = await postJournal(
+          tx,
+          { kind: 'bid', actor: `player:${p.id}`, note: 'Bid', at: t.clock.now() },
+          [
+            { account: wallet ?? 0, amount: -1_000 },
+            { account: systemAccount('house'), amount: 1_000 },
+          ],
+        );
+        const values: Record<string, string> = {
+          digits: `'5'`,
+          close_digits: `''`,
+          points: '10',
+          amount: '1000',
+          rate_val_1: '10',
+          rate_val_2: '95',
+          [column]: value,
+        };
+        await tx.query(
+          `INSERT INTO bids (player_id, market_id, grp, market_date, bet_type, pana_label, session, digits,
+                             close_digits, points, amount, rate_field, rate_val_1, rate_val_2, journal_id, created_at)
+           VALUES ($1, $2, 'main', $3::date, 'single_digit', 'Single Digit', 'open', ${values.digits},
+                   ${values.close_digits}, ${values.points}, ${values.amount}, 'single_digit', ${values.rate_val_1},
+                   ${values.rate_val_2}, $4, $5)`,
+          [p.id, market, day, journal, t.clock.now()],
+        );
+      });
+    for (const [column, value] of [
+      ['digits', `'12a'`],
+      ['digits', `''`],
+      ['close_digits', `'1234'`],
+      ['points', '0'],
+      ['amount', '999'],
+      ['rate_val_1', '0'],
+      ['rate_val_2', '-1'],
+    ] as const) {
+      expect(pgCode(await bidWith(column, value)), `${column} = ${value}`).toBe('23514');
+    }
+    // The same slip with every value in range is taken, so the refusals above are the values' own.
+    expect(await bidWith('digits', `'123'`)).toBe(rolledBack);
+
+    for (const sql of [
+      `INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at) VALUES ('gift', 'system', 'player', 1, 'x', now())`,
+      `INSERT INTO accounts (kind, player_id, balance) VALUES ('savings', NULL, NULL)`,
+      // A player's account with no cached balance, a system account with one, a wallet with no player.
+      `INSERT INTO accounts (kind, player_id, balance) VALUES ('wallet', NULL, 0)`,
+      `UPDATE accounts SET balance = NULL WHERE id = ${wallet}`,
+      `UPDATE accounts SET balance = 0 WHERE kind = 'house'`,
+      `INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, created_at) VALUES ('s', 'short', 'e', '\\x00', now())`,
+      `INSERT INTO entries (journal_id, account_id, amount) SELECT max(id), ${wallet}, 0 FROM journals`,
+    ]) {
+      expect(pgCode(await inTransaction(async (tx) => void (await tx.query(sql)))), sql).toBe('23514');
+    }
+    // The wallet's balance still moves, and the database's own refusal of an overdraft keeps its name (L3).
+    expect(
+      await inTransaction(
+        async (tx) => void (await tx.query(`UPDATE accounts SET balance = 7 WHERE id = ${wallet}`)),
+      ),
+    ).toBe(rolledBack);
+    const overdraft = await inTransaction(
+      async (tx) => void (await tx.query(`UPDATE accounts SET balance = -1 WHERE id = ${wallet}`)),
+    );
+    expect(String((overdraft as Error).message)).toContain('wallet_not_negative');
+    await expectLedgerClean(t);
+  });
+
   it('refuses a journal that does not balance', async () => {
     const p = await t.player();
     const { rows } = await t.db.query<{ id: number }>(
