@@ -25,25 +25,18 @@ setSessionLostListener((message) => {
   navigate('/login', { replace: true });
 });
 
-/** Once the page has loaded and the browser is idle (or at the first toast, sooner), the toaster is fetched. */
-function useToasterWhenIdle(): boolean {
+/**
+ * The toaster (sonner, about 10 KB gzip) is fetched at the first toast, not with the first screen: most visits
+ * show none before the player acts. `lib/toast.ts` holds each toast until the toaster is up, so none is lost.
+ */
+function useToasterWanted(): boolean {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const want = () => setWanted(true);
-    onToasterWanted(want);
-    const idle = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(want, { timeout: 5000 })
-        : setTimeout(want, 2000);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-    return () => window.removeEventListener('load', idle);
-  }, []);
+  useEffect(() => onToasterWanted(() => setWanted(true)), []);
   return wanted;
 }
 
 export function App() {
-  const toasterWanted = useToasterWhenIdle();
+  const toasterWanted = useToasterWanted();
   return (
     <I18nRoot>
       <BrowserRouter>

@@ -14,18 +14,28 @@ export function toasterMounted(): void {
   markShown();
 }
 
-/** Asks for the `<Toaster>`: the app shell mounts it when the first screen is idle or on the first toast. */
+let toasterWanted = false;
 let wantToaster: () => void = () => {};
-export function onToasterWanted(listener: () => void): void {
+
+/**
+ * The app shell mounts the `<Toaster>` when told: at the first toast. A toast asked for before the shell
+ * listens (a lost session reported while the first screen loads) is remembered and told at once.
+ */
+export function onToasterWanted(listener: () => void): () => void {
   wantToaster = listener;
+  if (toasterWanted) listener();
+  return () => {
+    wantToaster = () => {};
+  };
 }
 
 /**
- * Sonner (about 10 KB gzip) is not part of the first download: the first toast, or the app once idle, fetches it.
- * A toast asked for before it arrives waits for it (and for its `<Toaster>`, which shows only toasts published
- * after it mounted), in the order it was asked for.
+ * Sonner (about 10 KB gzip) is not part of the first download: the first toast fetches it. A toast asked for
+ * before it arrives waits for it (and for its `<Toaster>`, which shows only toasts published after it mounted),
+ * in the order it was asked for.
  */
 function withSonner(show: (toast: Sonner) => void): void {
+  toasterWanted = true;
   wantToaster();
   sonner ??= Promise.all([import('sonner'), toasterShown]).then(([module]) => module.toast);
   void sonner.then(show);

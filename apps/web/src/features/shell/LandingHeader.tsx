@@ -1,12 +1,10 @@
 import { LogIn, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../lib/router/index.ts';
-import { Dialog } from '@gama/ui/Dialog';
 import { LogoMark } from '@gama/ui/Logo';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { visitorMenu } from './menu-entries.ts';
 import styles from './Shell.module.css';
-import { MenuLinks } from './SideMenu.tsx';
+import { VisitorMenu } from './menus.tsx';
 
 /** The logged-out header: a matka-site brand, a menu that mostly asks for a login, and a Login button. */
 export function LandingHeader() {
@@ -32,24 +30,7 @@ export function LandingHeader() {
         <LogIn size={18} aria-hidden="true" />
         {t('Login')}
       </Link>
-      <Dialog
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        title={t('Menu')}
-        hideTitle
-        variant="sheet-left"
-      >
-        <div className={styles.menuSheet}>
-          <div className={styles.menuProfile}>
-            <LogoMark size={48} />
-            <div>
-              <p className={styles.menuName}>Gama Matka</p>
-              <p className={styles.menuMobile}>{t('Log in to play')}</p>
-            </div>
-          </div>
-          <MenuLinks entries={visitorMenu} onNavigate={() => setMenuOpen(false)} />
-        </div>
-      </Dialog>
+      <VisitorMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>
   );
 }

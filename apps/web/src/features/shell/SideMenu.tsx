@@ -1,14 +1,15 @@
 import { LogOut } from 'lucide-react';
+import { LogoMark } from '@gama/ui/Logo';
 import { NavLink } from '../../lib/router/index.ts';
 import { Dialog } from '@gama/ui/Dialog';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { useLogout } from './api.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
-import { memberMenu, menuName, type MenuEntry } from './menu-entries.ts';
+import { memberMenu, menuName, visitorMenu, type MenuEntry } from './menu-entries.ts';
 import styles from './Shell.module.css';
 
-interface SideMenuProps {
+export interface SideMenuProps {
   open: boolean;
   onClose: () => void;
   userName: string;
@@ -56,13 +57,31 @@ export function SideMenu({ open, onClose, userName, mobile, bettingOn }: SideMen
   );
 }
 
-export function MenuLinks({
-  entries,
-  onNavigate,
-}: {
-  entries: readonly MenuEntry[];
-  onNavigate: () => void;
-}) {
+export interface VisitorMenuProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The logged-out header's menu: mostly links that ask for a login. */
+export function VisitorMenu({ open, onClose }: VisitorMenuProps) {
+  const t = useT();
+  return (
+    <Dialog open={open} onClose={onClose} title={t('Menu')} hideTitle variant="sheet-left">
+      <div className={styles.menuSheet}>
+        <div className={styles.menuProfile}>
+          <LogoMark size={48} />
+          <div>
+            <p className={styles.menuName}>Gama Matka</p>
+            <p className={styles.menuMobile}>{t('Log in to play')}</p>
+          </div>
+        </div>
+        <MenuLinks entries={visitorMenu} onNavigate={onClose} />
+      </div>
+    </Dialog>
+  );
+}
+
+function MenuLinks({ entries, onNavigate }: { entries: readonly MenuEntry[]; onNavigate: () => void }) {
   const t = useT();
   return (
     <nav aria-label={t('Main menu')}>

@@ -4,5 +4,5 @@ export { DownloadAppBar } from './DownloadAppBar.tsx';
 export { LandingHeader } from './LandingHeader.tsx';
 export { LandingHero, LandingOverlap } from './LandingHero.tsx';
 export { OfflineBanner } from './OfflineBanner.tsx';
-export { SideMenu } from './SideMenu.tsx';
+export { SideMenu } from './menus.tsx';
 export { useLogout } from './api.ts';
