@@ -5,22 +5,21 @@ import { I18nRoot } from '../lib/i18n/I18nRoot.tsx';
 import { onToasterWanted, toast } from '../lib/toast.ts';
 import { setSessionLostListener } from '../lib/session-lost.ts';
 import { clearStoredProfile } from '../lib/session.ts';
+import { clearCachedAnswers } from '../lib/cached-answers.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { AppRoutes, routes } from './router.tsx';
 import { ScrollRestoration } from './scroll-restoration.ts';
 
 const Toasts = lazy(() => import('./Toasts.tsx'));
 
-// Requested with the entry, side by side with the chunks of the address's layouts and screen: the query client
-// wraps every screen, so fetched only when it renders it would delay each of them by one round trip.
-const queries = import('./QueryRoot.tsx');
-const QueryRoot = lazy(() => queries);
+// The address's layouts and screen (the query client's among them) are requested together, side by side with
+// the entry's own follow-up requests, rather than each when its parent renders.
 preloadRoutes(routes, window.location.pathname);
 
 // A 401 on a signed-in call means the server ended the session (logout elsewhere, password change, expiry).
 setSessionLostListener((message) => {
   clearStoredProfile();
-  void queries.then(({ queryClient }) => queryClient.clear());
+  clearCachedAnswers();
   toast.error(message, { id: 'session-lost' });
   navigate('/login', { replace: true });
 });
@@ -43,9 +42,7 @@ export function App() {
         <ScrollRestoration />
         <RouteErrorBoundary>
           <Suspense fallback={<PageSkeleton />}>
-            <QueryRoot>
-              <AppRoutes />
-            </QueryRoot>
+            <AppRoutes />
           </Suspense>
         </RouteErrorBoundary>
       </BrowserRouter>

@@ -1,13 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Outlet } from '../lib/router/index.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
-export const queryClient = createQueryClient();
+const queryClient = createQueryClient();
 
 /**
- * TanStack Query and the API client, in a chunk of their own: about 8 KB gzip that the entry no longer carries.
- * App.tsx requests it with the entry and the address's screen chunks at once, so it adds no step to the load.
+ * TanStack Query and the API client's retry rules, in a chunk of their own (about 10 KB gzip): a layout route
+ * above every screen but the visitor's landing, which reads nothing through it (decision 020). Its chunk is
+ * requested at start-up with the address's other chunks (`preloadRoutes`), so it adds no step to the load.
  */
-export default function QueryRoot({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+export default function QueryRoot() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
 }

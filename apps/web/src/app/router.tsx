@@ -28,6 +28,7 @@ const MemberLayout = lazyRoute(() => import('./layouts/MemberLayout.tsx'));
 const LandingLayout = lazyRoute(() => import('./layouts/LandingLayout.tsx'));
 const LandingEntry = lazyRoute(() => import('./LandingEntry.tsx'));
 const RequireBetting = lazyRoute(() => import('./layouts/RequireBetting.tsx'));
+const QueryRoot = lazyRoute(() => import('./QueryRoot.tsx'));
 
 const features = [funds, bidding, starline, gali, charts];
 const collect = (pick: (f: (typeof features)[number]) => RouteObject[]) => features.flatMap(pick);
@@ -45,9 +46,12 @@ function RootEntry() {
   const stored = useStoredProfile();
   return stored ? <Navigate to="/imp" replace /> : <LandingEntry />;
 }
-// The landing draws the login card: both chunks at once, rather than the card's after the landing's.
+// The landing draws the login card: both chunks at once, rather than the card's after the landing's. A stored
+// player is sent home: that screen's chunks.
 RootEntry.preload = () =>
-  getStoredProfile() ? null : Promise.all([LandingEntry.preload(), LoginScreen.preload()]);
+  getStoredProfile()
+    ? Promise.all([QueryRoot.preload(), MemberLayout.preload(), HomeScreen.preload()])
+    : Promise.all([LandingEntry.preload(), LoginScreen.preload()]);
 
 /** Pages a visitor may read too: they get the landing frame, a member gets the full shell. */
 function PublicLayout() {
@@ -82,43 +86,53 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       { path: '/', element: <RootEntry /> },
-      ...specAliases.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
       {
-        element: <BareLayout />,
+        // Every screen but the visitor's landing reads the server through TanStack Query; the landing does not,
+        // so its first screen goes without the query client's chunk.
+        element: <QueryRoot />,
         children: [
-          { path: '/login', element: <LoginScreen /> },
-          { path: '/r', element: <RegisterScreen /> },
-          { path: '/otpregister', element: <RegisterOtpScreen /> },
-          { path: '/forgotpass', element: <ForgotPasswordScreen /> },
-          { path: '/otpforgotpass', element: <ForgotOtpScreen /> },
-          { path: '/change-password', element: <ResetPasswordScreen /> },
-          ...collect((f) => f.bareRoutes),
-        ],
-      },
-      {
-        element: <PublicLayout />,
-        children: [
-          { path: '/htp', element: <HowToPlayScreen /> },
-          { path: '/privacypolicy', element: <PrivacyPolicyScreen /> },
-          { path: '/about', element: <AboutScreen /> },
-        ],
-      },
-      {
-        element: <MemberLayout />,
-        children: [
-          { path: '/imp', element: <HomeScreen /> },
-          { path: '/change', element: <ChangePasswordScreen /> },
-          { path: '/play-limits', element: <PlayLimitsScreen /> },
-          { path: '/notifications', element: <NotificationsScreen /> },
-          { path: '/delete', element: <DeleteAccountScreen /> },
-          ...collect((f) => f.memberRoutes),
+          ...specAliases.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
           {
-            element: <RequireBetting />,
-            children: [{ path: '/profile', element: <ProfileScreen /> }, ...collect((f) => f.bettingRoutes)],
+            element: <BareLayout />,
+            children: [
+              { path: '/login', element: <LoginScreen /> },
+              { path: '/r', element: <RegisterScreen /> },
+              { path: '/otpregister', element: <RegisterOtpScreen /> },
+              { path: '/forgotpass', element: <ForgotPasswordScreen /> },
+              { path: '/otpforgotpass', element: <ForgotOtpScreen /> },
+              { path: '/change-password', element: <ResetPasswordScreen /> },
+              ...collect((f) => f.bareRoutes),
+            ],
           },
+          {
+            element: <PublicLayout />,
+            children: [
+              { path: '/htp', element: <HowToPlayScreen /> },
+              { path: '/privacypolicy', element: <PrivacyPolicyScreen /> },
+              { path: '/about', element: <AboutScreen /> },
+            ],
+          },
+          {
+            element: <MemberLayout />,
+            children: [
+              { path: '/imp', element: <HomeScreen /> },
+              { path: '/change', element: <ChangePasswordScreen /> },
+              { path: '/play-limits', element: <PlayLimitsScreen /> },
+              { path: '/notifications', element: <NotificationsScreen /> },
+              { path: '/delete', element: <DeleteAccountScreen /> },
+              ...collect((f) => f.memberRoutes),
+              {
+                element: <RequireBetting />,
+                children: [
+                  { path: '/profile', element: <ProfileScreen /> },
+                  ...collect((f) => f.bettingRoutes),
+                ],
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundScreen /> },
         ],
       },
-      { path: '*', element: <NotFoundScreen /> },
     ],
   },
 ];

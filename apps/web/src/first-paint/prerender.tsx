@@ -4,7 +4,6 @@
  * the app's bundle.
  */
 import type { Language } from '@gama/core/i18n/languages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from '../lib/router/index.ts';
@@ -22,16 +21,12 @@ export interface FirstPaint {
   login: string;
 }
 
-// No garbage collection: its timers (five minutes) would keep the build's process alive after the render.
-const forever = { gcTime: Number.POSITIVE_INFINITY };
-
+// No query client, as in the app (decision 020): a TanStack Query hook added to the landing or the login screen
+// stops this build ("No QueryClient set") rather than quietly bringing the query client back to their first screen.
 function Providers({ path, children }: { path: string; children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: forever, mutations: forever } });
   return (
     <I18nRoot>
-      <QueryClientProvider client={client}>
-        <StaticRouter pathname={path}>{children}</StaticRouter>
-      </QueryClientProvider>
+      <StaticRouter pathname={path}>{children}</StaticRouter>
     </I18nRoot>
   );
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { registerQueryClient } from './cached-answers.ts';
 
 /** Retrying a refused request only repeats the refusal; retry only when the network may have hiccupped. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -8,10 +9,12 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   });
+  registerQueryClient(client);
+  return client;
 }

@@ -1,8 +1,7 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { phoneRule, requiredRule } from '@gama/core/contract/validation';
-import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
@@ -14,7 +13,7 @@ import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AuthScreen, authStyles } from '../../shared/auth-screen/AuthScreen.tsx';
-import { authApi } from './api.ts';
+import { authApi, type Credentials } from './api.ts';
 import { AuthFooter } from './AuthFooter.tsx';
 import { useStartSession } from './use-start-session.ts';
 
@@ -23,17 +22,21 @@ export default function LoginScreen({ showHero = true }: { showHero?: boolean })
   const startSession = useStartSession();
   const t = useT();
 
-  const login = useMutation({
-    mutationFn: authApi.login,
-    onSuccess: (session) => {
+  // A plain call rather than TanStack Query's useMutation: the landing draws this form, and the query client is
+  // about 10 KB gzip its first screen does not otherwise need.
+  const [pending, setPending] = useState(false);
+  const send = useSingleFlight(async (body: Credentials) => {
+    setPending(true);
+    try {
+      const session = await authApi.login(body);
       toast.success(session.msg);
       startSession(session);
-    },
-    onError: (error) => toast.error(errorMessage(error)),
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
   });
-  const send = useSingleFlight((body: { mobile: string; password: string }) =>
-    login.mutateAsync(body).catch(() => undefined),
-  );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,7 +80,7 @@ export default function LoginScreen({ showHero = true }: { showHero?: boolean })
           type="submit"
           block
           large
-          busy={login.isPending}
+          busy={pending}
           busyText={t('Please wait...')}
           icon={<LogIn size={20} aria-hidden="true" />}
         >

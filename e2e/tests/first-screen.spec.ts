@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { expect, expectToast, loginViaUi, openMenu, test } from '../support/fixtures.ts';
+
+/**
+ * What the first screens leave for later (decision 020): each piece is fetched when it is first needed, and
+ * still works then. Scripts are recognised by text their minified code keeps.
+ */
+const marks = {
+  toaster: 'data-sonner-toaster',
+  queryClient: 'No QueryClient set',
+  sideMenu: 'menu-user-name',
+  workbox: 'workbox',
+} as const;
+
+/** The text of every script the page fetched, from now on. */
+function scriptsOf(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(await response.text().catch(() => ''));
+  });
+  return bodies;
+}
+
+const fetched = (bodies: readonly string[], mark: string) => bodies.some((body) => body.includes(mark));
+
+test('the landing fetches no toaster, query client or menu until they are needed, then they work', async ({
+  page,
+  player,
+}) => {
+  const bodies = scriptsOf(page);
+  await page.goto('/');
+  await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const mark of Object.values(marks)) expect(fetched(bodies, mark), mark).toBe(false);
+
+  // The first toast fetches the toaster and is shown, not lost while it arrives.
+  await page.getByLabel('Phone Number').fill(player.mobile);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expectToast(page, 'Incorrect password');
+  expect(fetched(bodies, marks.toaster)).toBe(true);
+
+  // The menu opens at the first tap, its chunk fetched then.
+  const menu = await openMenu(page);
+  await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
+});
+
+test('home fetches no toaster and no side menu until they are needed', async ({ page, player }) => {
+  await loginViaUi(page, player);
+  const bodies = scriptsOf(page);
+  await page.reload();
+  await expect(page.getByTestId('wallet-amount')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fetched(bodies, marks.toaster), marks.toaster).toBe(false);
+  expect(fetched(bodies, marks.sideMenu), marks.sideMenu).toBe(false);
+  expect(fetched(bodies, marks.workbox), marks.workbox).toBe(false);
+
+  const menu = await openMenu(page);
+  await expect(menu.getByTestId('menu-user-name')).toBeVisible();
+  expect(fetched(bodies, marks.sideMenu)).toBe(true);
+});
