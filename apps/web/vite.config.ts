@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 // A relative path, not the package name: Vite bundles a config's relative imports but loads packages as plain JS.
 import { callableCatalogue } from '../../packages/ui/build/catalogue.ts';
 import { delivery } from '../../packages/ui/build/delivery.ts';
+import { checkFirstScreenChunks, firstScreenGroups } from './build/chunks.ts';
 import { firstPaint } from './build/first-paint.ts';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -32,6 +33,7 @@ export default defineConfig({
     }),
     firstPaint(() => [callableCatalogue({ leaveOut: ['operator', 'operator-login'] }), react()]),
     delivery(),
+    checkFirstScreenChunks(),
   ],
   server: {
     proxy: {
@@ -46,5 +48,18 @@ export default defineConfig({
     sourcemap: false,
     // Every browser the app supports (es2022) preloads modules natively: the polyfill is 0.4 KB of first download.
     modulePreload: { polyfill: false },
+    // The first screens' lazy code in a few chunks rather than dozens of small ones (build/chunks.ts).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: firstScreenGroups.map(({ name, priority, includeDependenciesRecursively, test }) => ({
+            name,
+            priority,
+            includeDependenciesRecursively,
+            test,
+          })),
+        },
+      },
+    },
   },
 });

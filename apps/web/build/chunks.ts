@@ -1,0 +1,159 @@
+/**
+ * Fewer, larger chunks for the first screens (decision 020). Left to itself the bundler splits the lazy code by
+ * every set of dynamic imports sharing a module: the landing arrived in 41 scripts, most under 1 KB, and gzip
+ * compresses each file alone, so the split cost about 8% of its bytes (and a request each). These groups put the
+ * modules of the landing's login card, of the home screen's frame, of TanStack Query and of the API client into
+ * one chunk each; every other screen still takes what it needs from them.
+ *
+ * A group takes only the modules it names, never their dependencies: a dependency could be one of the entry's
+ * own modules, and the entry would then import the group's chunk before its first line. `checkFirstScreenChunks`
+ * fails the build when the entry imports a group's chunk, or when a group names no module (a file was renamed).
+ */
+import type { Plugin } from 'vite';
+
+/** One pattern per module: a path under the repository, matched at the end of the module's id. */
+const source = (paths: readonly string[]) => paths.map((p) => new RegExp(`/${p.replace(/[.]/g, '\\.')}$`));
+
+const icons = (names: readonly string[]) =>
+  source(names.map((n) => `node_modules/lucide-react/dist/esm/icons/${n}.mjs`));
+
+interface Group {
+  name: string;
+  priority: number;
+  includeDependenciesRecursively: false;
+  patterns: RegExp[];
+  test: (id: string) => boolean;
+}
+
+const group = (name: string, priority: number, ...patterns: RegExp[][]): Group => {
+  const all = patterns.flat();
+  return {
+    name,
+    priority,
+    includeDependenciesRecursively: false,
+    patterns: all,
+    test: (id) => all.some((pattern) => pattern.test(id)),
+  };
+};
+
+export const firstScreenGroups: Group[] = [
+  // What the entry imports before its first line (React, the router, the i18n runtime, the icon builder): every
+  // address loads all of it, so one file rather than fifteen.
+  group(
+    'start',
+    4,
+    source([
+      'node_modules/react/index.js',
+      'node_modules/react/cjs/react.production.js',
+      'node_modules/react/jsx-runtime.js',
+      'node_modules/react/cjs/react-jsx-runtime.production.js',
+      'apps/web/node_modules/@lingui/core/dist/index.mjs',
+      'apps/web/node_modules/@lingui/react/dist/index.mjs',
+      'apps/web/src/lib/i18n/i18n.ts',
+      'apps/web/src/lib/i18n/use-t.ts',
+      'apps/web/src/lib/i18n/format.ts',
+      'apps/web/src/lib/server-clock.ts',
+      'apps/web/src/lib/router/history.ts',
+      'apps/web/src/lib/router/context.tsx',
+      'apps/web/src/lib/router/match.ts',
+      'apps/web/src/lib/router/links.tsx',
+      'packages/core/src/i18n/compile.ts',
+      'packages/core/src/i18n/languages.ts',
+      'packages/core/src/rules/dates.ts',
+      'packages/core/src/rules/time.ts',
+      'packages/core/src/rules/panas.ts',
+      'packages/ui/src/lib/ui-text.ts',
+      'packages/ui/src/components/Button.tsx',
+      'packages/ui/src/components/Button.module.css',
+    ]),
+    [
+      /\/node_modules\/lucide-react\/dist\/esm\/(shared\/.*|Icon|createLucideIcon|context)\.mjs$/,
+      /vite\/preload-helper/,
+    ],
+  ),
+  // What the landing and home both load: the API client with the endpoint catalogue, the contact numbers, the
+  // dialog, the menus' lazy shells.
+  group(
+    'client',
+    3,
+    [/gama-callable-catalogue$/],
+    source([
+      'apps/web/src/lib/api-client.ts',
+      'apps/web/src/lib/app-key.ts',
+      'apps/web/src/lib/contacts.ts',
+      'apps/web/src/features/shell/menus.tsx',
+      'apps/web/src/lib/service-worker.ts',
+      'packages/core/src/endpoints/client.ts',
+      'packages/core/src/endpoints/define.ts',
+      'packages/core/src/contract/messages.ts',
+      'packages/core/src/contract/validation.ts',
+      'packages/ui/src/components/Dialog.tsx',
+      'packages/ui/src/components/Dialog.module.css',
+    ]),
+    icons(['x', 'message-circle', 'menu']),
+  ),
+  // The landing's frame and login card.
+  group(
+    'landing',
+    2,
+    source([
+      'apps/web/src/app/LandingEntry.tsx',
+      'apps/web/src/app/layouts/LandingLayout.tsx',
+      'apps/web/src/features/shell/LandingHeader.tsx',
+      'apps/web/src/features/shell/LandingHero.tsx',
+      'apps/web/src/features/shell/DownloadAppBar.tsx',
+      'apps/web/src/features/auth/LoginScreen.tsx',
+      'apps/web/src/features/auth/AuthFooter.tsx',
+      'apps/web/src/features/auth/ContactAdminButton.tsx',
+      'apps/web/src/features/auth/api.ts',
+      'apps/web/src/features/auth/use-start-session.ts',
+      'apps/web/src/shared/auth-screen/AuthScreen.tsx',
+      'apps/web/src/shared/auth-screen/AuthScreen.module.css',
+      'apps/web/src/components/Page.tsx',
+      'apps/web/src/components/Page.module.css',
+      'apps/web/src/components/LanguageSwitch.tsx',
+      'apps/web/src/components/LanguageSwitch.module.css',
+      'apps/web/src/lib/device-id.ts',
+      'apps/web/src/lib/i18n/fill-nodes.tsx',
+      'packages/ui/src/components/Field.tsx',
+      'packages/ui/src/components/Field.module.css',
+      'packages/ui/src/hooks/use-form-fields.ts',
+      'packages/ui/src/hooks/use-form-errors.ts',
+      'packages/ui/src/hooks/use-single-flight.ts',
+    ]),
+    icons(['log-in', 'download', 'eye', 'eye-off', 'circle-exclamation-point']),
+  ),
+  // TanStack Query: the query client's chunk and the hooks every screen under it uses.
+  group('query', 1, [/\/node_modules\/@tanstack\//]),
+];
+
+/** Fails the build when a group names no module or the entry imports a group's chunk (see above). */
+export function checkFirstScreenChunks(): Plugin {
+  return {
+    name: 'gama-first-screen-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const ids = chunks.flatMap((chunk) => Object.keys(chunk.modules));
+      for (const { name, patterns } of firstScreenGroups) {
+        for (const pattern of patterns) {
+          if (!ids.some((id) => pattern.test(id)))
+            this.error(`chunk group ${name}: no module matches ${pattern}`);
+        }
+      }
+      const chunkOf = (name: string) => (fileName: string) => fileName.startsWith(`assets/${name}-`);
+      const lazyGroups = firstScreenGroups.filter(({ name }) => name !== 'start');
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+        const loaded = entry.imports.filter((file) => lazyGroups.some(({ name }) => chunkOf(name)(file)));
+        if (loaded.length > 0)
+          this.error(`the entry imports ${loaded.join(', ')}: a group took one of its modules`);
+      }
+      // The start chunk runs before the entry's own modules: it may need none of them (nor any other chunk but
+      // the bundler's runtime), or it would run before what it uses.
+      for (const start of chunks.filter((chunk) => chunkOf('start')(chunk.fileName))) {
+        const needs = start.imports.filter((file) => !file.startsWith('assets/rolldown-runtime-'));
+        if (needs.length > 0) this.error(`the start chunk imports ${needs.join(', ')}`);
+      }
+    },
+  };
+}
