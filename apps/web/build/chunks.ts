@@ -1,13 +1,14 @@
 /**
- * Fewer, larger chunks for the first screens (decision 020). Left to itself the bundler splits the lazy code by
- * every set of dynamic imports sharing a module: the landing arrived in 41 scripts, most under 1 KB, and gzip
+ * Fewer, larger chunks for the first screens (decision 020). Left to itself the bundler splits the code by every
+ * set of dynamic imports sharing a module: the landing arrived in 41 scripts, most under 1 KB, and gzip
  * compresses each file alone, so the split cost about 8% of its bytes (and a request each). These groups put the
- * modules of the landing's login card, of the home screen's frame, of TanStack Query and of the API client into
- * one chunk each; every other screen still takes what it needs from them.
+ * entry's static imports, the API client with what every screen calling the server shares, the landing's frame
+ * and login card, and TanStack Query into one chunk each; every other screen still takes what it needs from them.
  *
  * A group takes only the modules it names, never their dependencies: a dependency could be one of the entry's
  * own modules, and the entry would then import the group's chunk before its first line. `checkFirstScreenChunks`
- * fails the build when the entry imports a group's chunk, or when a group names no module (a file was renamed).
+ * fails the build when the entry imports a lazy group's chunk, when the start chunk imports another chunk, or when
+ * a group names no module (a file was renamed).
  */
 import type { Plugin } from 'vite';
 
