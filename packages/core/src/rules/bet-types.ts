@@ -4,6 +4,7 @@
  * may carry, whether the tile closes at the open time, and which rate field pays it.
  */
 import type { NumberSetId } from './number-sets.ts';
+import { BET_TYPE_ROUTES } from './bet-routes.ts';
 import { panaType } from './panas.ts';
 import type { Session } from './sessions.ts';
 
@@ -67,20 +68,18 @@ const BOTH: readonly Session[] = ['open', 'close'];
 const OPEN: readonly Session[] = ['open'];
 const CLOSE: readonly Session[] = ['close'];
 
+/** Group and route come from `bet-routes.ts`, where the player app's route table reads them too. */
 function define(
   id: BetTypeId,
-  group: MarketGroup,
   label: string,
-  route: string,
   rest: Partial<Omit<BetType, 'id' | 'group' | 'label' | 'route'>> &
     Pick<BetType, 'digitInput' | 'rateField' | 'sessions'>,
 ): BetType {
   const rowDigits = rest.rowDigits ?? (rest.digitInput === 'motor_digits' ? 'any_pana' : rest.digitInput);
   return {
     id,
-    group,
+    ...BET_TYPE_ROUTES[id],
     label,
-    route,
     closeDigitInput: null,
     expansion: 'none',
     timed: false,
@@ -90,34 +89,34 @@ function define(
 }
 
 export const BET_TYPES: Readonly<Record<BetTypeId, BetType>> = {
-  single_digit: define('single_digit', 'main', 'Single Digit', '/single', {
+  single_digit: define('single_digit', 'Single Digit', {
     digitInput: 'digit',
     sessions: BOTH,
     rateField: 'single_digit',
   }),
-  jodi_digit: define('jodi_digit', 'main', 'Jodi Digit', '/jodi', {
+  jodi_digit: define('jodi_digit', 'Jodi Digit', {
     digitInput: 'jodi',
     sessions: CLOSE,
     timed: true,
     rateField: 'jodi_digit',
   }),
-  single_pana: define('single_pana', 'main', 'Single Pana', '/singlepana', {
+  single_pana: define('single_pana', 'Single Pana', {
     digitInput: 'single_pana',
     sessions: BOTH,
     rateField: 'single_pana',
   }),
-  double_pana: define('double_pana', 'main', 'Double Pana', '/doublepana', {
+  double_pana: define('double_pana', 'Double Pana', {
     digitInput: 'double_pana',
     sessions: BOTH,
     rateField: 'double_pana',
   }),
-  triple_pana: define('triple_pana', 'main', 'Triple Pana', '/tripplepana', {
+  triple_pana: define('triple_pana', 'Triple Pana', {
     digitInput: 'triple_pana',
     sessions: BOTH,
     rateField: 'tripple_pana',
   }),
   // Session open: open digit + close pana; session close: close digit + open pana (D4).
-  half_sangam: define('half_sangam', 'main', 'Half Sangam', '/halfsangam', {
+  half_sangam: define('half_sangam', 'Half Sangam', {
     digitInput: 'digit',
     closeDigitInput: 'any_pana',
     sessions: BOTH,
@@ -125,21 +124,21 @@ export const BET_TYPES: Readonly<Record<BetTypeId, BetType>> = {
     rateField: 'half_sangam',
   }),
   // Both panas from the 220 list (D2); rows are stored as `closed`, i.e. close.
-  full_sangam: define('full_sangam', 'main', 'Full Sangam', '/fullsangam', {
+  full_sangam: define('full_sangam', 'Full Sangam', {
     digitInput: 'any_pana',
     closeDigitInput: 'any_pana',
     sessions: CLOSE,
     timed: true,
     rateField: 'full_sangam',
   }),
-  sp_dp_tp: define('sp_dp_tp', 'main', 'SP DP TP', '/spdptp', {
+  sp_dp_tp: define('sp_dp_tp', 'SP DP TP', {
     digitInput: 'digit',
     rowDigits: 'any_pana',
     expansion: 'sp_dp_tp',
     sessions: BOTH,
     rateField: 'by_pana_type',
   }),
-  sp_motor: define('sp_motor', 'main', 'SP Motor', '/spmotor', {
+  sp_motor: define('sp_motor', 'SP Motor', {
     digitInput: 'motor_digits',
     rowDigits: 'single_pana',
     expansion: 'sp_motor',
@@ -147,48 +146,48 @@ export const BET_TYPES: Readonly<Record<BetTypeId, BetType>> = {
     rateField: 'single_pana',
   }),
   // The player's chosen session, not the legacy client's fixed `close` (D3).
-  dp_motor: define('dp_motor', 'main', 'DP Motor', '/dpmotor', {
+  dp_motor: define('dp_motor', 'DP Motor', {
     digitInput: 'motor_digits',
     rowDigits: 'double_pana',
     expansion: 'dp_motor',
     sessions: BOTH,
     rateField: 'double_pana',
   }),
-  starline_single_digit: define('starline_single_digit', 'starline', 'Single Digit', '/starsingle', {
+  starline_single_digit: define('starline_single_digit', 'Single Digit', {
     digitInput: 'digit',
     sessions: OPEN,
     rateField: 'single_digit',
   }),
   // The 120 single panas (D1).
-  starline_single_pana: define('starline_single_pana', 'starline', 'Single Pana', '/ssinglepana', {
+  starline_single_pana: define('starline_single_pana', 'Single Pana', {
     digitInput: 'single_pana',
     sessions: OPEN,
     rateField: 'single_pana',
   }),
-  starline_double_pana: define('starline_double_pana', 'starline', 'Double Pana', '/sdoublepana', {
+  starline_double_pana: define('starline_double_pana', 'Double Pana', {
     digitInput: 'double_pana',
     sessions: OPEN,
     rateField: 'double_pana',
   }),
-  starline_triple_pana: define('starline_triple_pana', 'starline', 'Triple Pana', '/stripplepana', {
+  starline_triple_pana: define('starline_triple_pana', 'Triple Pana', {
     digitInput: 'triple_pana',
     sessions: OPEN,
     rateField: 'tripple_pana',
   }),
   // Gali reuses the Starline-style rate fields: Left = single_digit, Right = single_pana, Jodi = double_pana.
-  gali_left_digit: define('gali_left_digit', 'gali', 'Left Digit', '/leftdigit', {
+  gali_left_digit: define('gali_left_digit', 'Left Digit', {
     digitInput: 'digit',
     sessions: OPEN,
     timed: true,
     rateField: 'single_digit',
   }),
-  gali_right_digit: define('gali_right_digit', 'gali', 'Right Digit', '/rightdigit', {
+  gali_right_digit: define('gali_right_digit', 'Right Digit', {
     digitInput: 'digit',
     sessions: OPEN,
     timed: true,
     rateField: 'single_pana',
   }),
-  gali_jodi_digit: define('gali_jodi_digit', 'gali', 'Jodi Digit', '/jodidigit', {
+  gali_jodi_digit: define('gali_jodi_digit', 'Jodi Digit', {
     digitInput: 'jodi',
     sessions: OPEN,
     timed: true,

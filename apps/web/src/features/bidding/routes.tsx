@@ -1,4 +1,4 @@
-import { betTypesOf } from '@gama/core/rules/bet-types';
+import { betRoutesOf } from '@gama/core/rules/bet-routes';
 import type { RouteObject } from '../../lib/router/index.ts';
 import {
   GameMenuScreen,
@@ -16,9 +16,9 @@ export const memberRoutes: RouteObject[] = [];
 export const bettingRoutes: RouteObject[] = [
   { path: '/game', element: <GameMenuScreen /> },
   // The routes come from the catalogue, so a screen and its tile can never disagree.
-  ...betTypesOf('main').map((betType) => ({
-    path: betType.route,
-    element: <MainBidScreen betType={betType.id} />,
+  ...betRoutesOf('main').map(({ id, route }) => ({
+    path: route,
+    element: <MainBidScreen betType={id} />,
   })),
   { path: '/gameRates', element: <RatesScreen /> },
   { path: '/imp4', element: <MainBidHistoryScreen /> },

@@ -1,4 +1,4 @@
-import { betTypesOf } from '@gama/core/rules/bet-types';
+import { betRoutesOf } from '@gama/core/rules/bet-routes';
 import type { RouteObject } from '../../lib/router/index.ts';
 import { GaliBidScreen, GaliBidsScreen, GaliGameScreen, GaliListScreen, GaliWinsScreen } from './index.ts';
 
@@ -14,9 +14,9 @@ export const memberRoutes: RouteObject[] = [
 /** Main layout, betting_status "1" only. */
 export const bettingRoutes: RouteObject[] = [
   { path: '/galiallgame', element: <GaliGameScreen /> },
-  ...betTypesOf('gali').map((betType) => ({
-    path: betType.route,
-    element: <GaliBidScreen betType={betType} />,
+  ...betRoutesOf('gali').map(({ id, route }) => ({
+    path: route,
+    element: <GaliBidScreen betType={id} />,
   })),
   { path: '/impbid', element: <GaliBidsScreen /> },
   { path: '/impwin', element: <GaliWinsScreen /> },

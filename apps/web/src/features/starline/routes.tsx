@@ -1,4 +1,4 @@
-import { betTypesOf } from '@gama/core/rules/bet-types';
+import { betRoutesOf } from '@gama/core/rules/bet-routes';
 import type { RouteObject } from '../../lib/router/index.ts';
 import {
   StarGameScreen,
@@ -21,9 +21,9 @@ export const memberRoutes: RouteObject[] = [
  */
 export const bettingRoutes: RouteObject[] = [
   { path: '/stargame', element: <StarGameScreen /> },
-  ...betTypesOf('starline').map((betType) => ({
-    path: betType.route,
-    element: <StarlineBidScreen betType={betType} />,
+  ...betRoutesOf('starline').map(({ id, route }) => ({
+    path: route,
+    element: <StarlineBidScreen betType={id} />,
   })),
   { path: '/imp5', element: <StarlineBidsScreen /> },
   { path: '/imp6', element: <StarlineWinsScreen /> },
