@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageSkeleton } from '@gama/ui/Skeleton';
-import { BrowserRouter, navigate, preloadRoutes } from '../lib/router/index.ts';
+import { BrowserRouter, browserHistory, navigate, preloadRoutes } from '../lib/router/index.ts';
 import { I18nRoot } from '../lib/i18n/I18nRoot.tsx';
 import { onToasterWanted, toast } from '../lib/toast.ts';
 import { setSessionLostListener } from '../lib/session-lost.ts';
@@ -13,8 +13,10 @@ import { ScrollRestoration } from './scroll-restoration.ts';
 const Toasts = lazy(() => import('./Toasts.tsx'));
 
 // The address's layouts and screen (the query client's among them) are requested together, side by side with
-// the entry's own follow-up requests, rather than each when its parent renders.
+// the entry's own follow-up requests, rather than each when its parent renders; and so at every navigation (a
+// sign-in on the landing would otherwise fetch the query client, the member layout and home one after another).
 preloadRoutes(routes, window.location.pathname);
+browserHistory().listen(({ location }) => preloadRoutes(routes, location.pathname));
 
 // A 401 on a signed-in call means the server ended the session (logout elsewhere, password change, expiry).
 setSessionLostListener((message) => {

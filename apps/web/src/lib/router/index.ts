@@ -10,7 +10,7 @@ export {
   useNavigationType,
   useSearchParams,
 } from './context.tsx';
-export { navigate, type NavigateFunction } from './history.ts';
+export { browserHistory, navigate, type NavigateFunction } from './history.ts';
 export { lazyRoute, preloadRoutes, type Preloadable } from './lazy-route.ts';
 export { Link, NavLink, type LinkProps } from './links.tsx';
 export { matchRoutes, type RouteObject } from './match.ts';
