@@ -24,7 +24,7 @@ function scriptsOf(page: Page): string[] {
 
 const fetched = (bodies: readonly string[], mark: string) => bodies.some((body) => body.includes(mark));
 
-test('the landing fetches no toaster, query client or menu until they are needed, then they work', async ({
+test('the landing fetches no toaster, query client, menu or install steps until needed, then they work', async ({
   page,
   player,
 }) => {
@@ -44,6 +44,15 @@ test('the landing fetches no toaster, query client or menu until they are needed
   // The menu opens at the first tap, its chunk fetched then.
   const menu = await openMenu(page);
   await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
+  await menu.getByRole('button', { name: 'Close' }).click();
+
+  // A browser that offers no install prompt (this one) gets the steps, their chunk fetched at the tap.
+  await page.getByRole('button', { name: 'Download App' }).click();
+  const steps = page.getByRole('dialog', { name: 'Install Gama' });
+  await expect(steps).toContainText('Add to Home screen');
+  await steps.getByRole('button', { name: 'Close' }).click();
+  await expect(steps).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Download App' })).toBeFocused();
 });
 
 test('home fetches no toaster and no side menu until they are needed', async ({ page, player }) => {

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import type { FormHTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate, type NavigateFunction } from '../lib/router/index.ts';
 import { useT } from '../lib/i18n/use-t.ts';
 import styles from './Page.module.css';
@@ -41,6 +41,5 @@ export function Card({ children, className }: { children: ReactNode; className?:
   return <section className={[styles.card, className].filter(Boolean).join(' ')}>{children}</section>;
 }
 
-export function Form(props: FormHTMLAttributes<HTMLFormElement>) {
-  return <form noValidate {...props} className={[styles.form, props.className].filter(Boolean).join(' ')} />;
-}
+// Form lives in Form.tsx: the login card uses it without the rest of this module.
+export { Form } from './Form.tsx';

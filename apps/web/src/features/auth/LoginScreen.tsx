@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { PasswordField, PhoneField } from '@gama/ui/Field';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
-import { Form } from '../../components/Page.tsx';
+import { Form } from '../../components/Form.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';

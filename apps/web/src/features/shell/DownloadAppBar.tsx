@@ -1,9 +1,8 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { Dialog } from '@gama/ui/Dialog';
-import { translateNodes } from '../../lib/i18n/fill-nodes.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { promptInstall } from '../../lib/install-prompt.ts';
+import { InstallHelp } from './menus.tsx';
 import styles from './Shell.module.css';
 
 /**
@@ -27,18 +26,7 @@ export function DownloadAppBar() {
         <Download size={18} aria-hidden="true" />
         {t('Download App')}
       </button>
-      <Dialog open={helpOpen} onClose={() => setHelpOpen(false)} title={t('Install Gama')}>
-        <ol className={styles.installSteps}>
-          <li>{t('Open your browser menu (the ⋮ button at the top right).')}</li>
-          <li>
-            {translateNodes(t, 'Tap {install} or {add}.', {
-              install: <strong>{t('Install app')}</strong>,
-              add: <strong>{t('Add to Home screen')}</strong>,
-            })}
-          </li>
-          <li>{t('Open Gama from your home screen, as you open other apps.')}</li>
-        </ol>
-      </Dialog>
+      <InstallHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

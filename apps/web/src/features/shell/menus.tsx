@@ -1,37 +1,35 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { SideMenuProps, VisitorMenuProps } from './SideMenu.tsx';
 
-// The menus' chunk (their links, icons, theme and language switches: about 3 KB gzip) is fetched when a menu is
-// first opened: the first screen draws only the button that opens it.
+interface Openable {
+  open: boolean;
+}
+
+/**
+ * A dialog whose code is a chunk fetched when it first opens: the first screen draws only the button that opens
+ * it. Once opened it stays mounted, so closing it hands focus back as before.
+ */
+function onFirstOpen<P extends Openable>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const Sheet = lazy(load);
+  return function OnFirstOpen(props: P) {
+    const [opened, setOpened] = useState(props.open);
+    if (props.open && !opened) setOpened(true);
+    if (!opened && !props.open) return null;
+    return (
+      <Suspense fallback={null}>
+        <Sheet {...props} />
+      </Suspense>
+    );
+  };
+}
+
+// The menus' links, icons, theme and language switches: about 3 KB gzip.
 const menus = () => import('./SideMenu.tsx');
-const MemberSheet = lazy(() => menus().then((m) => ({ default: m.SideMenu })));
-const VisitorSheet = lazy(() => menus().then((m) => ({ default: m.VisitorMenu })));
-
-/** True from the first render with `open` on, and from then on: a closed menu stays mounted, as before. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
-
-/** The signed-in side menu, mounted at its first opening. */
-export function SideMenu(props: SideMenuProps) {
-  const opened = useOpenedOnce(props.open);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <MemberSheet {...props} />
-    </Suspense>
-  );
-}
-
-/** The logged-out header's menu, mounted at its first opening. */
-export function VisitorMenu(props: VisitorMenuProps) {
-  const opened = useOpenedOnce(props.open);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <VisitorSheet {...props} />
-    </Suspense>
-  );
-}
+/** The signed-in side menu. */
+export const SideMenu = onFirstOpen<SideMenuProps>(() => menus().then((m) => ({ default: m.SideMenu })));
+/** The logged-out header's menu. */
+export const VisitorMenu = onFirstOpen<VisitorMenuProps>(() =>
+  menus().then((m) => ({ default: m.VisitorMenu })),
+);
+/** The install steps, for a browser that offers no install prompt. */
+export const InstallHelp = onFirstOpen(() => import('./InstallHelp.tsx'));
