@@ -267,7 +267,9 @@ async function main() {
       await member.addCookies([sessionCookie]);
       await member.addInitScript(signIn);
       for (const [label, context, route, ready] of [
-        ['/', visitor, '/', 'input[type="tel"]'],
+        // The app's own login form: the first-paint overlay draws a picture of it (with a phone field) before
+        // any of the app's scripts has arrived, which must not count as the screen drawn.
+        ['/', visitor, '/', 'form[aria-label="Login"]:not(#first-paint *)'],
         ['/imp', member, '/imp', 'main'],
       ] as const) {
         const scripts = await firstScreenScripts(context, origin + route, ready);
