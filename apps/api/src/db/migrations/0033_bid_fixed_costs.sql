@@ -18,8 +18,10 @@
 --    after the locks says so): the exposure upsert, its grouping and its join were planned and started on every
 --    bid to write nothing, in the usual case of a group without caps.
 --
--- Statistics of the altered tables are dropped with their columns' old types: they are gathered again here, or
--- the next bids would plan on none.
+-- The altered columns lose their statistics with their old types. A table that had statistics has them gathered
+-- again here; one never analyzed (a new database) is left so: PostgreSQL plans a never-analyzed table as at least
+-- ten pages, while statistics of a nearly empty table would make it plan sequential scans that the growing tables
+-- outlive (measured: a fresh database analyzed here cost its bids 5.7 million instructions instead of 2.8).
 
 DROP VIEW bid_outcomes;
 
@@ -98,7 +100,18 @@ SELECT b.*,
    AND r.reverted_at IS NULL
   LEFT JOIN win_credits c ON c.bid_id = b.id AND c.market_date = b.market_date AND c.result_id = r.id;
 
-ANALYZE journals, accounts, idempotency_keys, entries, bids;
+DO $$
+DECLARE
+  t regclass;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['journals', 'accounts', 'idempotency_keys', 'entries', 'bids']::regclass[] LOOP
+    -- A partitioned table's own row count stays -1; its partitions say whether it was analyzed.
+    IF EXISTS (SELECT 1 FROM pg_class c WHERE c.reltuples >= 0
+                 AND (c.oid = t OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = t))) THEN
+      EXECUTE format('ANALYZE %s', t);
+    END IF;
+  END LOOP;
+END $$;
 
 CREATE OR REPLACE FUNCTION gama_place_bid(
   p_player bigint,
