@@ -29,6 +29,19 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a failure');
 }
 
+/** A player funded with 500 points, a new market, the player's wallet account and the clock's UTC date. */
+async function fundedPlayerAndMarket(marketName: string) {
+  const p = await t.player();
+  await fund(t, p, op, 500);
+  const market = await seedMarket(t.db, { name: marketName });
+  const wallet = (
+    await t.db.query<{ id: number }>(`SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`, [
+      p.id,
+    ])
+  ).rows[0]?.id;
+  return { p, market, wallet, day: t.clock.now().toISOString().slice(0, 10) };
+}
+
 describe('the database guards the ledger', () => {
   it('refuses UPDATE, DELETE and TRUNCATE on entries and journals (L8)', async () => {
     const p = await t.player();
@@ -47,15 +60,7 @@ describe('the database guards the ledger', () => {
   });
 
   it('entries and bid rows name a journal, account, player and market that exist, and those stay (0032)', async () => {
-    const p = await t.player();
-    await fund(t, p, op, 500);
-    const market = await seedMarket(t.db, { name: 'NAMED BAZAR' });
-    const wallet = (
-      await t.db.query<{ id: number }>(`SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`, [
-        p.id,
-      ])
-    ).rows[0]?.id;
-    const day = t.clock.now().toISOString().slice(0, 10);
+    const { p, market, wallet, day } = await fundedPlayerAndMarket('NAMED BAZAR');
     const rolledBack = new Error('rolled back');
     /** Runs `steps` in a transaction that a bid of 10 points was just written in, then undoes it all. */
     const withBid = (steps: (tx: Queryable, journal: number) => Promise<void>) =>
@@ -122,15 +127,7 @@ describe('the database guards the ledger', () => {
   });
 
   it('keeps every value rule of the ledger, bid and key columns, now domains, and the accounts shape (0033)', async () => {
-    const p = await t.player();
-    await fund(t, p, op, 500);
-    const market = await seedMarket(t.db, { name: 'DOMAIN BAZAR' });
-    const wallet = (
-      await t.db.query<{ id: number }>(`SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet'`, [
-        p.id,
-      ])
-    ).rows[0]?.id;
-    const day = t.clock.now().toISOString().slice(0, 10);
+    const { p, market, wallet, day } = await fundedPlayerAndMarket('DOMAIN BAZAR');
     const rolledBack = new Error('rolled back');
     const inTransaction = (steps: (tx: Queryable) => Promise<void>) =>
       failure(
