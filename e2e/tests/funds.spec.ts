@@ -169,7 +169,7 @@ test('a withdrawal request is Pending, then Approved with its receipt', async ({
   await page.getByRole('link', { name: 'Withdrawal' }).click();
   await expect(page).toHaveURL(/\/withdraw$/);
   await page.getByLabel('Amount', { exact: true }).fill('600');
-  await page.getByLabel('Payment Method').selectOption({ label: `PhonePe - ${payout}` });
+  await page.getByRole('combobox', { name: 'Payment Method' }).selectOption({ label: `PhonePe - ${payout}` });
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await expectToast(page, 'Withdraw request sent successfully');
   await expect(page).toHaveURL(/\/imp$/);
@@ -205,7 +205,7 @@ test('the only saved payout method is already chosen on Withdraw', async ({ page
   await loginViaUi(page, player);
 
   await page.goto('/withdraw');
-  const method = page.getByLabel('Payment Method');
+  const method = page.getByRole('combobox', { name: 'Payment Method' });
   await expect(method.locator('option:checked')).toHaveText(`Google Pay - ${payout}`);
   await page.getByLabel('Amount', { exact: true }).fill('500');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
@@ -227,7 +227,9 @@ test('withdraw form checks each rule in the browser, in the spec words', async (
   await savePayoutNumber(api, player, '1', player.mobile.startsWith('6') ? '7000000001' : '6000000001');
   await page.goto('/withdraw');
   // The only saved method comes chosen; the player can still clear it.
-  await page.getByLabel('Payment Method').selectOption({ label: 'Select payment method' });
+  await page
+    .getByRole('combobox', { name: 'Payment Method' })
+    .selectOption({ label: 'Select payment method' });
   const submit = page.getByRole('button', { name: 'Withdraw', exact: true });
   await submit.click();
   await expectFieldError(page, 'Amount', 'Amount is required!');

@@ -148,7 +148,7 @@ test('in Hindi a player bids on a main market, adds funds through UPI and the UT
   await expect(next.getByRole('heading', { name: 'फंड निकालें' })).toBeVisible();
   await expect(nextMain).toContainText('कम से कम');
   await next.getByLabel('रकम', { exact: true }).fill('600');
-  await expect(next.getByLabel('भुगतान का तरीका').locator('option:checked')).toHaveText(
+  await expect(next.getByRole('combobox', { name: 'भुगतान का तरीका' }).locator('option:checked')).toHaveText(
     `Google Pay - ${payout}`,
   );
   await next.screenshot({ path: test.info().outputPath('hindi-withdraw.png'), fullPage: true });
