@@ -17,6 +17,8 @@ const bettingMenu = [
 ];
 
 test('betting on: header wallet, full menu, full footer and home actions', async ({ page, api, player }) => {
+  // The suite runs with reduced motion (playwright.config.ts); this screen is also seen as most players see it.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await loginViaUi(page, player);
   const links = await expectedContactLinks(api);
 
@@ -80,7 +82,18 @@ test('betting on: header wallet, full menu, full footer and home actions', async
   const notes = (headline.body.data as Array<{ id: number; status: string; notes: string }>).find(
     (line) => line.id === 1 && line.status === '1',
   )?.notes;
-  if (notes) await expect(page.getByRole('marquee')).toHaveText(notes);
+  if (notes) {
+    const marquee = page.getByRole('marquee');
+    await expect(marquee).toHaveText(notes);
+    // The headline scrolls; a player who asks for less motion gets it still, wrapped on the bar.
+    const animations = () =>
+      marquee
+        .getByText(notes)
+        .evaluate((text) => text.getAnimations().map((animation) => animation.playState));
+    expect(await animations()).toEqual(['running']);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await animations()).toEqual([]);
+  }
   const slider = await api.post('/api-get-slider-images');
   const slides = slider.body.sliderdata as Array<{ title: string }>;
   for (const slide of slides) await expect(page.getByRole('img', { name: slide.title })).toBeAttached();
@@ -110,6 +123,8 @@ test('a toast never covers the header or its wallet chip', async ({ page, player
   // before measuring, and measure the toast first since it is the one that goes away.
   await expect(walletChip).toBeVisible();
   await expect(message).toBeVisible();
+  // Measured where it comes to rest: mid-way through its entrance it still slides down from the top.
+  await message.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const box = await message.boundingBox();
   const header = await page.locator('header').first().boundingBox();
   const chip = await walletChip.boundingBox();
