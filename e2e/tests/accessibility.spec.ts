@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible } from '../support/axe.ts';
+import { expectAccessible, seriousViolations } from '../support/axe.ts';
 import { fundedPlayerOnHome, openBidScreen } from '../support/bidding.ts';
 import { expect, expectToast, loginViaUi, openMenu, test } from '../support/fixtures.ts';
 import { savePayoutNumber } from '../support/funds.ts';
@@ -19,6 +19,22 @@ async function settle(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
   await page.waitForLoadState('networkidle');
 }
+
+test('the axe check finds what it is there to find: a nameless button and an image without a text', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.evaluate(() => {
+    document.querySelector('main')?.insertAdjacentHTML('beforeend', '<button></button><img src="/x.png">');
+  });
+  const found = await seriousViolations(page);
+  expect(found.map((violation) => /\] ([a-z-]+):/.exec(violation)?.[1]).sort()).toEqual([
+    'button-name',
+    'image-alt',
+  ]);
+});
 
 test('the signed-out screens: landing, login, register, forgot password, about, privacy, how to play', async ({
   page,
@@ -156,7 +172,7 @@ test('funds: wallet with saved payout methods, withdraw, deposit and its request
   await expectAccessible(page, 'add payout number dialog');
 
   await settle(page, '/withdraw');
-  await expect(page.getByLabel('Payment Method')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Payment Method' })).toBeVisible();
   await expectAccessible(page, 'withdraw with a saved method');
 
   await settle(page, '/imp9');
