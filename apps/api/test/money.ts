@@ -6,10 +6,12 @@ import { sha256 } from '../src/modules/auth/tokens.ts';
 import { verifyLedger } from '../src/modules/ledger/verify.ts';
 import type { TestApp } from './helpers.ts';
 
-let operatorCount = 0;
+// Counted per app, so a file's operators have the same names whatever ran before it in the same process.
+const operatorCounts = new WeakMap<TestApp, number>();
 
 export async function operatorToken(t: TestApp, role: Role = 'owner'): Promise<string> {
-  operatorCount += 1;
+  const operatorCount = (operatorCounts.get(t) ?? 0) + 1;
+  operatorCounts.set(t, operatorCount);
   const username = `op${operatorCount}_${role}`;
   await createOperator(t.db, { username, password: 'operator-pass-1', role, now: t.clock.now() });
   const res = await t.app.inject({
