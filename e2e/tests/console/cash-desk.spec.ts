@@ -44,6 +44,8 @@ test('deposit queue: the cashier checks the UTR, approves one, rejects one with 
   await approve.getByRole('button', { name: 'Credit points' }).click();
   await expect(page.getByText('1,000.00 points credited')).toBeVisible();
   await expect(rows).toHaveCount(3);
+  // Closing, the dialog hands focus back to where it was opened: wait for that before choosing the next row.
+  await expect(approve).toBeHidden();
 
   if (isPhone(info)) {
     await rows.filter({ hasText: second.utr }).getByRole('button', { name: 'Reject' }).click();
