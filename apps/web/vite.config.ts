@@ -25,7 +25,8 @@ export default defineConfig({
         // The app shell only: scripts, styles, the page, icons. Never an API answer: those always go to the
         // server (balances, results and cut-offs from a cache would be wrong money).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        navigateFallback: '/index.html',
+        // Every address but `/` (index.html, precached under it) opens the page without the drawn landing.
+        navigateFallback: '/app.html',
         navigateFallbackDenylist: [/^\/api/, /^\/admin/, /^\/static\//, /^\/media\//, /^\/healthz/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [],

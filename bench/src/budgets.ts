@@ -16,7 +16,8 @@
  * Chromium itself, puts both in its profile through the DevTools protocol, and points Lighthouse at that browser
  * with storage reset off. Simulated throttling models the network and CPU from a trace, yet a busy machine still
  * slows the trace it models from: each run prints the machine's load before it and Lighthouse's benchmark index.
- * BENCH_LH_RUNS (default 1) runs each page more times and reports the median.
+ * BENCH_LH_RUNS (default 1) runs each page more times and reports the median; BENCH_LIGHTHOUSE=0 counts the
+ * JavaScript only.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -63,23 +64,24 @@ function jsRow(what: string, bytes: number) {
 }
 
 /**
- * The entry script and its modulepreloads, from the built index.html: the JSON block the first-paint script
- * loads them from (apps/web/build/first-paint.ts), or the head's own tags in a build without it. The
- * first-paint script itself counts too: it runs before the app, and most of it is the drawn screens' markup.
+ * The entry script, its modulepreloads and the page's classic scripts, from a built page: index.html (`/` and
+ * `/login`) keeps the first two in the JSON block its first-paint script loads them from (apps/web/build/
+ * first-paint.ts), app.html (every other address) in its head. The classic script counts too: it runs before the
+ * app, and most of index.html's is the drawn screens' markup.
  */
-function staticScripts(): string[] {
-  const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+function staticScripts(page: string): string[] {
+  const html = readFileSync(path.join(webDist, page), 'utf8');
+  const classic = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1] as string);
   const block = /<script type="application\/json" id="app-scripts">([^<]+)<\/script>/.exec(html)?.[1];
   if (block) {
     const scripts = JSON.parse(block) as { entry: string; preload: string[] };
-    const classic = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1] as string);
     return [scripts.entry, ...scripts.preload, ...classic];
   }
   const entry = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1] as string);
   const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
     (m) => m[1] as string,
   );
-  return [...entry, ...preloads];
+  return [...entry, ...preloads, ...classic];
 }
 
 function distFileOf(url: string): string | null {
@@ -247,12 +249,15 @@ async function main() {
     );
 
     // Initial JavaScript.
-    const entry = staticScripts();
-    const staticBytes = entry.reduce((sum, url) => sum + gzipBytes(path.join(webDist, url)), 0);
-    console.log(
-      `static scripts (entry, modulepreloads, first paint): ${entry.map((u) => path.basename(u)).join(', ')}`,
-    );
-    jsRow('initial JS, static (entry, modulepreloads, first paint), / and /imp', staticBytes);
+    for (const [label, page] of [
+      ['/ and /login', 'index.html'],
+      ['/imp and every other address', 'app.html'],
+    ] as const) {
+      const scripts = staticScripts(page);
+      const bytes = scripts.reduce((sum, url) => sum + gzipBytes(path.join(webDist, url)), 0);
+      console.log(`static scripts of ${page}: ${scripts.map((u) => path.basename(u)).join(', ')}`);
+      jsRow(`initial JS, static (entry, modulepreloads, page script), ${label}`, bytes);
+    }
 
     const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
     try {
@@ -276,32 +281,35 @@ async function main() {
         const files = [...new Set(scripts.map(distFileOf).filter((f): f is string => f !== null))];
         const bytes = files.reduce((sum, file) => sum + gzipBytes(file), 0);
         console.log(`first screen of ${label}: ${files.length} scripts, ${kb(bytes)} gzip`);
+        for (const file of files) console.log(`  ${kb(gzipBytes(file)).padStart(8)}  ${path.basename(file)}`);
         jsRow(`initial JS, first screen of ${label} (Chromium)`, bytes);
       }
     } finally {
       await browser.close();
     }
 
-    // Lighthouse, signed out: its own Chromium, storage reset between runs.
-    const flags = ['--chrome-flags=--headless=new --no-sandbox'];
-    await scorePage('/', `${origin}/`, flags);
-    await scorePage('/login', `${origin}/login`, flags);
+    if (process.env.BENCH_LIGHTHOUSE !== '0') {
+      // Lighthouse, signed out: its own Chromium, storage reset between runs.
+      const flags = ['--chrome-flags=--headless=new --no-sandbox'];
+      await scorePage('/', `${origin}/`, flags);
+      await scorePage('/login', `${origin}/login`, flags);
 
-    // Signed in: a browser whose profile holds the session, driven by Lighthouse without a storage reset.
-    const debug = await startDebugChromium();
-    try {
-      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${debug.port}`);
-      const context = cdp.contexts()[0];
-      if (!context) throw new Error('no default context in the debug Chromium');
-      await context.addCookies([sessionCookie]);
-      const page = await context.newPage();
-      await page.goto(`${origin}/favicon.svg`);
-      await page.evaluate(signIn);
-      await page.close();
-      await cdp.close();
-      await scorePage('/imp', `${origin}/imp`, [`--port=${debug.port}`, '--disable-storage-reset']);
-    } finally {
-      await debug.stop();
+      // Signed in: a browser whose profile holds the session, driven by Lighthouse without a storage reset.
+      const debug = await startDebugChromium();
+      try {
+        const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${debug.port}`);
+        const context = cdp.contexts()[0];
+        if (!context) throw new Error('no default context in the debug Chromium');
+        await context.addCookies([sessionCookie]);
+        const page = await context.newPage();
+        await page.goto(`${origin}/favicon.svg`);
+        await page.evaluate(signIn);
+        await page.close();
+        await cdp.close();
+        await scorePage('/imp', `${origin}/imp`, [`--port=${debug.port}`, '--disable-storage-reset']);
+      } finally {
+        await debug.stop();
+      }
     }
   } finally {
     await bench.close();

@@ -3,14 +3,14 @@ import { expect, loginViaUi, test } from '../support/fixtures.ts';
 
 /**
  * The landing and the login screen are drawn before the app's scripts run (apps/web/build/first-paint.ts): held
- * back here, so what shows is only what the first-paint script drew.
+ * back here (all but the pages' own classic scripts), so what shows is only what the page's script drew.
  */
 async function holdAppScripts(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const held = /\/assets\/(?!first-paint-)[^/]+\.js$/;
+  const held = /\/assets\/(?!first-paint-|boot-)[^/]+\.js$/;
   await page.route(held, async (route) => {
     await released;
     await route.continue();
@@ -68,4 +68,32 @@ test('a signed-in player gets no drawn landing: the app sends them home', async 
   await expect(overlay(page)).toHaveCount(0);
   releaseScripts();
   await expect(page).toHaveURL(/\/imp$/);
+});
+
+test('home and every other address: the theme and language before the app, and no drawn screens downloaded', async ({
+  page,
+  player,
+}) => {
+  await loginViaUi(page, player);
+  await expect(page).toHaveURL(/\/imp$/);
+  await page.evaluate(() => {
+    window.localStorage.setItem('gama.language', 'hi');
+    window.localStorage.setItem('gama.theme', 'dark');
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const releaseScripts = await holdAppScripts(page);
+  for (const address of ['/imp', '/withdraw']) {
+    await page.goto(address, { waitUntil: 'commit' });
+    // Before any of the app's scripts has run, the page's own script has set both.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('#root')).toBeEmpty();
+  }
+  releaseScripts();
+  await expect(page.getByTestId('wallet-amount')).toBeVisible();
+  expect(scripts.some((script) => /\/assets\/boot-[^/]+\.js$/.test(script))).toBe(true);
+  expect(scripts.filter((script) => script.includes('first-paint'))).toEqual([]);
 });

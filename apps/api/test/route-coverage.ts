@@ -16,6 +16,8 @@ export const NOT_API: Readonly<Record<string, string>> = {
   '/static/docs/*': "the reference pages' renderer (Scalar's bundle), read by the docs pages",
   '/': 'the player app (only when apps/web/dist is built)',
   '/index.html': 'the player app (only when apps/web/dist is built)',
+  '/login': 'the player app, with the drawn login screen (only when apps/web/dist is built)',
+  '/app.html': "the player app's page for every other address (only when apps/web/dist is built)",
   '/*': "the player app's assets (only when apps/web/dist is built)",
   '/admin': 'a redirect to the console (only when apps/admin/dist is built)',
   '/admin/': 'the console (only when apps/admin/dist is built)',

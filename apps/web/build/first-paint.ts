@@ -10,6 +10,9 @@
  *   inert overlay over the empty `#root` (so no words ever change language on screen).
  * The app removes the overlay in the same frame as it commits the real screen (src/first-paint/handover.ts); the
  * script removes it after FALLBACK_MS whatever happens, so a page whose scripts never arrive is not frozen.
+ *
+ * That page is for `/` and `/login` only. The server and the service worker give every other address app.html:
+ * Vite's own page with a script that sets the theme and the language and nothing else.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -103,6 +106,30 @@ export interface AppScripts {
   preload: string[];
 }
 export const APP_SCRIPTS_ID = 'app-scripts';
+/** The page the server and the service worker give every address but `/` and `/login`. */
+export const APP_PAGE = 'app.html';
+
+/**
+ * What both pages' classic script does first, before the first paint: the stored theme on `<html>` (the dark
+ * toggle, with no light flash) and the stored language's tag.
+ */
+function themeAndLanguage(): string {
+  const tags = Object.fromEntries(languages.map((l) => [l, languageTags[l].slice(0, 2)]));
+  return `  function stored(key) {
+    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  }
+  var html = document.documentElement;
+  var theme = stored(${JSON.stringify(KEYS.theme)});
+  if (theme === 'light' || theme === 'dark') html.dataset.theme = theme;
+  var tags = ${JSON.stringify(tags)};
+  var language = stored(${JSON.stringify(KEYS.language)});
+  if (!Object.prototype.hasOwnProperty.call(tags, language)) language = 'en';
+  html.lang = tags[language];
+`;
+}
+
+/** app.html's script: its module scripts are in its head as Vite wrote them, so it has nothing else to do. */
+const bootScript = () => `(function () {\n${themeAndLanguage()}})();\n`;
 
 /**
  * The classic script index.html loads after `#root` (plain ES2020, run before the first paint): theme, language,
@@ -113,12 +140,8 @@ export const APP_SCRIPTS_ID = 'app-scripts';
  * callbacks; the timeout queued in one runs after it.
  */
 function drawScript(paints: Record<Language, FirstPaint>, css: string): string {
-  const tags = Object.fromEntries(languages.map((l) => [l, languageTags[l].slice(0, 2)]));
   return `(function () {
-  function stored(key) {
-    try { return window.localStorage.getItem(key); } catch (e) { return null; }
-  }
-  function loadApp() {
+${themeAndLanguage()}  function loadApp() {
     var scripts = JSON.parse(document.getElementById(${JSON.stringify(APP_SCRIPTS_ID)}).textContent);
     scripts.preload.forEach(function (href) {
       var link = document.createElement('link');
@@ -133,13 +156,6 @@ function drawScript(paints: Record<Language, FirstPaint>, css: string): string {
     entry.src = scripts.entry;
     document.head.appendChild(entry);
   }
-  var html = document.documentElement;
-  var theme = stored(${JSON.stringify(KEYS.theme)});
-  if (theme === 'light' || theme === 'dark') html.dataset.theme = theme;
-  var tags = ${JSON.stringify(tags)};
-  var language = stored(${JSON.stringify(KEYS.language)});
-  if (!Object.prototype.hasOwnProperty.call(tags, language)) language = 'en';
-  html.lang = tags[language];
   var screen = stored(${JSON.stringify(KEYS.user)}) ? '' :
     location.pathname === '/' ? 'landing' : location.pathname === '/login' ? 'login' : '';
   if (!screen || document.visibilityState === 'hidden') return loadApp();
@@ -200,14 +216,28 @@ export function firstPaint(plugins: () => PluginOption[]): Plugin {
       const missing = cssRules(css).filter((rule) => !pageCss.includes(rule));
       const markup = languages.flatMap((language) => Object.values(paints[language])).join('');
       const used = withoutUnusedRules(missing, classesIn(`${markup}<div class="${COLUMN_CLASS}">`));
-      const source = drawScript(paints, used.join(''));
-      const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
-      const fileName = `assets/first-paint-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
-      const { html } = moveAppScripts(String(page.source));
       const anchor = '<div id="root"></div>';
-      if (!html.includes(anchor)) this.error(`index.html has no ${anchor} to draw the first paint after`);
-      page.source = html.replace(anchor, `${anchor}\n    <script src="/${fileName}"></script>`);
+      const vitePage = String(page.source);
+      if (!vitePage.includes(anchor)) this.error(`index.html has no ${anchor} to draw the first paint after`);
+      const withScript = (html: string, name: string, source: string) => {
+        const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
+        const fileName = `assets/${name}-${hash}.js`;
+        this.emitFile({ type: 'asset', fileName, source });
+        return html.replace(anchor, `${anchor}\n    <script src="/${fileName}"></script>`);
+      };
+      page.source = withScript(
+        moveAppScripts(vitePage).html,
+        'first-paint',
+        drawScript(paints, used.join('')),
+      );
+      // Every other address (home above all) draws nothing before the app: Vite's page, its scripts in the head
+      // where the browser finds them at once, and a script for the theme and the language only. A signed-in
+      // player never downloads the drawn screens' 4 KB.
+      this.emitFile({
+        type: 'asset',
+        fileName: APP_PAGE,
+        source: withScript(vitePage, 'boot', bootScript()),
+      });
     },
   };
 }

@@ -36,8 +36,8 @@ export interface StaticOptions {
 }
 
 /** The built index page of an app with its compressed copies, or undefined when that app has not been built. */
-export function readIndex(dist: string, appKey: string): IndexPage | undefined {
-  const indexPath = path.join(dist, 'index.html');
+export function readIndex(dist: string, appKey: string, file = 'index.html'): IndexPage | undefined {
+  const indexPath = path.join(dist, file);
   if (!existsSync(indexPath)) return undefined;
   // The app key is not a secret (it identifies the client app), so the page can carry it.
   const identity = Buffer.from(readFileSync(indexPath, 'utf8').replace('%GAMA_APP_KEY%', appKey));
@@ -83,12 +83,18 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     cacheControl: false,
     setHeaders: assetHeaders,
   } as const;
+  // The player app has two pages (apps/web/build/first-paint.ts): index.html draws the landing and the login
+  // screen before its scripts; app.html, for every other address, is the same page without the drawn screens'
+  // script, which a signed-in player on home would download for nothing. A build without it uses index.html.
   const playerPage = readIndex(options.webDist, options.appKey);
+  const playerAppPage = readIndex(options.webDist, options.appKey, 'app.html') ?? playerPage;
   const consolePage = readIndex(options.adminDist, options.appKey);
-  if (playerPage) {
+  if (playerPage && playerAppPage) {
     await app.register(fastifyStatic, { root: options.webDist, prefix: '/', ...assets });
-    app.get('/', (request, reply) => sendIndex(request, reply, playerPage));
-    app.get('/index.html', (request, reply) => sendIndex(request, reply, playerPage));
+    for (const url of ['/', '/index.html', '/login']) {
+      app.get(url, (request, reply) => sendIndex(request, reply, playerPage));
+    }
+    app.get('/app.html', (request, reply) => sendIndex(request, reply, playerAppPage));
   }
   if (consolePage) {
     await app.register(fastifyStatic, {
@@ -109,8 +115,8 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     const isPage = request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(urlPath);
     if (isPage && isConsolePath(urlPath)) {
       if (consolePage) return sendIndex(request, reply, consolePage);
-    } else if (isPage && playerPage) {
-      return sendIndex(request, reply, playerPage);
+    } else if (isPage && playerAppPage) {
+      return sendIndex(request, reply, playerAppPage);
     }
     return reply.code(404).send(failureBody('NOT_FOUND', `No such endpoint: ${request.method} ${urlPath}`));
   });

@@ -24,6 +24,11 @@ writeFileSync(join(webDist, 'assets', 'index-D4x9.js'), bundle);
 writeFileSync(join(webDist, 'assets', 'index-D4x9.js.br'), brotliCompressSync(bundle));
 writeFileSync(join(webDist, 'assets', 'index-D4x9.js.gz'), gzipSync(bundle));
 writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"Gama"}');
+// The player app's two pages: the drawn landing and login screen, and every other address (app.html).
+const pageOf = (script: string) =>
+  `<!doctype html><title>player</title><meta name="app-key" content="%GAMA_APP_KEY%"><script src="/assets/${script}.js"></script>`;
+writeFileSync(join(webDist, 'index.html'), pageOf('first-paint-1a2b'));
+writeFileSync(join(webDist, 'app.html'), pageOf('boot-3c4d'));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,6 +76,23 @@ describe('the player app and the console from one port', () => {
     // The player bundle is not reachable under the console prefix, nor the console's under the player's.
     expect((await get('/admin/assets/player-abc123.js')).statusCode).toBe(404);
     expect((await get('/assets/console-abc123.js')).statusCode).toBe(404);
+  });
+
+  it('gives the drawn landing to / and /login only, and the page without it to every other address', async () => {
+    for (const url of ['/', '/index.html', '/login', '/login?next=1']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('first-paint-1a2b.js');
+      expect(res.body, url).not.toContain('%GAMA_APP_KEY%');
+    }
+    for (const url of ['/imp', '/app.html', '/game', '/loginx', '/login/extra']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('boot-3c4d.js');
+      expect(res.body, url).not.toContain('first-paint');
+      expect(res.body, url).not.toContain('%GAMA_APP_KEY%');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 
   it('answers unknown operator API paths with the JSON error, not a page', async () => {
