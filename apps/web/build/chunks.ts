@@ -81,6 +81,7 @@ export const firstScreenGroups: Group[] = [
       'apps/web/src/lib/api-client.ts',
       'apps/web/src/lib/app-key.ts',
       'apps/web/src/lib/contacts.ts',
+      'apps/web/src/lib/resource.ts',
       'apps/web/src/features/shell/menus.tsx',
       'apps/web/src/lib/service-worker.ts',
       'packages/core/src/endpoints/client.ts',
@@ -136,7 +137,7 @@ export const firstScreenGroups: Group[] = [
       'apps/web/src/features/shell/api.ts',
       'apps/web/src/features/notifications/BellButton.tsx',
       'apps/web/src/features/notifications/live.ts',
-      'apps/web/src/features/notifications/api.ts',
+      'apps/web/src/features/notifications/unread.ts',
       'apps/web/src/features/notifications/Notifications.module.css',
       'apps/web/src/features/play/RealityCheck.tsx',
       'apps/web/src/features/play/api.ts',
@@ -202,6 +203,15 @@ export function checkFirstScreenChunks(): Plugin {
         const loaded = entry.imports.filter((file) => lazyGroups.some(({ name }) => chunkOf(name)(file)));
         if (loaded.length > 0)
           this.error(`the entry imports ${loaded.join(', ')}: a group took one of its modules`);
+      }
+      // Home and its frame run without the query client (decision 021): a chunk of theirs that imported it would
+      // bring its 10 KB back to the first screen of almost every visit.
+      for (const chunk of chunks.filter((c) =>
+        ['client', 'member', 'HomeScreen'].some((n) => chunkOf(n)(c.fileName)),
+      )) {
+        const query = chunk.imports.filter(chunkOf('query'));
+        if (query.length > 0)
+          this.error(`${chunk.fileName} imports ${query.join(', ')}: home needs no query client`);
       }
       // The start chunk runs before the entry's own modules: it may need none of them (nor any other chunk but
       // the bundler's runtime), or it would run before what it uses.

@@ -50,7 +50,7 @@ function RootEntry() {
 // player is sent home: that screen's chunks.
 RootEntry.preload = () =>
   getStoredProfile()
-    ? Promise.all([QueryRoot.preload(), MemberLayout.preload(), HomeScreen.preload()])
+    ? Promise.all([MemberLayout.preload(), HomeScreen.preload()])
     : Promise.all([LandingEntry.preload(), LoginScreen.preload()]);
 
 /** Pages a visitor may read too: they get the landing frame, a member gets the full shell. */
@@ -87,8 +87,33 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <RootEntry /> },
       {
-        // Every screen but the visitor's landing reads the server through TanStack Query; the landing does not,
-        // so its first screen goes without the query client's chunk.
+        // Home is the first screen of almost every visit: the frame and home read through small resources
+        // (lib/resource.ts, decision 021), so neither waits for the query client's chunk, which every other
+        // member screen loads with its own.
+        element: <MemberLayout />,
+        children: [
+          { path: '/imp', element: <HomeScreen /> },
+          {
+            element: <QueryRoot />,
+            children: [
+              { path: '/change', element: <ChangePasswordScreen /> },
+              { path: '/play-limits', element: <PlayLimitsScreen /> },
+              { path: '/notifications', element: <NotificationsScreen /> },
+              { path: '/delete', element: <DeleteAccountScreen /> },
+              ...collect((f) => f.memberRoutes),
+              {
+                element: <RequireBetting />,
+                children: [
+                  { path: '/profile', element: <ProfileScreen /> },
+                  ...collect((f) => f.bettingRoutes),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        // The landing reads nothing through TanStack Query either; every other screen does.
         element: <QueryRoot />,
         children: [
           ...specAliases.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
@@ -110,24 +135,6 @@ export const routes: RouteObject[] = [
               { path: '/htp', element: <HowToPlayScreen /> },
               { path: '/privacypolicy', element: <PrivacyPolicyScreen /> },
               { path: '/about', element: <AboutScreen /> },
-            ],
-          },
-          {
-            element: <MemberLayout />,
-            children: [
-              { path: '/imp', element: <HomeScreen /> },
-              { path: '/change', element: <ChangePasswordScreen /> },
-              { path: '/play-limits', element: <PlayLimitsScreen /> },
-              { path: '/notifications', element: <NotificationsScreen /> },
-              { path: '/delete', element: <DeleteAccountScreen /> },
-              ...collect((f) => f.memberRoutes),
-              {
-                element: <RequireBetting />,
-                children: [
-                  { path: '/profile', element: <ProfileScreen /> },
-                  ...collect((f) => f.bettingRoutes),
-                ],
-              },
             ],
           },
           { path: '*', element: <NotFoundScreen /> },

@@ -1,20 +1,36 @@
 /**
- * Reaches the query client without importing TanStack Query: the landing and the login screen run without it
- * (it is about 10 KB gzip of a first screen that reads nothing cached), yet signing in must forget whatever an
- * earlier player left cached in this tab. Until the client has loaded there is nothing to forget.
+ * Reaches the query client and the resources (lib/resource.ts) without importing either: the entry forgets every
+ * cached answer when a session ends, and TanStack Query (about 10 KB gzip) is not on the first screens at all
+ * (decisions 020 and 021). A live event must also refresh a list a screen reads through the query client. Until
+ * the client has loaded there is nothing in it to forget or refresh.
  */
 interface Forgetful {
   clear(): void;
 }
-
-let client: Forgetful | null = null;
-
-/** Called once by the query client's module as it loads. */
-export function registerQueryClient(loaded: Forgetful): void {
-  client = loaded;
+interface QueryCache extends Forgetful {
+  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
 }
 
-/** Forgets every cached answer (a new player signs in, or the session ended). */
+let client: QueryCache | null = null;
+const forgetful = new Set<Forgetful>();
+
+/** Called once by the query client's module as it loads. */
+export function registerQueryClient(loaded: QueryCache): void {
+  client = loaded;
+  forgetful.add(loaded);
+}
+
+/** Called by each resource holding a player's own answer. */
+export function registerPlayerAnswer(resource: Forgetful): void {
+  forgetful.add(resource);
+}
+
+/** Forgets every player's cached answer (a new player signs in, or the session ended). */
 export function clearCachedAnswers(): void {
-  client?.clear();
+  forgetful.forEach((cache) => cache.clear());
+}
+
+/** The answers under `queryKey` are out of date: read again those a screen shows, the others when next shown. */
+export function invalidateCachedAnswers(queryKey: readonly unknown[]): void {
+  void client?.invalidateQueries({ queryKey });
 }

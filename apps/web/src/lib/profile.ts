@@ -1,14 +1,8 @@
 import type { ProfileResponse } from '@gama/core/contract/accounts';
 import { endpoints } from '@gama/core/endpoints';
-import { useQuery } from '@tanstack/react-query';
 import { call } from './api-client.ts';
+import { Resource, useResource } from './resource.ts';
 import { syncServerClock } from './server-clock.ts';
-
-/**
- * The signed-in player's profile and wallet. Several screens read it (header, menu, home, profile), so it
- * lives here rather than in one feature; any mutation that changes name, wallet or flags invalidates it.
- */
-export const profileQueryKey = ['profile'] as const;
 
 export async function fetchProfile(signal?: AbortSignal): Promise<ProfileResponse> {
   const profile = await call(endpoints.profile, {}, { signal });
@@ -16,13 +10,15 @@ export async function fetchProfile(signal?: AbortSignal): Promise<ProfileRespons
   return profile;
 }
 
-/** `enabled: false` when nobody is signed in: the call would only earn a 401. */
-export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: profileQueryKey,
-    queryFn: ({ signal }) => fetchProfile(signal),
-    enabled,
-  });
+/**
+ * The signed-in player's profile and wallet. Several screens read it (header, menu, home, profile), so it
+ * lives here rather than in one feature; whatever changes name, wallet or flags sets or invalidates it.
+ */
+export const profileResource = new Resource(fetchProfile);
+
+/** `enabled: false` when nobody is signed in: the call would only earn a 401. `intervalMs` polls (home). */
+export function useProfile({ enabled = true, intervalMs }: { enabled?: boolean; intervalMs?: number } = {}) {
+  return useResource(profileResource, { enabled, intervalMs });
 }
 
 export function isBettingOn(profile: Pick<ProfileResponse, 'betting_status'> | undefined): boolean {

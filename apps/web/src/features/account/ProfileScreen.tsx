@@ -1,6 +1,5 @@
-import type { ProfileResponse } from '@gama/core/contract/accounts';
 import { profileNameRule } from '@gama/core/contract/validation';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Pencil, Phone, Save, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useNavigate } from '../../lib/router/index.ts';
@@ -13,7 +12,7 @@ import { Skeleton } from '@gama/ui/Skeleton';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { errorMessage } from '../../lib/api-client.ts';
-import { profileQueryKey, useProfile } from '../../lib/profile.ts';
+import { profileResource, useProfile } from '../../lib/profile.ts';
 import { getStoredProfile, storeProfile } from '../../lib/session.ts';
 import { accountApi } from './api.ts';
 import styles from './Account.module.css';
@@ -57,20 +56,17 @@ export default function ProfileScreen() {
 
 function EditProfileCard({ currentName }: { currentName: string }) {
   const { values, field, validate } = useFormFields({ name: currentName });
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const t = useT();
 
   const update = useMutation({
     mutationFn: accountApi.updateProfile,
     onSuccess: (response) => {
-      queryClient.setQueryData<ProfileResponse>(profileQueryKey, (old) =>
-        old ? { ...old, user_name: response.user_name } : old,
-      );
+      profileResource.set((old) => (old ? { ...old, user_name: response.user_name } : old));
       const stored = getStoredProfile();
       if (stored) storeProfile({ ...stored, user_name: response.user_name });
       toast.success(response.msg);
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      profileResource.invalidate();
       void navigate('/imp', { replace: true });
     },
     onError: (error) => toast.error(errorMessage(error)),

@@ -3,7 +3,7 @@ import { endpoints } from '@gama/core/endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../lib/api-client.ts';
-import { profileQueryKey } from '../../lib/profile.ts';
+import { profileResource } from '../../lib/profile.ts';
 
 export const fundsKeys = {
   pendingDeposits: ['funds', 'pending-deposits'] as const,
@@ -117,7 +117,7 @@ export function usePaymentDetails() {
 export function useRefreshMoney() {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    profileResource.invalidate();
     void queryClient.invalidateQueries({ queryKey: ['funds'] });
   }, [queryClient]);
 }

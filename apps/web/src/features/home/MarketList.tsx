@@ -1,5 +1,4 @@
 import type { MarketRow } from '@gama/core/contract/accounts';
-import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock, Play } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../lib/router/index.ts';
@@ -9,7 +8,7 @@ import { Skeleton } from '@gama/ui/Skeleton';
 import { weekdayName } from '../../lib/i18n/format.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { prefersReducedMotion } from '../../lib/motion.ts';
-import { fetchProfile, profileQueryKey } from '../../lib/profile.ts';
+import { useProfile } from '../../lib/profile.ts';
 import { useMarketClock } from '../../shared/bids/index.ts';
 import { ClosedMarketDialog } from '../../shared/markets/market-list-parts.tsx';
 import { mainResultText } from './market-result.ts';
@@ -21,12 +20,8 @@ const VIBRATE_MS = 100;
 
 /** The main markets of the profile's `result`, polled every 5 s while home is shown (spec 02 section 4). */
 export function MarketList({ bettingOn }: { bettingOn: boolean }) {
-  // Same key as useProfile: the poll refreshes the header wallet too, and stops when home unmounts.
-  const profile = useQuery({
-    queryKey: profileQueryKey,
-    queryFn: ({ signal }) => fetchProfile(signal),
-    refetchInterval: POLL_MS,
-  });
+  // The frame's own profile: the poll refreshes the header wallet too, and stops when home unmounts.
+  const profile = useProfile({ intervalMs: POLL_MS });
   // The cards are the home screen's largest render. A query's answer re-renders synchronously; the deferred copy
   // draws the cards at transition priority, in slices, so the thread stays free for a tap (one synchronous render
   // of every card was a long task of about 200 ms on a throttled phone).

@@ -1,12 +1,14 @@
 import { endpoints } from '@gama/core/endpoints';
-import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
+import { Resource, useResource } from '../../lib/resource.ts';
+
+const slides = new Resource((signal) => call(endpoints.sliderImages, {}, { signal }), {
+  maxAgeMs: 10 * 60_000,
+  everyone: true,
+});
 
 export function useSlides() {
-  return useQuery({
-    queryKey: ['slider'],
-    queryFn: ({ signal }) => call(endpoints.sliderImages, {}, { signal }),
+  return useResource(slides, {
     select: (response) => response.sliderdata.filter((slide) => slide.slider_image !== ''),
-    staleTime: 10 * 60_000,
   });
 }

@@ -1,20 +1,9 @@
 import { endpoints } from '@gama/core/endpoints';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
+import { notificationsKey, unreadCount } from './unread.ts';
 
-/** Everything the bell shows; a live event invalidates it all. */
-export const notificationsKey = ['notifications'] as const;
-const unreadKey = [...notificationsKey, 'unread'] as const;
 const listKey = [...notificationsKey, 'list'] as const;
-
-export function useUnreadCount(enabled: boolean) {
-  return useQuery({
-    queryKey: unreadKey,
-    queryFn: ({ signal }) => call(endpoints.notificationsUnread, {}, { signal }),
-    select: (answer) => answer.unread,
-    enabled,
-  });
-}
 
 export function useNotificationList() {
   return useInfiniteQuery({
@@ -28,10 +17,8 @@ export function useNotificationList() {
 
 /** Marks every notification read; the list keeps showing which ones were new until it is opened again. */
 export function useMarkAllRead() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(endpoints.notificationsRead, {}),
-    onSuccess: (answer) =>
-      queryClient.setQueryData(unreadKey, { status: true as const, unread: answer.unread }),
+    onSuccess: (answer) => unreadCount.set(() => ({ status: true as const, unread: answer.unread })),
   });
 }

@@ -1,9 +1,9 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { NotificationKind } from '@gama/core/endpoints/notifications/index';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { profileQueryKey } from '../../lib/profile.ts';
-import { notificationsKey } from './api.ts';
+import { invalidateCachedAnswers } from '../../lib/cached-answers.ts';
+import { profileResource } from '../../lib/profile.ts';
+import { notificationsKey, unreadCount } from './unread.ts';
 
 /** Events that move the wallet: the header's balance is read again with the bell. */
 const MOVES_WALLET: ReadonlySet<NotificationKind> = new Set([
@@ -30,8 +30,13 @@ function kindOf(data: unknown): NotificationKind | undefined {
  * session cookie) says when a notification arrives, and the bell reads its count again. The browser
  * reconnects by itself with Last-Event-ID, so nothing sent while it was away is missed.
  */
+/** The bell's count and the list (when the query client holds it) are read again. */
+function notificationsChanged(): void {
+  unreadCount.invalidate();
+  invalidateCachedAnswers(notificationsKey);
+}
+
 export function useNotificationStream(enabled: boolean): void {
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | undefined;
@@ -39,15 +44,15 @@ export function useNotificationStream(enabled: boolean): void {
     const open = () => {
       source = new EventSource(endpoints.notificationsStream.path);
       source.addEventListener('notification', (event) => {
-        void queryClient.invalidateQueries({ queryKey: notificationsKey });
+        notificationsChanged();
         const kind = kindOf((event as MessageEvent).data);
-        if (kind && MOVES_WALLET.has(kind)) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+        if (kind && MOVES_WALLET.has(kind)) profileResource.invalidate();
       });
       source.addEventListener('error', () => {
         if (source?.readyState !== EventSource.CLOSED) return;
         // What happened meanwhile is read from the list when it comes back.
         reopen = window.setTimeout(() => {
-          void queryClient.invalidateQueries({ queryKey: notificationsKey });
+          notificationsChanged();
           open();
         }, REOPEN_MS);
       });
@@ -57,5 +62,5 @@ export function useNotificationStream(enabled: boolean): void {
       window.clearTimeout(reopen);
       source?.close();
     };
-  }, [enabled, queryClient]);
+  }, [enabled]);
 }

@@ -16,13 +16,12 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
-import { playApi, playSettingsKey, realityCheckKey } from './api.ts';
+import { playApi, playSettingsKey, realityCheck } from './api.ts';
 import { storeAnswered } from './reality-check.ts';
 import { recentMonths } from './statement-months.ts';
 import styles from './PlayLimits.module.css';
 
 type Settings = Awaited<ReturnType<typeof playApi.settings>>;
-type RealityCheckData = Awaited<ReturnType<typeof playApi.check>>;
 
 const WHEN = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' } as const;
 
@@ -211,16 +210,15 @@ function BreakCard() {
 
 function RealityCheckCard({ minutes }: { minutes: number }) {
   const saved = useSaved();
-  const queryClient = useQueryClient();
   const t = useT();
   const change = useMutation({
     mutationFn: playApi.realityCheck,
     onSuccess: (answer) => {
       saved(answer);
       // A new interval counts from now: choosing one is not a reason to show a check at once.
-      const session = queryClient.getQueryData<RealityCheckData>(realityCheckKey);
+      const session = realityCheck.data;
       if (session) storeAnswered(session.signed_in_at, new Date(Date.now() + session.offsetMs));
-      void queryClient.invalidateQueries({ queryKey: realityCheckKey });
+      realityCheck.invalidate();
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

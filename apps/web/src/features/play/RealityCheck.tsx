@@ -2,10 +2,10 @@ import { realityCheckDue } from '@gama/core/rules/responsible-play';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { Skeleton } from '@gama/ui/Skeleton';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { playApi, realityCheckKey } from './api.ts';
+import { useResource } from '../../lib/resource.ts';
+import { realityCheck } from './api.ts';
 import { onAnsweredElsewhere, readAnswered, sessionLength, storeAnswered } from './reality-check.ts';
 import styles from './PlayLimits.module.css';
 
@@ -22,7 +22,7 @@ interface RealityCheckProps {
  * due and was not answered shows again at once.
  */
 export function RealityCheck({ onSignOut, signingOut }: RealityCheckProps) {
-  const check = useQuery({ queryKey: realityCheckKey, queryFn: playApi.check, staleTime: 60_000 });
+  const check = useResource(realityCheck);
   const t = useT();
   // Re-read the stored answer when another tab answers the same check.
   const [, setAnswerSeen] = useState(0);
@@ -55,7 +55,7 @@ export function RealityCheck({ onSignOut, signingOut }: RealityCheckProps) {
 
   const open =
     shown !== null && data !== undefined && (answeredAt === null || answeredAt.getTime() < shown.due);
-  const fresh = shown !== null && (check.dataUpdatedAt >= shown.openedAt || check.isError);
+  const fresh = shown !== null && (check.updatedAt >= shown.openedAt || check.isError);
 
   const answer = () => {
     if (!data || !shown) return;

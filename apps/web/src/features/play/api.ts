@@ -1,9 +1,9 @@
 import type { BreakOption, LimitKind } from '@gama/core/rules/responsible-play';
 import { endpoints } from '@gama/core/endpoints';
 import { call, download } from '../../lib/api-client.ts';
+import { Resource } from '../../lib/resource.ts';
 
 export const playSettingsKey = ['play-settings'] as const;
-export const realityCheckKey = ['reality-check'] as const;
 
 export const playApi = {
   settings: () => call(endpoints.playSettings),
@@ -19,3 +19,6 @@ export const playApi = {
   /** The month's movements as the server's CSV file (`YYYY-MM`). */
   statement: (month: string) => download(endpoints.accountStatement, { month }),
 };
+
+/** The frame's reality check reads this on every screen, so it is a resource, not a query (decision 021). */
+export const realityCheck = new Resource(() => playApi.check(), { maxAgeMs: 60_000 });

@@ -1,11 +1,9 @@
-import type { ProfileResponse } from '@gama/core/contract/accounts';
 import type { BetType } from '@gama/core/rules/bet-types';
 import type { SpDpTpChoice } from '@gama/core/rules/expansions';
 import { bidMessages as m } from '@gama/core/rules/messages';
 import { formatPaise, subtractPaise } from '@gama/core/rules/money';
 import { sessionLabel, type Session } from '@gama/core/rules/sessions';
 import { validateBidEntry } from '@gama/core/rules/validate-entry';
-import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, CirclePlus, Send, Trash2, TriangleAlert, Wallet } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast.ts';
@@ -16,7 +14,7 @@ import { Dialog } from '@gama/ui/Dialog';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { ApiError } from '../../lib/api-client.ts';
-import { profileQueryKey, useProfile } from '../../lib/profile.ts';
+import { profileResource, useProfile } from '../../lib/profile.ts';
 import { inputsOf, rowLabel, type InputSpec } from './entry-fields.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { isOpenTimePassed, useMarketClock } from './market-clock.ts';
@@ -55,7 +53,6 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
   const t = useT();
   const clock = useMarketClock();
   const profile = useProfile();
-  const queryClient = useQueryClient();
 
   const hasBothSessions = betType.sessions.length > 1;
   const openPassed = isOpenTimePassed(market.openTime, clock.minutes);
@@ -143,11 +140,9 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
     const after = slipAfterSubmit(betType, entries, submissions, outcomes);
     const lastWallet = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.wallet_amt] : [])).at(-1);
     if (lastWallet !== undefined) {
-      queryClient.setQueryData<ProfileResponse>(profileQueryKey, (old) =>
-        old ? { ...old, wallet_amt: lastWallet } : old,
-      );
+      profileResource.set((old) => (old ? { ...old, wallet_amt: lastWallet } : old));
     }
-    if (after.placedRows > 0) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    if (after.placedRows > 0) profileResource.invalidate();
 
     if (after.failure === null && after.entries.length === 0) {
       setEntries([]);
