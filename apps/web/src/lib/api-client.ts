@@ -1,4 +1,4 @@
-import { accountMessages } from '@gama/core/contract/messages';
+import { sessionExpired } from '@gama/core/contract/failure-messages';
 import { endpoints } from '@gama/core/endpoints';
 import { createApiClient, errorMessage as englishErrorMessage } from '@gama/core/endpoints/client';
 import { appKey } from './app-key.ts';
@@ -26,9 +26,7 @@ export const { call, download, urlOf } = createApiClient({
   onFailure: (error, endpoint) => {
     if (error.httpStatus !== 401 || endpoint === endpoints.logout) return;
     if (endpoint.access === 'player' || endpoint.access === 'betting' || error.code === 'UNAUTHENTICATED') {
-      reportSessionLost(
-        (error.code === 'UNAUTHENTICATED' && error.message) || accountMessages.sessionExpired,
-      );
+      reportSessionLost((error.code === 'UNAUTHENTICATED' && error.message) || sessionExpired);
     }
   },
 });

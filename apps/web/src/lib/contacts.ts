@@ -1,6 +1,6 @@
 import type { SocialDataResponse } from '@gama/core/contract/accounts';
 import { endpoints } from '@gama/core/endpoints';
-import { contactNumber } from '@gama/core/contract/validation';
+import { contactNumber } from '@gama/core/contract/contact-number';
 import { useMemo } from 'react';
 import { call } from './api-client.ts';
 import { Resource, useResource } from './resource.ts';

@@ -97,7 +97,7 @@ describe('a resource', () => {
     const { read, next } = server<number>();
     const resource = new Resource(read);
     show(resource);
-    next().reject(new ApiError('Session expired', 'UNAUTHORIZED', 401));
+    next().reject(new ApiError('Session expired', 'UNAUTHENTICATED', 401));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(read).toHaveBeenCalledTimes(1);
     expect(resource.snapshot()).toMatchObject({ data: undefined, status: 'error' });

@@ -1,3 +1,5 @@
+import { debtBlocked } from './debt-message.ts';
+
 /** The spec's money texts (spec 01 sections 5 and 8), without zod: screens that only show them stay small. */
 export const fundsMessages = {
   withdrawAmountRequired: 'Amount is required!',
@@ -39,6 +41,5 @@ export const fundsMessages = {
   depositNotPending: (status: string) => `This deposit request is already ${status}`,
   screenshotInvalid: 'The screenshot must be a PNG, JPEG or WebP image',
   screenshotTooLarge: 'The screenshot must be at most 1 MB',
-  debtBlocked: (amount: string) =>
-    `Your account owes ${amount} points after a result correction. Add funds to clear it before you bid, withdraw or transfer.`,
+  debtBlocked,
 } as const;

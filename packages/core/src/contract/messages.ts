@@ -1,3 +1,5 @@
+import { sessionExpired, somethingWrong } from './failure-messages.ts';
+
 /** The spec's user-facing texts (spec 01 sections 5 and 8), written once for server and client. */
 export const accountMessages = {
   phoneRequired: 'Phone No is required!',
@@ -39,12 +41,12 @@ export const accountMessages = {
   registerSuccess: 'Registration Successful',
   profileUpdated: 'Profile updated successfully',
   loggedOut: 'Logged out successfully',
-  sessionExpired: 'Session expired. Please log in again.',
+  sessionExpired,
   bettingDisabled: 'Betting is disabled for your account',
   accountBlocked: 'Your account has been blocked. Please contact support.',
   tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${seconds} seconds.`,
   badAppKey: 'Invalid app key',
-  somethingWrong: 'Something went wrong. Please try again.',
+  somethingWrong,
   languageSaved: 'Language saved',
   languageInvalid: 'Please choose English or Hindi',
 } as const;

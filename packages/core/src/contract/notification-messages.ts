@@ -1,9 +1,11 @@
+import { bell } from './notification-bell.ts';
+
 /**
  * The bell's texts (issue 17; not in the spec's tables, worded in its voice). The server sends each event's
  * facts and the app words them here, so the words follow the app's language. `{points}` is already formatted.
  */
 export const notificationMessages = {
-  bell: 'Notifications',
+  bell,
   bellUnread: (n: number) => `Notifications, ${n} unread`,
   title: 'Notifications',
   empty: 'No notifications in the last 30 days',

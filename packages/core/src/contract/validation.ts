@@ -92,9 +92,4 @@ export function firstError(checks: ReadonlyArray<readonly [Rule, string]>): stri
   return null;
 }
 
-/** Contact numbers: non-digits stripped; fewer than 10 digits falls back to the placeholder (spec 01 section 5). */
-export const CONTACT_PLACEHOLDER = '9999999999';
-export function contactNumber(raw: string | null | undefined): string {
-  const digits = (raw ?? '').replace(/\D/g, '');
-  return digits.length >= 10 ? digits : CONTACT_PLACEHOLDER;
-}
+export { CONTACT_PLACEHOLDER, contactNumber } from './contact-number.ts';

@@ -5,7 +5,7 @@
  * session means) are options.
  */
 import type { ErrorCode } from '../contract/errors.ts';
-import { accountMessages } from '../contract/messages.ts';
+import { somethingWrong } from '../contract/failure-messages.ts';
 import type { AnyEndpoint, Answer, CallInput } from './define.ts';
 import { fillPath, pathParams } from './define.ts';
 
@@ -35,7 +35,7 @@ export class ApiError extends Error {
 
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  return accountMessages.somethingWrong;
+  return somethingWrong;
 }
 
 export interface CallOptions {
@@ -187,7 +187,7 @@ export function createApiClient(config: ClientConfig = {}): ApiClient {
     const error =
       failure !== null
         ? new ApiError(failure.msg, failure.code, response.status, failure.requestId)
-        : new ApiError(accountMessages.somethingWrong, 'BAD_RESPONSE', response.status);
+        : new ApiError(somethingWrong, 'BAD_RESPONSE', response.status);
     config.onFailure?.(error, endpoint);
     return error;
   }
@@ -211,7 +211,7 @@ export function createApiClient(config: ClientConfig = {}): ApiClient {
     }
     const error = failureOf(endpoint, response, parsed);
     if (error !== null) throw error;
-    if (parsed === null) throw new ApiError(accountMessages.somethingWrong, 'BAD_RESPONSE', response.status);
+    if (parsed === null) throw new ApiError(somethingWrong, 'BAD_RESPONSE', response.status);
     return parsed as Answer<E>;
   }
 
@@ -237,8 +237,7 @@ export function createApiClient(config: ClientConfig = {}): ApiClient {
         // Neither the file nor the failure shape: BAD_RESPONSE below.
       }
       throw (
-        failureOf(endpoint, response, parsed) ??
-        new ApiError(accountMessages.somethingWrong, 'BAD_RESPONSE', response.status)
+        failureOf(endpoint, response, parsed) ?? new ApiError(somethingWrong, 'BAD_RESPONSE', response.status)
       );
     }
     const fallback = `${endpoint.path.split('/').at(-1) ?? 'download'}.csv`;

@@ -4,6 +4,10 @@
  */
 import { MAX_POINTS, MIN_BID_POINTS } from './money.ts';
 
+import { marketClosedMessages } from './market-closed-messages.ts';
+
+const { marketClosedTitle, marketClosedToday } = marketClosedMessages;
+
 export const bidMessages = {
   enterNumber: 'Please enter the number',
   enterPoints: 'Please enter point',
@@ -14,8 +18,8 @@ export const bidMessages = {
   validDpMotorPana: 'Please enter a valid Pana (at least 2 digits)',
   noCombination: 'No Possible combination found',
   notEnoughBalance: 'Not enough balance!',
-  marketClosedTitle: 'Sorry!',
-  marketClosedToday: 'Oops! Market is closed for today',
+  marketClosedTitle,
+  marketClosedToday,
   bidPlaced: 'Bid placed successfully!',
   bidFailed: 'Failed to place bid. Please try again.',
   // Server wording (game-rules.md 8.3).

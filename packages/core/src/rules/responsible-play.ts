@@ -100,32 +100,10 @@ export function breakEnd(option: BreakOption, start: Date): Date {
   return end;
 }
 
-/** Minutes between reality checks; 0 = off. */
-export const realityCheckIntervals = [0, 15, 30, 60] as const;
-export type RealityCheckInterval = (typeof realityCheckIntervals)[number];
-
-/** The next reality check after `now` for a session that began at `signedInAt`: whole intervals from sign-in. */
-export function nextRealityCheck(signedInAt: Date, intervalMinutes: number, now: Date): Date | null {
-  if (intervalMinutes <= 0) return null;
-  const step = intervalMinutes * 60_000;
-  const elapsed = Math.max(0, now.getTime() - signedInAt.getTime());
-  return new Date(signedInAt.getTime() + (Math.floor(elapsed / step) + 1) * step);
-}
-
-/**
- * When the app shows the next reality check: the first whole interval from sign-in after the later of sign-in
- * and the last check the player answered (or the moment the interval was chosen). A time already past means
- * one is due now; null when the check is off. Counting from sign-in, not from the page, keeps a reload from
- * putting the reminder off.
- */
-export function realityCheckDue(
-  signedInAt: Date,
-  intervalMinutes: number,
-  answeredAt: Date | null,
-): Date | null {
-  const from = answeredAt !== null && answeredAt > signedInAt ? answeredAt : signedInAt;
-  return nextRealityCheck(signedInAt, intervalMinutes, from);
-}
+// The reality check's schedule is a module of its own (the signed-in frame reads it on every screen); these rules
+// keep offering it under their old names.
+export { nextRealityCheck, realityCheckDue, realityCheckIntervals } from './reality-check.ts';
+export type { RealityCheckInterval } from './reality-check.ts';
 
 /** The register form's rule: null when `dob` is a date of someone old enough on `today`, else the message. */
 export function dobProblem(dob: string, today: IsoDate): 'missing' | 'invalid' | 'under-age' | null {

@@ -10,9 +10,14 @@ import { useT } from '../../lib/i18n/use-t.ts';
 import { prefersReducedMotion } from '../../lib/motion.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useMarketClock } from '../../shared/bids/index.ts';
-import { ClosedMarketDialog } from '../../shared/markets/market-list-parts.tsx';
+import { onFirstOpen } from '../../lib/on-first-open.tsx';
 import { mainResultText } from './market-result.ts';
 import styles from './MarketList.module.css';
+
+/** The closed-market popup comes with the first tap on a closed market (the card shakes meanwhile). */
+const ClosedMarketDialog = onFirstOpen<{ open: boolean; onClose: () => void }>(() =>
+  import('../../shared/markets/market-list-parts.tsx').then((m) => ({ default: m.ClosedMarketDialog })),
+);
 
 const POLL_MS = 5_000;
 const SHAKE_MS = 500;

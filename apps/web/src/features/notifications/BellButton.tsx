@@ -1,4 +1,4 @@
-import { notificationMessages as m } from '@gama/core/contract/notification-messages';
+import { bell } from '@gama/core/contract/notification-bell';
 import { Bell } from 'lucide-react';
 import { Link } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
@@ -15,7 +15,7 @@ export function BellButton() {
     <Link
       to="/notifications"
       className={styles.bell}
-      aria-label={unread > 0 ? t('Notifications, {n} unread', { n: unread }) : t(m.bell)}
+      aria-label={unread > 0 ? t('Notifications, {n} unread', { n: unread }) : t(bell)}
       data-testid="notification-bell"
     >
       <Bell size={24} aria-hidden="true" />

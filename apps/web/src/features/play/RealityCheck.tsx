@@ -1,4 +1,4 @@
-import { realityCheckDue } from '@gama/core/rules/responsible-play';
+import { realityCheckDue } from '@gama/core/rules/reality-check';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { Skeleton } from '@gama/ui/Skeleton';

@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { NavLink } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './Shell.module.css';
-import { SupportDialog } from './SupportDialog.tsx';
+import { onFirstOpen } from '../../lib/on-first-open.tsx';
+import type { SupportDialogProps } from './SupportDialog.tsx';
+
+/** The support popup's numbers and links come when it is first opened. */
+const SupportDialog = onFirstOpen<SupportDialogProps>(() =>
+  import('./SupportDialog.tsx').then((m) => ({ default: m.SupportDialog })),
+);
 
 /** Betting on: five items with the big centre home button. */
 export function BettingFooter() {

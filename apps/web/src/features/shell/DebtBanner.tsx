@@ -1,4 +1,4 @@
-import { fundsMessages } from '@gama/core/contract/funds-messages';
+import { debtBlocked } from '@gama/core/contract/debt-message';
 import { CirclePlus, TriangleAlert } from 'lucide-react';
 import { Link } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
@@ -17,7 +17,7 @@ export function DebtBanner() {
   return (
     <div className={styles.debtBanner} role="status" data-testid="debt-banner">
       <TriangleAlert size={20} aria-hidden="true" className={styles.debtIcon} />
-      <p className={styles.debtText}>{t.fromServer(fundsMessages.debtBlocked(debt))}</p>
+      <p className={styles.debtText}>{t.fromServer(debtBlocked(debt))}</p>
       {isBettingOn(profile.data) && (
         <Link to="/imp9" className={styles.debtAction}>
           <CirclePlus size={18} aria-hidden="true" />

@@ -5,7 +5,7 @@ import { useContactLinks } from '../../lib/contacts.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './Shell.module.css';
 
-interface SupportDialogProps {
+export interface SupportDialogProps {
   open: boolean;
   onClose: () => void;
   /** The simplified footer also offers Telegram (spec 01 section 2.3). */

@@ -1,4 +1,4 @@
-import { bidMessages } from '@gama/core/rules/messages';
+import { marketClosedMessages } from '@gama/core/rules/market-closed-messages';
 import { ChartColumn, History, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@gama/ui/Button';
@@ -42,9 +42,9 @@ export function useClosedMarket() {
 export function ClosedMarketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   return (
-    <Dialog open={open} onClose={onClose} title={t(bidMessages.marketClosedTitle)}>
+    <Dialog open={open} onClose={onClose} title={t(marketClosedMessages.marketClosedTitle)}>
       <div className={styles.popup}>
-        <p>{t(bidMessages.marketClosedToday)}</p>
+        <p>{t(marketClosedMessages.marketClosedToday)}</p>
         <Button block onClick={onClose}>
           {t('OK')}
         </Button>
