@@ -15,6 +15,19 @@ interface DialogProps {
 }
 
 /**
+ * Focus goes back to what opened the dialog; when that is gone with what it acted on (an approved deposit's
+ * row leaves the queue, whose list was read again before the dialog closed), to the page's main region, so a
+ * keyboard or screen-reader user goes on from the page rather than from the top of the document.
+ */
+function handFocusBack(opener: HTMLElement | null): void {
+  if (opener?.isConnected) {
+    opener.focus();
+    return;
+  }
+  document.querySelector<HTMLElement>('main[tabindex]')?.focus();
+}
+
+/**
  * The native modal dialog: the browser makes the page behind it inert (focus stays inside), closes it on
  * Escape, and we hand focus back to whatever opened it.
  */
@@ -41,7 +54,7 @@ export function Dialog({
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
       return () => {
         if (dialog.open) dialog.close();
-        opener?.focus();
+        handFocusBack(opener);
       };
     }
     return undefined;
