@@ -37,8 +37,17 @@ test('logs in, shows the player, and logout ends the session on the server', asy
   );
   expect(before.httpStatus).toBe(200);
 
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+  });
   await logoutViaMenu(page);
   expect(await storedUser(page)).toBeNull();
+  // What the frame showed is not read again on the way out: the session is gone, so a read would be refused and
+  // tell the player their session expired.
+  await page.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+  await expect(page.getByText('Session expired. Please log in again.')).toHaveCount(0);
 
   // The same cookie, replayed after logout, is refused: the server killed the session, not just the browser.
   const after = await api.post('/api-user-wallet-balance', {}, { cookie: sessionCookies, 'x-gama-web': '1' });

@@ -164,12 +164,12 @@ describe('a resource', () => {
     expect(read).toHaveBeenCalledTimes(3);
   });
 
-  it("forgets a player's answer at sign-out, drops a read on its way, and reads again where shown", async () => {
+  it("forgets a player's answer at sign-out, drops a read on its way, and reads nothing until next shown", async () => {
     const { read, next } = server<string>();
     const own = new Resource(read);
     const contacts = new Resource(() => Promise.resolve('admin numbers'), { everyone: true });
     show(contacts);
-    show(own);
+    const stop = show(own);
     next().resolve('first player');
     await flush();
     own.invalidate();
@@ -178,6 +178,12 @@ describe('a resource', () => {
     expect(late.signal.aborted).toBe(true);
     expect(own.snapshot()).toMatchObject({ data: undefined, status: 'pending' });
     late.resolve('first player, late');
+    await flush();
+    // The frame still on screen for a moment reads nothing (the session is gone: it would earn a 401).
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(own.data).toBeUndefined();
+    stop();
+    show(own);
     next().resolve('second player');
     await flush();
     expect(own.data).toBe('second player');

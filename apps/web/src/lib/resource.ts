@@ -136,13 +136,16 @@ export class Resource<T> {
     this.publish({ data, error: null, status: 'success', updatedAt: Date.now() });
   }
 
-  /** Forgets the answer (another player signs in, or the session ended); a read on its way is dropped. */
+  /**
+   * Forgets the answer (another player signs in, or the session ended); a read on its way is dropped. Nothing is
+   * read again until a screen next mounts, as the query client's `clear` does: at a sign-out the frame is still
+   * on screen for a moment, and a read then would only earn a 401 and a "session expired" toast.
+   */
   clear(): void {
     this.reading?.abort();
     this.reading = null;
     this.stale = true;
     this.publish(EMPTY);
-    if (this.observers > 0) void this.refresh();
   }
 
   /** A screen shows it from now until the returned function is called; `intervalMs` polls meanwhile. */
