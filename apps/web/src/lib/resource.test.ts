@@ -20,10 +20,14 @@ function show<T>(resource: Resource<T>, intervalMs?: number): () => void {
   return stop;
 }
 
+let browser: EventTarget;
+
 beforeEach(() => {
   vi.useFakeTimers();
   tab = new Tab();
+  browser = new EventTarget();
   vi.stubGlobal('document', tab);
+  vi.stubGlobal('window', browser);
 });
 afterEach(() => {
   shown.splice(0).forEach((stop) => stop());
@@ -162,6 +166,28 @@ describe('a resource', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     tab.show('visible');
     expect(read).toHaveBeenCalledTimes(3);
+  });
+
+  it('reads again when the network returns after a read it lost, and not while the answer is fresh', async () => {
+    const { read, next } = server<number>();
+    const resource = new Resource(read, { maxAgeMs: 60_000 });
+    show(resource);
+    next().resolve(1);
+    await flush();
+    browser.dispatchEvent(new Event('online'));
+    expect(read).toHaveBeenCalledTimes(1);
+    resource.invalidate();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      next().reject(lost());
+      await vi.advanceTimersByTimeAsync(2_000);
+    }
+    expect(read).toHaveBeenCalledTimes(4);
+    expect(resource.snapshot()).toMatchObject({ data: 1, status: 'error' });
+    browser.dispatchEvent(new Event('online'));
+    expect(read).toHaveBeenCalledTimes(5);
+    next().resolve(2);
+    await flush();
+    expect(resource.snapshot()).toMatchObject({ data: 2, status: 'success', error: null });
   });
 
   it("forgets a player's answer at sign-out, drops a read on its way, and reads nothing until next shown", async () => {

@@ -10,7 +10,7 @@ import { registerPlayerAnswer } from './cached-answers.ts';
  * changes these through `set`, `invalidate` and `clear`, never a second copy.
  *
  * It reads as the query client's queries do (lib/query-client.ts): fetched when a screen first shows it and again
- * at a mount, or when the tab comes back, once older than `maxAgeMs`; every `intervalMs` while a screen asks for
+ * at a mount, when the tab comes back or the network returns, once older than `maxAgeMs` or after a failed read; every `intervalMs` while a screen asks for
  * a poll and the tab is visible; a call the network lost tried again after 1 s and 2 s, a refusal not at all. The
  * last answer stays on screen while a new one is on its way, and after a failed one.
  */
@@ -32,6 +32,11 @@ const live = new Set<Resource<unknown>>();
 
 function onVisible(): void {
   if (document.visibilityState !== 'visible') return;
+  for (const resource of live) resource.refreshIfStale();
+}
+
+/** Back online: what a screen shows and could not read (or is old enough) is read again at once. */
+function onOnline(): void {
   for (const resource of live) resource.refreshIfStale();
 }
 
@@ -107,6 +112,8 @@ export class Resource<T> {
           const lost = error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
           const wait = RETRY_PAUSES_MS[attempt];
           if (!lost || wait === undefined) {
+            // The next mount, return to the tab or reconnection tries again, whatever the last answer's age.
+            this.stale = true;
             this.publish({ ...this.state, error, status: 'error' });
             return;
           }
@@ -152,7 +159,10 @@ export class Resource<T> {
   observe(intervalMs?: number): () => void {
     this.observers += 1;
     live.add(this as Resource<unknown>);
-    if (live.size === 1) document.addEventListener('visibilitychange', onVisible);
+    if (live.size === 1) {
+      document.addEventListener('visibilitychange', onVisible);
+      window.addEventListener('online', onOnline);
+    }
     this.refreshIfStale();
     const poll =
       intervalMs === undefined
@@ -165,7 +175,10 @@ export class Resource<T> {
       this.observers -= 1;
       if (this.observers > 0) return;
       live.delete(this as Resource<unknown>);
-      if (live.size === 0) document.removeEventListener('visibilitychange', onVisible);
+      if (live.size === 0) {
+        document.removeEventListener('visibilitychange', onVisible);
+        window.removeEventListener('online', onOnline);
+      }
     };
   }
 }
