@@ -1,5 +1,5 @@
 import { expectedContactLinks } from '../support/contacts.ts';
-import { expect, loginViaUi, openMenu, test, toast } from '../support/fixtures.ts';
+import { expect, expectToast, loginViaUi, openMenu, test, toast } from '../support/fixtures.ts';
 
 const bettingMenu = [
   'Home',
@@ -133,4 +133,30 @@ test('a toast never covers the header or its wallet chip', async ({ page, player
   if (!header || !chip || !box) throw new Error('header, wallet chip and toast must all be on screen');
   expect(box.y, 'the toast starts below the header').toBeGreaterThanOrEqual(header.y + header.height);
   expect(box.y).toBeGreaterThan(chip.y + chip.height);
+});
+
+test('a popup whose code the network lost says so and opens at the next tap, the page left as it was', async ({
+  page,
+  player,
+}) => {
+  // The service worker would serve the chunk from its cache: this is a first visit on a bad connection.
+  await page.context().route('**/sw.js', (route) => route.abort());
+  let lose = true;
+  await page.route(/\/assets\/SupportDialog-[^/]+\.js$/, (route) =>
+    lose ? route.abort() : route.continue(),
+  );
+  await loginViaUi(page, player);
+  const footer = page.getByRole('navigation', { name: 'Quick links' });
+  await footer.getByRole('button', { name: 'Support' }).click();
+  await expectToast(page, 'No internet connection. Please check your network and try again.');
+  await expect(page.getByRole('dialog', { name: 'Support' })).toHaveCount(0);
+  // Home is still there, not the error screen.
+  await expect(page.getByTestId('wallet-amount')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
+
+  lose = false;
+  await footer.getByRole('button', { name: 'Support' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Support' }).getByRole('link', { name: 'Chat on WhatsApp' }),
+  ).toBeVisible();
 });

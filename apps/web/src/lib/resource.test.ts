@@ -168,6 +168,25 @@ describe('a resource', () => {
     expect(read).toHaveBeenCalledTimes(3);
   });
 
+  it('polls once at the shortest interval the screens showing it ask for', async () => {
+    const resource = new Resource(() => Promise.resolve(1), { maxAgeMs: 60 * 60_000 });
+    const read = vi.spyOn(resource, 'refresh');
+    const footer = show(resource, 600_000);
+    const home = show(resource, 5_000);
+    await flush();
+    read.mockClear();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(read).toHaveBeenCalledTimes(1);
+    home();
+    await vi.advanceTimersByTimeAsync(595_000);
+    expect(read).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(read).toHaveBeenCalledTimes(2);
+    footer();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
   it('reads again when the network returns after a read it lost, and not while the answer is fresh', async () => {
     const { read, next } = server<number>();
     const resource = new Resource(read, { maxAgeMs: 60_000 });

@@ -126,6 +126,9 @@ export class Resource<T> {
     }
   }
 
+  /** A screen's explicit read (a check come due): a read already on its way may predate what it needs. */
+  readonly reread = (): Promise<void> => this.refresh({ restart: true });
+
   refreshIfStale(): void {
     if (this.observers > 0 && this.isStale()) void this.refresh();
   }
@@ -155,6 +158,24 @@ export class Resource<T> {
     this.publish(EMPTY);
   }
 
+  /** The polls screens ask for; one timer runs at the shortest of them. */
+  private readonly polls = new Map<symbol, number>();
+  private poll: ReturnType<typeof setInterval> | undefined;
+  private pollEvery = 0;
+
+  private schedulePoll(): void {
+    const every = this.polls.size === 0 ? 0 : Math.min(...this.polls.values());
+    if (every === this.pollEvery) return;
+    clearInterval(this.poll);
+    this.pollEvery = every;
+    this.poll =
+      every === 0
+        ? undefined
+        : setInterval(() => {
+            if (document.visibilityState === 'visible') void this.refresh();
+          }, every);
+  }
+
   /** A screen shows it from now until the returned function is called; `intervalMs` polls meanwhile. */
   observe(intervalMs?: number): () => void {
     this.observers += 1;
@@ -164,14 +185,13 @@ export class Resource<T> {
       window.addEventListener('online', onOnline);
     }
     this.refreshIfStale();
-    const poll =
-      intervalMs === undefined
-        ? undefined
-        : setInterval(() => {
-            if (document.visibilityState === 'visible') void this.refresh();
-          }, intervalMs);
+    const poller = Symbol('poll');
+    if (intervalMs !== undefined) {
+      this.polls.set(poller, intervalMs);
+      this.schedulePoll();
+    }
     return () => {
-      clearInterval(poll);
+      if (this.polls.delete(poller)) this.schedulePoll();
       this.observers -= 1;
       if (this.observers > 0) return;
       live.delete(this as Resource<unknown>);
@@ -192,23 +212,28 @@ export interface ResourceView<S> {
   refetch: () => Promise<void>;
 }
 
-interface UseResourceOptions<T, S> {
+interface UseResourceOptions {
   /** False while the read would only be refused (nobody signed in): the last answer, if any, still shows. */
   enabled?: boolean;
   /** Read again this often while the screen is shown and the tab visible. */
   intervalMs?: number;
-  select?: (data: T) => S;
 }
 
-export function useResource<T, S = T>(
+export function useResource<T, S>(
   resource: Resource<T>,
-  { enabled = true, intervalMs, select }: UseResourceOptions<T, S> = {},
-): ResourceView<S> {
+  options: UseResourceOptions & { select: (data: T) => S },
+): ResourceView<S>;
+export function useResource<T>(resource: Resource<T>, options?: UseResourceOptions): ResourceView<T>;
+export function useResource<T, S>(
+  resource: Resource<T>,
+  { enabled = true, intervalMs, select }: UseResourceOptions & { select?: (data: T) => S } = {},
+): ResourceView<T | S> {
   const state = useSyncExternalStore(resource.subscribe, resource.snapshot, resource.snapshot);
   useEffect(() => (enabled ? resource.observe(intervalMs) : undefined), [resource, enabled, intervalMs]);
   const data = useMemo(
-    () => (state.data === undefined || !select ? state.data : select(state.data)) as S | undefined,
-    // `select` is a pure function of the answer: a new function each render must not mean a new value.
+    () => (state.data === undefined || !select ? state.data : select(state.data)),
+    // `select` is a pure function of the answer, and must not depend on anything else: a new function each
+    // render must not mean a new value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [state.data],
   );
@@ -218,6 +243,6 @@ export function useResource<T, S = T>(
     isPending: state.status === 'pending',
     isError: state.status === 'error',
     updatedAt: state.updatedAt,
-    refetch: () => resource.refresh(),
+    refetch: resource.reread,
   };
 }

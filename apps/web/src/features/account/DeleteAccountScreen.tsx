@@ -1,6 +1,6 @@
 import { accountClosureMessages as closure, accountMessages as m } from '@gama/core/contract/messages';
 import { requiredRule } from '@gama/core/contract/validation';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router/index.ts';
@@ -12,6 +12,7 @@ import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { clearCachedAnswers } from '../../lib/cached-answers.ts';
 import { clearStoredProfile } from '../../lib/session.ts';
 import { accountApi } from './api.ts';
 import styles from './Account.module.css';
@@ -25,14 +26,13 @@ export default function DeleteAccountScreen() {
   const [understood, setUnderstood] = useState(false);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const t = useT();
 
   const close = useMutation({
     mutationFn: accountApi.deleteAccount,
     onSuccess: (response) => {
       clearStoredProfile();
-      queryClient.clear();
+      clearCachedAnswers();
       toast.success(response.msg);
       void navigate('/login', { replace: true });
     },
