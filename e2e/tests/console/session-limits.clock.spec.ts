@@ -135,6 +135,9 @@ test('with two-factor required, an operator who has not enrolled is sent to enro
     // Enrolled: the desk opens on the role's first screen, and the server answers the cashier's routes.
     await expect(signOutButton(page)).toBeVisible();
     await expect(page).not.toHaveURL(/\/admin\/(enrol|sign-in)$/);
+    // Enrolment goes to /admin/, which then opens the role's first screen: a navigation drawer opened before
+    // that second step would close with it.
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await openScreen(page, info, 'Deposits');
     await expect(page.getByRole('main').getByRole('heading', { name: 'Deposits', level: 1 })).toBeVisible();
     const allowed = await page.request.get('/admin-api/deposits', { headers: { 'X-Gama-Web': '1' } });
