@@ -14,6 +14,13 @@ import { createRequire } from 'node:module';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+// What axe.min.js puts on the page's window once injected.
+declare global {
+  interface Window {
+    axe?: { run: (context: Document, options: object) => Promise<AxeResults> };
+  }
+}
+
 const blocking = new Set(['serious', 'critical']);
 
 /** One violation as a reader wants it: rule, impact, what is wrong, and each element with axe's reason. */
@@ -32,11 +39,10 @@ function describe(violation: Result): string {
 export async function seriousViolations(page: Page): Promise<string[]> {
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.evaluate(axeSource);
-  const results = await page.evaluate(() =>
-    (
-      window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
-    ).axe.run(document, { resultTypes: ['violations'] }),
-  );
+  const results = await page.evaluate(() => {
+    if (!window.axe) throw new Error('axe-core is not in the page');
+    return window.axe.run(document, { resultTypes: ['violations'] });
+  });
   return results.violations.filter((v) => blocking.has(v.impact ?? '')).map(describe);
 }
 

@@ -230,12 +230,11 @@ export function useResource<T, S>(
 ): ResourceView<T | S> {
   const state = useSyncExternalStore(resource.subscribe, resource.snapshot, resource.snapshot);
   useEffect(() => (enabled ? resource.observe(intervalMs) : undefined), [resource, enabled, intervalMs]);
+  // `select` is read again only when the answer or the function changes: callers pass one made once, not a
+  // new function each render (headline.ts, unread.ts, home/api.ts).
   const data = useMemo(
     () => (state.data === undefined || !select ? state.data : select(state.data)),
-    // `select` is a pure function of the answer, and must not depend on anything else: a new function each
-    // render must not mean a new value.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [state.data],
+    [state.data, select],
   );
   return {
     data,

@@ -7,8 +7,9 @@ const slides = new Resource((signal) => call(endpoints.sliderImages, {}, { signa
   everyone: true,
 });
 
+type SliderAnswer = NonNullable<typeof slides.data>;
+const shown = (response: SliderAnswer) => response.sliderdata.filter((slide) => slide.slider_image !== '');
+
 export function useSlides() {
-  return useResource(slides, {
-    select: (response) => response.sliderdata.filter((slide) => slide.slider_image !== ''),
-  });
+  return useResource(slides, { select: shown });
 }

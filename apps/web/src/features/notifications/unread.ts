@@ -8,6 +8,8 @@ export const notificationsKey = ['notifications'] as const;
 /** The bell's count: in the frame on every screen, so a resource rather than a query (decision 021). */
 export const unreadCount = new Resource((signal) => call(endpoints.notificationsUnread, {}, { signal }));
 
+const countOf = (answer: { unread: number }) => answer.unread;
+
 export function useUnreadCount(enabled: boolean) {
-  return useResource(unreadCount, { enabled, select: (answer) => answer.unread });
+  return useResource(unreadCount, { enabled, select: countOf });
 }

@@ -1,5 +1,6 @@
 import { endpoints } from '@gama/core/endpoints';
-import { useCallback, useRef, useState } from 'react';
+import { useSingleFlight } from '@gama/ui/use-single-flight';
+import { useState } from 'react';
 import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { ApiError, call, errorMessage } from '../../lib/api-client.ts';
@@ -14,27 +15,20 @@ import { clearStoredProfile } from '../../lib/session.ts';
 export function useLogout(): { mutate: () => void; isPending: boolean } {
   const navigate = useNavigate();
   const [isPending, setPending] = useState(false);
-  const inFlight = useRef(false);
-  const mutate = useCallback(() => {
-    if (inFlight.current) return;
-    inFlight.current = true;
+  const logout = useSingleFlight(async () => {
     setPending(true);
-    void call(endpoints.logout)
-      .then(
-        () => null,
-        (error: unknown) => error,
-      )
-      .then((error) => {
-        inFlight.current = false;
-        setPending(false);
-        if (error && !(error instanceof ApiError && error.httpStatus === 401)) {
-          toast.error(errorMessage(error));
-          return;
-        }
-        clearStoredProfile();
-        clearCachedAnswers();
-        void navigate('/login', { replace: true });
-      });
-  }, [navigate]);
-  return { mutate, isPending };
+    const error = await call(endpoints.logout).then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    setPending(false);
+    if (error && !(error instanceof ApiError && error.httpStatus === 401)) {
+      toast.error(errorMessage(error));
+      return;
+    }
+    clearStoredProfile();
+    clearCachedAnswers();
+    void navigate('/login', { replace: true });
+  });
+  return { mutate: () => void logout(), isPending };
 }

@@ -9,28 +9,30 @@ export type HeadlineId = (typeof HEADLINE_IDS)[keyof typeof HEADLINE_IDS];
 
 const MAX_AGE_MS = 5 * 60_000;
 
-const read = (id: HeadlineId) =>
-  new Resource((signal) => call(endpoints.headline, { ids: [id] }, { signal }), {
+/** One headline: its resource and the function that reads its text from the answer, made once per id. */
+const make = (id: HeadlineId) => ({
+  resource: new Resource((signal) => call(endpoints.headline, { ids: [id] }, { signal }), {
     maxAgeMs: MAX_AGE_MS,
     everyone: true,
-  });
-const headlines = new Map<HeadlineId, ReturnType<typeof read>>();
+  }),
+  text: (response: { data: { id: number; status: string; notes: string }[] }) => {
+    const line = response.data.find((item) => item.id === id && item.status === '1');
+    return line?.notes.trim() || null;
+  },
+});
+const headlines = new Map<HeadlineId, ReturnType<typeof make>>();
 
 /** One resource per headline (home's is on the first screen: decision 021), made when first shown. */
 function headline(id: HeadlineId) {
   const known = headlines.get(id);
   if (known) return known;
-  const made = read(id);
+  const made = make(id);
   headlines.set(id, made);
   return made;
 }
 
 /** The headline's text, or null when the operator has switched it off or left it empty. */
 export function useHeadline(id: HeadlineId) {
-  return useResource(headline(id), {
-    select: (response) => {
-      const line = response.data.find((item) => item.id === id && item.status === '1');
-      return line?.notes.trim() || null;
-    },
-  });
+  const { resource, text } = headline(id);
+  return useResource(resource, { select: text });
 }
