@@ -17,6 +17,11 @@
  * `npm run bid-cost` measures those on a quiet machine. Needs valgrind and the PostgreSQL server binaries; runs as
  * root by starting PostgreSQL as the `postgres` user. Set BENCH_APPLY to an SQL file to apply to the seeded
  * cluster before counting (to judge a change before it becomes a migration).
+ *
+ * BENCH_LEVERS counts the bid again on copies of the same seeded cluster, each with SQL files applied, and prints
+ * a table of what each would save: a comma-separated list, each item one file or several joined by `+`, paths
+ * from the bench folder. The files in `sql/` are the measured levers and the floor (every rule taken away), the
+ * reason the ratio stops where it does; `BENCH_LEVERS=default` runs those.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -38,6 +43,17 @@ const MANY = Number(process.env.BENCH_MANY ?? 600);
 const PLAYERS = 200;
 const DATABASE = 'gama_instructions';
 const PGBENCH_DATABASE = 'pgbench_instructions';
+const DEFAULT_LEVERS = [
+  'sql/key-in-journal.sql',
+  'sql/one-row-per-slip.sql',
+  'sql/floor.sql',
+  'sql/floor.sql+sql/key-in-journal.sql',
+  'sql/floor.sql+sql/one-row-per-slip.sql',
+];
+const LEVERS =
+  process.env.BENCH_LEVERS === 'default'
+    ? DEFAULT_LEVERS
+    : (process.env.BENCH_LEVERS ?? '').split(',').filter((l) => l.trim() !== '');
 
 function serverBinaries(): string {
   try {
@@ -139,11 +155,16 @@ function pgbenchScript(count: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Instructions of one single-user run of `script` on a fresh copy of the seeded cluster. */
-function count(name: string, database: string, script: string): { total: number; out: string } {
+/** Instructions of one single-user run of `script` on a fresh copy of a seeded cluster. */
+function count(
+  name: string,
+  database: string,
+  script: string,
+  source: string,
+): { total: number; out: string } {
   const copy = join(work, `run-${name}`);
   rmSync(copy, { recursive: true, force: true });
-  execFileSync('cp', ['-a', data, copy]);
+  execFileSync('cp', ['-a', source, copy]);
   const input = join(work, `${name}.sql`);
   writeFileSync(input, script);
   const out = join(work, `${name}.callgrind`);
@@ -170,9 +191,14 @@ function count(name: string, database: string, script: string): { total: number;
   return { total, out };
 }
 
-function perTransaction(name: string, database: string, script: (n: number, from: number) => string) {
-  const few = count(`${name}-${FEW}`, database, script(FEW, 1_000_000));
-  const many = count(`${name}-${MANY}`, database, script(MANY, 2_000_000));
+function perTransaction(
+  name: string,
+  database: string,
+  script: (n: number, from: number) => string,
+  source = data,
+) {
+  const few = count(`${name}-${FEW}`, database, script(FEW, 1_000_000), source);
+  const many = count(`${name}-${MANY}`, database, script(MANY, 2_000_000), source);
   return { instructions: (many.total - few.total) / (MANY - FEW), profile: many.out };
 }
 
@@ -180,10 +206,10 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 try {
   pgRun(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres']);
-  const start = () =>
+  const start = (dir = data) =>
     pgRun(join(bin, 'pg_ctl'), [
       '-D',
-      data,
+      dir,
       '-o',
       `-p ${port} -k ${work} -c listen_addresses=127.0.0.1`,
       '-l',
@@ -191,7 +217,9 @@ try {
       '-w',
       'start',
     ]);
-  const stop = () => pgRun(join(bin, 'pg_ctl'), ['-D', data, '-w', 'stop']);
+  const stop = (dir = data) => pgRun(join(bin, 'pg_ctl'), ['-D', dir, '-w', 'stop']);
+  const applyFile = (file: string) =>
+    execFileSync('psql', ['-q', '-v', 'ON_ERROR_STOP=1', '-d', url(DATABASE), '-f', file]);
   start();
   try {
     psql('postgres', `CREATE DATABASE ${DATABASE}`);
@@ -223,17 +251,7 @@ try {
       );
       psql(DATABASE, 'ANALYZE');
     }
-    if (process.env.BENCH_APPLY) {
-      execFileSync('psql', [
-        '-q',
-        '-v',
-        'ON_ERROR_STOP=1',
-        '-d',
-        url(DATABASE),
-        '-f',
-        process.env.BENCH_APPLY,
-      ]);
-    }
+    if (process.env.BENCH_APPLY) applyFile(process.env.BENCH_APPLY);
     psql(DATABASE, 'VACUUM ANALYZE');
     psql(PGBENCH_DATABASE, 'VACUUM ANALYZE');
     stop();
@@ -248,6 +266,35 @@ try {
     console.log(`| pgbench TPC-B-like | ${fmt(tpcb.instructions)} |`);
     console.log(`| bid (3 rows, with its key) | ${fmt(bid.instructions)} |`);
     console.log(`| ratio (target ≤ 2) | ${(bid.instructions / tpcb.instructions).toFixed(2)} × |\n`);
+    if (LEVERS.length > 0) {
+      console.log(
+        '| the bid with (measured on a copy of the same cluster) | instructions | × pgbench | change |',
+      );
+      console.log('|---|---|---|---|');
+      LEVERS.forEach((lever, i) => {
+        const copy = join(work, `lever-${i}`);
+        execFileSync('cp', ['-a', data, copy]);
+        start(copy);
+        try {
+          for (const file of lever.split('+')) applyFile(file.trim());
+          psql(DATABASE, 'VACUUM ANALYZE');
+        } finally {
+          stop(copy);
+        }
+        const variant = perTransaction(
+          `lever-${i}`,
+          DATABASE,
+          (n, from) => bidScript(marketId, rev, n, from),
+          copy,
+        );
+        rmSync(copy, { recursive: true, force: true });
+        const change = (variant.instructions - bid.instructions) / bid.instructions;
+        console.log(
+          `| ${lever} | ${fmt(variant.instructions)} | ${(variant.instructions / tpcb.instructions).toFixed(2)} × | ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}% |`,
+        );
+      });
+      console.log('');
+    }
     const annotate = spawnSync('callgrind_annotate', ['--inclusive=yes', bid.profile], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,

@@ -6,16 +6,9 @@
 import { cpus, totalmem } from 'node:os';
 import type { Database } from '../../apps/api/src/db/database.ts';
 import { followProcesses, machineTime, postgresBackendsOf, processTree } from './cpu.ts';
+import { directRun } from './direct.ts';
 import type { BenchPlayer, BodyKind, LoadSummary } from './harness.ts';
-import {
-  addHistory,
-  fmt,
-  percentile,
-  runLoad,
-  seedPlayers,
-  startBench,
-  startServerProcess,
-} from './harness.ts';
+import { addHistory, fmt, runLoad, seedPlayers, startBench, startServerProcess } from './harness.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -27,10 +20,6 @@ const KEYS = process.env.BENCH_KEYS !== '0';
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'bids,direct,fixed,history,home,list,cluster').split(','));
 /** On PostgreSQL, the `cluster` runs start server.ts with this many processes (WEB_CONCURRENCY). */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
-
-function rand(n: number): number {
-  return Math.floor(Math.random() * n);
-}
 
 interface Summary extends Pick<LoadSummary, 'rps' | 'p50' | 'p95' | 'p99' | 'errors' | 'non2xx'> {
   replays?: number;
@@ -105,57 +94,8 @@ function httpLoad(
   );
 }
 
-/** The placement transaction of the bid path, written straight in SQL (keep in step with placeBids). */
-let seq = 0;
 function directLoad(db: Database, players: readonly BenchPlayer[], marketId: number): Promise<Summary> {
-  return measured(() => directRun(db, players, marketId));
-}
-
-async function directRun(db: Database, players: readonly BenchPlayer[], marketId: number, seconds = SECONDS) {
-  const { rows: market } = await db.query<{ rev: number }>(
-    'SELECT schedule_rev AS rev FROM markets WHERE id = $1',
-    [marketId],
-  );
-  const scheduleRev = market[0]?.rev ?? 0;
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + seconds * 1000;
-  const worker = async () => {
-    while (Date.now() < end) {
-      const player = players[rand(players.length)];
-      if (!player) continue;
-      const start = performance.now();
-      try {
-        await db.transaction(async (tx) => {
-          // What placeBids sends for a submission with an idempotency key (as the app sends them): the one
-          // call of migration 0029, with the validated values written in (three single panas, 10 points each).
-          await tx.query(
-            `SELECT gama_place_bid($1, $2, $3, 'bid:main', '\\x00', now(), $4, $5, 'main', '2026-11-20',
-                                   'single_pana', 'Single Pana', 'Bid', ARRAY['open', 'open', 'open'],
-                                   ARRAY['123', '456', '789'], ARRAY['', '', ''], ARRAY[10, 10, 10]::bigint[],
-                                   ARRAY['single_pana', 'single_pana', 'single_pana'], 'Asia/Kolkata',
-                                   '2026-11-20', '2026-11-16', '2026-11-01')`,
-            [player.id, `player:${player.id}`, `direct-${process.pid}-${seq++}`, marketId, scheduleRev],
-          );
-        });
-        latencies.push(performance.now() - start);
-      } catch (error) {
-        if (errors === 0) console.error(`first direct SQL error: ${(error as Error).message}`);
-        errors++;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors,
-    non2xx: 0,
-  };
+  return measured(() => directRun(db, players, marketId, { seconds: SECONDS, connections: CONNECTIONS }));
 }
 
 function line(name: string, s: Summary): string {
@@ -179,7 +119,7 @@ try {
   ] as const) {
     await runLoad({ url: bench.url, path, connections: CONNECTIONS, seconds: 3, players, body });
   }
-  await directRun(bench.db, players, bench.marketId, 3);
+  await directRun(bench.db, players, bench.marketId, { seconds: 3, connections: CONNECTIONS });
   console.log(`# Bid submission and home list: ${bench.engine}`);
   console.log(
     `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}`,
