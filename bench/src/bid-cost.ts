@@ -200,14 +200,17 @@ const bench = await startBench('cost');
 try {
   const players = await seedPlayers(bench.db, PLAYERS, 10_000_000);
   const bids = { kind: 'bid-mix', marketId: bench.marketId } as const;
-  await runLoad({
-    url: bench.url,
-    path: '/api-submit-bid',
-    connections: CONNECTIONS,
-    seconds: 3,
-    players,
-    body: bids,
-  });
+  const bidRun = (options: { seconds?: number; rate?: number } = {}) =>
+    runLoad({
+      url: bench.url,
+      path: '/api-submit-bid',
+      connections: CONNECTIONS,
+      seconds: options.seconds ?? SECONDS,
+      players,
+      body: bids,
+      ...(options.rate ? { overallRate: options.rate } : {}),
+    });
+  await bidRun({ seconds: 3 });
   await quiesce(bench.db);
   const statements = await statementsLoaded(bench.db);
   if (statements) await bench.db.query('SELECT pg_stat_statements_reset()');
@@ -220,14 +223,7 @@ try {
   const cpu = followProcesses(postgresBackendsOf(database));
   // The server runs in this process (startBench); the load generator in a child process of its own.
   const nodeCpu = process.cpuUsage();
-  const http = await runLoad({
-    url: bench.url,
-    path: '/api-submit-bid',
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    players,
-    body: bids,
-  });
+  const http = await bidRun();
   const pgUsed = cpu();
   const nodeUsed = process.cpuUsage(nodeCpu);
   const placed = (await journals()) - placedBefore;
@@ -298,58 +294,37 @@ try {
     `\ndirect SQL, the same call: ${fmt(direct.rps, 0)} submissions/s, p99 ${fmt(direct.p99)} ms; PostgreSQL ${fmt(directPgUs, 0)} µs CPU per submission`,
   );
   await quiesce(bench.db);
-  const fixed = await runLoad({
-    url: bench.url,
-    path: '/api-submit-bid',
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    players,
-    body: bids,
-    overallRate: 300,
-  });
+  const fixed = await bidRun({ rate: 300 });
   console.log(`HTTP at a fixed 300 submissions/s: ${fmt(fixed.rps, 0)}/s, p99 ${fmt(fixed.p99)} ms`);
   // The history target compares the same players just before and just after their entries are added: by then
   // every earlier run has grown the tables, which the first HTTP run had not.
-  await quiesce(bench.db);
-  if (statements) await bench.db.query('SELECT pg_stat_statements_reset()');
-  const placedWithout = await journals();
-  const withoutHistory = await runLoad({
-    url: bench.url,
-    path: '/api-submit-bid',
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    players,
-    body: bids,
-  });
+  /** A bid run after quiesce, with its statements' µs per submission when pg_stat_statements is loaded. */
+  const statementRun = async () => {
+    await quiesce(bench.db);
+    if (statements) await bench.db.query('SELECT pg_stat_statements_reset()');
+    const from = await journals();
+    const load = await bidRun();
+    const times = statements
+      ? await statementTimes(bench.db, (await journals()) - from)
+      : new Map<string, number>();
+    return { load, times };
+  };
+  const { load: withoutHistory, times: timesWithout } = await statementRun();
   console.log(
     `HTTP just before adding history: ${fmt(withoutHistory.rps, 0)} submissions/s, p99 ${fmt(withoutHistory.p99)} ms`,
   );
-  const timesWithout = statements
-    ? await statementTimes(bench.db, (await journals()) - placedWithout)
-    : new Map<string, number>();
   const started = performance.now();
   await addHistory(bench.db, players, HISTORY);
   console.log(
     `added ${fmt(HISTORY, 0)} ledger entries to each player in ${fmt((performance.now() - started) / 1000)} s`,
   );
-  await quiesce(bench.db);
-  if (statements) await bench.db.query('SELECT pg_stat_statements_reset()');
-  const placedWith = await journals();
-  const history = await runLoad({
-    url: bench.url,
-    path: '/api-submit-bid',
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    players,
-    body: bids,
-  });
+  const { load: history, times: timesWith } = await statementRun();
   console.log(
     `HTTP with ${fmt(HISTORY, 0)} entries per player: ${fmt(history.rps, 0)} submissions/s, p99 ${fmt(history.p99)} ms`,
   );
 
   if (statements) {
     // Which statements a player's history made dearer, if any.
-    const timesWith = await statementTimes(bench.db, (await journals()) - placedWith);
     console.log('\n| statement (top 8 with history) | µs per submission without | with |');
     console.log('|---|---|---|');
     for (const [text, us] of [...timesWith].sort((a, b) => b[1] - a[1]).slice(0, 8)) {

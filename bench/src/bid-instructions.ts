@@ -18,10 +18,10 @@
  * root by starting PostgreSQL as the `postgres` user. Set BENCH_APPLY to an SQL file to apply to the seeded
  * cluster before counting (to judge a change before it becomes a migration).
  *
- * BENCH_LEVERS counts the bid again on copies of the same seeded cluster, each with SQL files applied, and prints
- * a table of what each would save: a comma-separated list, each item one file or several joined by `+`, paths
- * from the bench folder. The files in `sql/` are the measured levers and the floor (every rule taken away), the
- * reason the ratio stops where it does; `BENCH_LEVERS=default` runs those.
+ * BENCH_LEVERS counts the bid again on copies of the same seeded cluster, each with changes applied, and prints a
+ * table of what each would save: a comma-separated list, each item a lever of bid-levers.ts or an SQL file (path
+ * from the bench folder), or several joined by `+`. `sql/floor.sql` takes every rule away: with the levers, the
+ * reason the ratio stops where it does. `BENCH_LEVERS=default` runs the levers, the floor and both together.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -35,6 +35,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { editDefinition, LEVERS } from './bid-levers.ts';
 import { freePort, NOW, seedPlayers, startBench } from './harness.ts';
 
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 60_000);
@@ -44,13 +45,13 @@ const PLAYERS = 200;
 const DATABASE = 'gama_instructions';
 const PGBENCH_DATABASE = 'pgbench_instructions';
 const DEFAULT_LEVERS = [
-  'sql/key-in-journal.sql',
-  'sql/one-row-per-slip.sql',
+  'key-in-journal',
+  'one-row-per-slip',
   'sql/floor.sql',
-  'sql/floor.sql+sql/key-in-journal.sql',
-  'sql/floor.sql+sql/one-row-per-slip.sql',
+  'sql/floor.sql+key-in-journal',
+  'sql/floor.sql+one-row-per-slip',
 ];
-const LEVERS =
+const CHOSEN_LEVERS =
   process.env.BENCH_LEVERS === 'default'
     ? DEFAULT_LEVERS
     : (process.env.BENCH_LEVERS ?? '').split(',').filter((l) => l.trim() !== '');
@@ -220,6 +221,21 @@ try {
   const stop = (dir = data) => pgRun(join(bin, 'pg_ctl'), ['-D', dir, '-w', 'stop']);
   const applyFile = (file: string) =>
     execFileSync('psql', ['-q', '-v', 'ON_ERROR_STOP=1', '-d', url(DATABASE), '-f', file]);
+  /** An SQL file, or a lever of bid-levers.ts: its prelude, then the bid function as it is here, edited. */
+  const applyLever = (part: string) => {
+    if (part.endsWith('.sql')) return applyFile(part);
+    const lever = LEVERS[part];
+    if (!lever) throw new Error(`no lever ${part}: ${Object.keys(LEVERS).join(', ')} or an .sql file`);
+    if (lever.prelude) psql(DATABASE, lever.prelude);
+    const definition = execFileSync(
+      'psql',
+      ['-Atq', '-d', url(DATABASE), '-c', `SELECT pg_get_functiondef('gama_place_bid'::regproc)`],
+      { encoding: 'utf8' },
+    );
+    const file = join(work, `${part}.sql`);
+    writeFileSync(file, editDefinition(part, lever, definition));
+    applyFile(file);
+  };
   start();
   try {
     psql('postgres', `CREATE DATABASE ${DATABASE}`);
@@ -266,17 +282,17 @@ try {
     console.log(`| pgbench TPC-B-like | ${fmt(tpcb.instructions)} |`);
     console.log(`| bid (3 rows, with its key) | ${fmt(bid.instructions)} |`);
     console.log(`| ratio (target ≤ 2) | ${(bid.instructions / tpcb.instructions).toFixed(2)} × |\n`);
-    if (LEVERS.length > 0) {
+    if (CHOSEN_LEVERS.length > 0) {
       console.log(
         '| the bid with (measured on a copy of the same cluster) | instructions | × pgbench | change |',
       );
       console.log('|---|---|---|---|');
-      LEVERS.forEach((lever, i) => {
+      CHOSEN_LEVERS.forEach((lever, i) => {
         const copy = join(work, `lever-${i}`);
         execFileSync('cp', ['-a', data, copy]);
         start(copy);
         try {
-          for (const file of lever.split('+')) applyFile(file.trim());
+          for (const part of lever.split('+')) applyLever(part.trim());
           psql(DATABASE, 'VACUUM ANALYZE');
         } finally {
           stop(copy);
