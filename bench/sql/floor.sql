@@ -5,31 +5,19 @@
 -- month, the key, their index entries and the executor starting each statement.
 DO $$
 DECLARE
-  r record;
+  tables CONSTANT regclass[] := ARRAY['entries', 'journals', 'bids', 'accounts', 'idempotency_keys']::regclass[];
+  statement text;
 BEGIN
-  FOR r IN
-    SELECT DISTINCT t.tgrelid::regclass AS rel, t.tgname
+  FOR statement IN
+    SELECT format('DROP TRIGGER %I ON %s', t.tgname, t.tgrelid::regclass)
       FROM pg_trigger t
-     WHERE NOT t.tgisinternal AND t.tgparentid = 0
-       AND t.tgrelid IN ('entries'::regclass, 'journals'::regclass, 'bids'::regclass, 'accounts'::regclass,
-                         'idempotency_keys'::regclass)
-  LOOP
-    EXECUTE format('DROP TRIGGER %I ON %s', r.tgname, r.rel);
-  END LOOP;
-  FOR r IN
-    SELECT c.conrelid::regclass AS rel, c.conname
+     WHERE NOT t.tgisinternal AND t.tgparentid = 0 AND t.tgrelid = ANY (tables)
+    UNION ALL
+    SELECT CASE WHEN c.contypid <> 0 THEN format('ALTER DOMAIN %s DROP CONSTRAINT %I', c.contypid::regtype, c.conname)
+                ELSE format('ALTER TABLE %s DROP CONSTRAINT %I', c.conrelid::regclass, c.conname) END
       FROM pg_constraint c
-     WHERE c.contype = 'c' AND c.conislocal
-       AND c.conrelid IN ('entries'::regclass, 'journals'::regclass, 'bids'::regclass, 'accounts'::regclass,
-                          'idempotency_keys'::regclass)
+     WHERE c.contype = 'c' AND (c.contypid <> 0 OR (c.conislocal AND c.conrelid = ANY (tables)))
   LOOP
-    EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', r.rel, r.conname);
-  END LOOP;
-  FOR r IN
-    SELECT c.contypid::regtype AS domain, c.conname
-      FROM pg_constraint c
-     WHERE c.contype = 'c' AND c.contypid <> 0
-  LOOP
-    EXECUTE format('ALTER DOMAIN %s DROP CONSTRAINT %I', r.domain, r.conname);
+    EXECUTE statement;
   END LOOP;
 END $$;

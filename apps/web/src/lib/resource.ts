@@ -10,9 +10,10 @@ import { registerPlayerAnswer } from './cached-answers.ts';
  * changes these through `set`, `invalidate` and `clear`, never a second copy.
  *
  * It reads as the query client's queries do (lib/query-client.ts): fetched when a screen first shows it and again
- * at a mount, when the tab comes back or the network returns, once older than `maxAgeMs` or after a failed read; every `intervalMs` while a screen asks for
- * a poll and the tab is visible; a call the network lost tried again after 1 s and 2 s, a refusal not at all. The
- * last answer stays on screen while a new one is on its way, and after a failed one.
+ * at a mount, when the tab comes back or the network returns, once older than `maxAgeMs` or after a failed read;
+ * every `intervalMs` while a screen asks for a poll and the tab is visible; a call the network lost tried again
+ * after 1 s and 2 s, a refusal not at all. The last answer stays on screen while a new one is on its way, and
+ * after a failed one.
  */
 export interface ResourceState<T> {
   data: T | undefined;
