@@ -16,6 +16,7 @@ import { registerSecurity } from './http/security.ts';
 import { registerStatic } from './http/static-delivery.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { setPasswordHashCost } from './modules/auth/passwords.ts';
 import { bidRoutes } from './modules/bids/routes.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -78,6 +79,7 @@ export interface RegisteredRoute {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  setPasswordHashCost(config.PASSWORD_HASH_COST);
   const app = Fastify({
     logger:
       options.logger === false

@@ -123,6 +123,11 @@ export const configSchema = z
      * (the 30-minute operator idle limit). Refused in production.
      */
     E2E_CLOCK_CONTROL: bool.default(false),
+    /**
+     * Argon2id parameters of new password hashes: `owasp` (19 MiB, 2 passes) or `test`, a 1 MiB, 1-pass hash for
+     * test servers that sign in thousands of times. Refused in production.
+     */
+    PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
   })
   .superRefine((c, ctx) => {
     if (
@@ -161,6 +166,13 @@ export const configSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['E2E_CLOCK_CONTROL'],
+        message: 'a test-only setting, refused in production',
+      });
+    }
+    if (c.NODE_ENV === 'production' && c.PASSWORD_HASH_COST !== 'owasp') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
         message: 'a test-only setting, refused in production',
       });
     }

@@ -63,6 +63,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
+      PASSWORD_HASH_COST: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_KEY,

@@ -99,6 +99,7 @@ async function startServer(t: Target, fault?: FaultPoint): Promise<Child> {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
+      PASSWORD_HASH_COST: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_KEY,

@@ -60,7 +60,15 @@ export async function createTestApp(
   // A given database is the caller's: `close` closes it, and a PostgreSQL one is not dropped.
   const db = options.db ?? (await openTestDatabase());
   const clock = new ManualClock(options.now ?? DEFAULT_NOW);
-  const config = loadConfig({ NODE_ENV: 'test', APP_KEY, LOG_LEVEL: 'info', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_KEY,
+    LOG_LEVEL: 'info',
+    // Hashing is the subject of passwords.test.ts alone; elsewhere a sign-in is a step to what is tested. A
+    // production app keeps the real size, which is all production accepts.
+    ...(options.env?.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: 'test' }),
+    ...options.env,
+  });
   if (options.seed !== false) {
     await seedDemoContent(db, clock.now(), { defaultBettingStatus: config.DEFAULT_BETTING_STATUS });
   }

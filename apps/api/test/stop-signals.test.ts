@@ -54,6 +54,7 @@ async function startUnderNpm(port: number) {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'test',
+      PASSWORD_HASH_COST: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: join(dataDir, String(port)),
