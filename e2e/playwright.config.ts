@@ -32,8 +32,9 @@ const externalOff = process.env.GAMA_E2E_BETTING_OFF_URL;
 const external = Boolean(externalOn && externalOff);
 const bettingOnUrl = externalOn ?? `http://127.0.0.1:${basePort}`;
 const bettingOffUrl = externalOff ?? `http://127.0.0.1:${basePort + 1}`;
-// The server whose clock the tests move (E2E_CLOCK_CONTROL); with external servers, its address if there is one.
+// The servers whose clocks the tests move (E2E_CLOCK_CONTROL); with external servers, their addresses if any.
 const clockUrl = process.env.GAMA_E2E_CLOCK_URL ?? `http://127.0.0.1:${basePort + 2}`;
+const drawsUrl = process.env.GAMA_E2E_DRAWS_URL ?? `http://127.0.0.1:${basePort + 3}`;
 
 function apiServer(port: number, name: string, extraEnv: Record<string, string> = {}) {
   return {
@@ -50,6 +51,9 @@ function apiServer(port: number, name: string, extraEnv: Record<string, string> 
       DATA_DIR: path.join(runDir, name),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // A small Argon2id: every test registers or signs in players and operators; the real size is proven in
+      // apps/api/src/modules/auth/passwords.test.ts.
+      PASSWORD_HASH_COST: 'test',
       // Every test is a different phone on its own network (a random X-Forwarded-For, see support/fixtures.ts);
       // without this the server's per-network code limit would count the whole suite as one client.
       TRUST_PROXY: 'true',
@@ -67,6 +71,10 @@ const serverWide = /\/console\/.*\.(two-person|server-wide)\.spec\.ts$/;
 const clockSpecs = /\/console\/.*\.clock\.spec\.ts$/;
 /** Player specs that move the server's clock (the reality check's intervals). */
 const playerClockSpecs = /\/tests\/[^/]+\.clock\.spec\.ts$/;
+/** Specs that move the clock past a draw or a resend timer instead of waiting for it. */
+const drawSpecs = /\.draws\.spec\.ts$/;
+const playerDrawSpecs = /\/tests\/[^/]+\.draws\.spec\.ts$/;
+const consoleDrawSpecs = /\/console\/.*\.draws\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -76,14 +84,19 @@ export default defineConfig({
   workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 45_000,
-  expect: { timeout: 8_000 },
+  // Limits, not waits: a passing step returns the moment its state holds, so these only decide how long a broken
+  // one takes to be reported. They leave room for a machine whose two cores are busy with something else too
+  // (an 8 s wait for the API reference's heading failed once on a busy machine).
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
   globalTeardown: './global-teardown.ts',
   use: {
     viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
+    // One device pixel per CSS pixel: nothing in either app reads the pixel ratio (no srcset, no resolution
+    // query), and software rendering paints a quarter of the pixels. The screenshots script keeps 2.
+    deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
     locale: 'en-IN',
@@ -112,18 +125,24 @@ export default defineConfig({
     },
   },
   projects: [
+    // Projects start in this order: the one-at-a-time chains first, so they run beside the rest instead of
+    // after it, then the projects with the longest tests; the player's many short tests fill the end.
+    // Moving the clock past a market's draw (declaring its result at once instead of waiting minutes for it) or
+    // a code's resend timer would close other tests' markets under them: these run on a fourth server, one test
+    // at a time, the console's after the player's.
     {
-      name: 'betting-on',
-      testIgnore: [/\.betting-off\.spec\.ts$/, /\/console\//, playerClockSpecs],
-      use: { baseURL: bettingOnUrl },
+      name: 'draws-player',
+      testMatch: playerDrawSpecs,
+      workers: 1,
+      use: { baseURL: drawsUrl },
     },
-    // The operator console: a laptop desk and the phone an operator approves withdrawals on.
     {
-      name: 'console-desktop',
-      testMatch: /\/console\/.*\.spec\.ts$/,
-      testIgnore: [serverWide, clockSpecs],
+      name: 'draws-desktop',
+      testMatch: consoleDrawSpecs,
+      workers: 1,
+      dependencies: ['draws-player'],
       use: {
-        baseURL: bettingOnUrl,
+        baseURL: drawsUrl,
         viewport: { width: 1280, height: 800 },
         deviceScaleFactor: 1,
         isMobile: false,
@@ -131,30 +150,11 @@ export default defineConfig({
       },
     },
     {
-      name: 'console-phone',
-      testMatch: /\/console\/.*\.spec\.ts$/,
-      testIgnore: [serverWide, clockSpecs],
-      use: { baseURL: bettingOnUrl },
-    },
-    // The two-person rule and the rates are for the whole server: these specs change them where no other test
-    // declares results or places bids (the betting-off server's player tests never do).
-    {
-      name: 'console-two-person-desktop',
-      testMatch: serverWide,
-      testIgnore: clockSpecs,
-      use: {
-        baseURL: bettingOffUrl,
-        viewport: { width: 1280, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-      },
-    },
-    {
-      name: 'console-two-person-phone',
-      testMatch: serverWide,
-      testIgnore: clockSpecs,
-      use: { baseURL: bettingOffUrl },
+      name: 'draws-phone',
+      testMatch: consoleDrawSpecs,
+      workers: 1,
+      dependencies: ['draws-desktop'],
+      use: { baseURL: drawsUrl },
     },
     // Moving the clock ends every operator session on the server and two-factor for everyone stops every
     // operator who has not enrolled, so these run on a third server of their own, one test at a time: the
@@ -192,6 +192,52 @@ export default defineConfig({
       testMatch: /\.betting-off\.spec\.ts$/,
       use: { baseURL: bettingOffUrl },
     },
+    // The two-person rule and the rates are for the whole server: these specs change them where no other test
+    // declares results or places bids (the betting-off server's player tests never do).
+    {
+      name: 'console-two-person-desktop',
+      testMatch: serverWide,
+      testIgnore: clockSpecs,
+      use: {
+        baseURL: bettingOffUrl,
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+      },
+    },
+    {
+      name: 'console-two-person-phone',
+      testMatch: serverWide,
+      testIgnore: clockSpecs,
+      use: { baseURL: bettingOffUrl },
+    },
+    // The operator console: a laptop desk and the phone an operator approves withdrawals on.
+    {
+      name: 'console-desktop',
+      testMatch: /\/console\/.*\.spec\.ts$/,
+      testIgnore: [serverWide, clockSpecs, drawSpecs],
+      use: {
+        baseURL: bettingOnUrl,
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+      },
+    },
+    {
+      name: 'console-phone',
+      testMatch: /\/console\/.*\.spec\.ts$/,
+      testIgnore: [serverWide, clockSpecs, drawSpecs],
+      // The tests whose layout or interaction differs on a phone (support/console.ts, PHONE).
+      grep: /@phone/,
+      use: { baseURL: bettingOnUrl },
+    },
+    {
+      name: 'betting-on',
+      testIgnore: [/\.betting-off\.spec\.ts$/, /\/console\//, playerClockSpecs, drawSpecs],
+      use: { baseURL: bettingOnUrl },
+    },
   ],
   webServer: external
     ? []
@@ -200,5 +246,6 @@ export default defineConfig({
         apiServer(basePort + 1, 'betting-off', { DEFAULT_BETTING_STATUS: '0' }),
         // Test-only: POST /api/dev/clock/advance exists on this server alone (refused in production).
         apiServer(basePort + 2, 'clock', { E2E_CLOCK_CONTROL: 'true' }),
+        apiServer(basePort + 3, 'draws', { E2E_CLOCK_CONTROL: 'true' }),
       ],
 });

@@ -3,7 +3,8 @@
  * operator use: a market of the test's own, players with money, bids, a declared result, deposits and a
  * transfer. Preconditions only; what a test checks goes through the console.
  */
-import { formatClockTime, zonedParts } from '@gama/core/rules/time';
+import { formatClockTime, parseClockTime, zonedParts } from '@gama/core/rules/time';
+import { advanceServerClock, secondsUntilMinute } from './clock.ts';
 import { Operator } from './bidding.ts';
 import { APP_KEY, newPlayer, type GamaApi, type Player } from './gama-api.ts';
 import { E2E_TODAY } from './server-env.ts';
@@ -78,8 +79,7 @@ export class Business {
 
   /** The server's clock on the market's zone (it starts at CLOCK_START and runs in real time). */
   async serverNow(player: SignedInPlayer): Promise<{ minutes: number; seconds: number }> {
-    const wallet = await playerCall(this.api, '/api-user-wallet-balance', player.token, {});
-    const at = new Date(String(wallet.server_time));
+    const at = await this.serverTime(player);
     return { minutes: zonedParts(at, ZONE).minutes, seconds: at.getUTCSeconds() };
   }
 
@@ -131,19 +131,24 @@ export class Business {
     return (points * pays) / stake;
   }
 
-  /** Waits until the market's open draw has passed on the server clock, then declares its result. */
+  /** The server's clock as its wallet answer gives it. */
+  async serverTime(player: SignedInPlayer): Promise<Date> {
+    const wallet = await playerCall(this.api, '/api-user-wallet-balance', player.token, {});
+    return new Date(String(wallet.server_time));
+  }
+
+  /**
+   * Moves the server's clock past the market's open draw, then declares its result. Only a server with the
+   * test-only clock control has it (the draws projects of playwright.config.ts, one test at a time).
+   */
   async declareOpen(player: SignedInPlayer, market: Market, value: string): Promise<void> {
-    const deadline = Date.now() + 200_000;
-    for (;;) {
-      try {
-        await this.operator.declare(market.id, E2E_TODAY.iso, 'open', value);
-        return;
-      } catch (error) {
-        if (Date.now() > deadline || !/still open|declare after/i.test(String(error))) throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-      await this.serverNow(player);
-    }
+    const openMinutes = parseClockTime(market.openTime);
+    if (openMinutes === null) throw new Error(`not a clock time: ${market.openTime}`);
+    await advanceServerClock(
+      this.api.baseURL,
+      secondsUntilMinute(await this.serverTime(player), openMinutes),
+    );
+    await this.operator.declare(market.id, E2E_TODAY.iso, 'open', value);
   }
 
   /** A deposit request of `points`, approved by the operator when `approve` is set. */

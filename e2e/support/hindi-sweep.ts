@@ -1,5 +1,6 @@
 /** The Hindi sweep's reading of a screen (tests/hindi-sweep*.spec.ts): which English words a player sees. */
 import { expect, type Page, type Response } from '@playwright/test';
+import { settled } from './settled.ts';
 
 /**
  * Latin-script words a Hindi screen may show: names players know in Latin script (brands, the game's own
@@ -125,6 +126,5 @@ export function englishWords(text: string, exclude: readonly string[]): string[]
 
 export async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }

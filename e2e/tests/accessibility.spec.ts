@@ -5,6 +5,7 @@ import { expect, expectToast, loginViaUi, openMenu, test } from '../support/fixt
 import { savePayoutNumber } from '../support/funds.ts';
 import { marketCard } from '../support/groups.ts';
 import { mainLayoutRoutes } from '../support/spec-routes.ts';
+import { settled } from '../support/settled.ts';
 
 // Issue 17: axe-core finds no serious or critical violation on every screen of the player app. Motion is
 // reduced so axe reads each screen at rest, not halfway through a fade (a fading text fails contrast).
@@ -13,11 +14,16 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
-/** Opens `path` and waits for its heading and its data before axe looks. */
+/**
+ * Opens `path` and waits for its heading and its data before axe looks. Every route of the spec opens a screen
+ * of its own, never the not-found page: checked here, on the one walk through every route the suite makes in
+ * English.
+ */
 async function settle(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { name: 'Page not found' }), path).toHaveCount(0);
+  await settled(page, path);
 }
 
 test('the axe check finds what it is there to find: a nameless button and an image without a text', async ({
@@ -45,7 +51,8 @@ test('the signed-out screens: landing, login, register, forgot password, about, 
   }
 });
 
-// Every route of the spec's table, split in five tests so the workers share them and each has its own time.
+// Every route of the spec's table (each opens a screen, never the not-found page, and axe finds nothing serious
+// on it), split in five tests so the workers share them and each has its own time.
 const perTest = Math.ceil(mainLayoutRoutes.length / 5);
 for (let start = 0; start < mainLayoutRoutes.length; start += perTest) {
   const routes = mainLayoutRoutes.slice(start, start + perTest);
@@ -67,7 +74,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`home, its menu and its dialogs in the ${scheme} theme`, async ({ page, api, player }) => {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await fundedPlayerOnHome(page, api, player, 1000);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expectAccessible(page, `home (${scheme})`);
 
     await openMenu(page);
@@ -106,7 +113,7 @@ test('main market: the game menu and a bid screen with a slip', async ({ page, a
     .getByRole('button', { name: 'Play TIME BAZAR' })
     .click();
   await expect(page).toHaveURL(/\/game$/);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expectAccessible(page, 'game menu');
 
   // The menu knows its market from the navigation, so each screen is left with Back, not a new load.

@@ -1,6 +1,7 @@
 import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { formatClockTime, parseClockTime, zonedParts } from '@gama/core/rules/time';
 import { fundedPlayerOnHome, openBidScreen, readProfile } from '../support/bidding.ts';
+import { advanceServerClock, secondsUntilMinute } from '../support/clock.ts';
 import { expect, expectToast, test } from '../support/fixtures.ts';
 import { E2E_TODAY } from '../support/server-env.ts';
 
@@ -10,16 +11,13 @@ test('a real win: open Single Digit bid before the open time, both halves declar
   page,
   api,
   player,
+  baseURL,
 }) => {
-  // The server clock runs in real time from 12:00 IST: the market opens and closes within the next two minutes,
-  // and both halves can be declared from that minute on.
-  test.setTimeout(240_000);
+  // The market opens and closes five minutes after the server's now; once the bid is in, the draws server's
+  // clock is moved past that minute and both halves can be declared.
   const operator = await fundedPlayerOnHome(page, api, player, 100);
 
-  const now = zonedParts(new Date((await readProfile(page)).server_time), ZONE);
-  // Leave at least 40 s to place the bid through the UI before the open time.
-  const seconds = new Date((await readProfile(page)).server_time).getUTCSeconds();
-  const openMinutes = now.minutes + (seconds > 20 ? 2 : 1);
+  const openMinutes = zonedParts(new Date((await readProfile(page)).server_time), ZONE).minutes + 5;
   const openTime = formatClockTime(openMinutes);
   const closeTime = openTime;
   const name = `E2E WIN ${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
@@ -45,12 +43,8 @@ test('a real win: open Single Digit bid before the open time, both halves declar
   await expect(page.getByTestId('wallet-amount')).toHaveText('90');
 
   const closeMinutes = parseClockTime(closeTime) ?? 0;
-  await expect
-    .poll(
-      async () => zonedParts(new Date((await readProfile(page)).server_time), ZONE).minutes >= closeMinutes,
-      { timeout: 180_000, intervals: [5_000] },
-    )
-    .toBe(true);
+  const now = new Date((await readProfile(page)).server_time);
+  await advanceServerClock(baseURL ?? '', secondsUntilMinute(now, closeMinutes));
   await operator.declare(marketId, E2E_TODAY.iso, 'open', '123');
   await operator.declare(marketId, E2E_TODAY.iso, 'close', '456');
 

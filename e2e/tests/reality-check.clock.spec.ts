@@ -4,16 +4,12 @@
  */
 import type { Page } from '@playwright/test';
 import { Business } from '../support/business.ts';
+import { advanceServerClock } from '../support/clock.ts';
 import { expect, expectToast, loginViaUi, test } from '../support/fixtures.ts';
 
 /** Lets `seconds` pass on the server (the clock server's test-only control) and in the page. */
 async function letTimePass(page: Page, baseURL: string, seconds: number): Promise<void> {
-  const response = await fetch(new URL('/api/dev/clock/advance', baseURL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seconds }),
-  });
-  if (!response.ok) throw new Error(`clock control answered ${response.status}: ${await response.text()}`);
+  await advanceServerClock(baseURL, seconds);
   await page.clock.fastForward(seconds * 1000);
 }
 

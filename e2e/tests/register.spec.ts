@@ -49,37 +49,6 @@ test('a number that is already registered is refused at the first step', async (
   await expect(page).toHaveURL(/\/r$/);
 });
 
-test('Resend Code appears after 30 s, sends a new code and restarts the countdown', async ({ page, api }) => {
-  test.slow();
-  const draft = newPlayer();
-  await page.goto('/r');
-  await page.getByLabel('Username').fill(draft.name);
-  await page.getByLabel('Phone Number').fill(draft.mobile);
-  await page.getByLabel('Date of birth').fill(draft.dob);
-  await page.getByLabel('Password', { exact: true }).fill(draft.password);
-  await page.getByRole('button', { name: 'REGISTER' }).click();
-  await expect(page).toHaveURL(/\/otpregister$/);
-  const first = await api.latestCode(draft.mobile, 'registration');
-
-  const resend = page.getByRole('button', { name: 'Resend Code' });
-  await expect(resend).toBeHidden();
-  await expect(resend).toBeVisible({ timeout: 40_000 });
-  await resend.click();
-  await expectToast(page, 'OTP resent successfully');
-  await expect(page.getByText(/Resend Code in 0:[23]\d/)).toBeVisible();
-
-  const second = await api.latestCode(draft.mobile, 'registration', 2);
-  if (second !== first) {
-    // The resend replaced the first code.
-    await page.getByLabel('OTP').fill(first);
-    await page.getByRole('button', { name: 'Verify & Register' }).click();
-    await expectToast(page, 'Enter Valid OTP');
-  }
-  await page.getByLabel('OTP').fill(second);
-  await page.getByRole('button', { name: 'Verify & Register' }).click();
-  await expect(page).toHaveURL(/\/imp$/);
-});
-
 test('an under-18 date of birth is refused before a code is sent', async ({ page, api }) => {
   const draft = newPlayer();
   await page.goto('/r');

@@ -1,16 +1,8 @@
 import { accountClosureMessages as closure, accountMessages as m } from '@gama/core/contract/messages';
 import { expect, expectToast, loginViaUi, test } from '../support/fixtures.ts';
-import { mainLayoutRoutes } from '../support/spec-routes.ts';
 
-test('every route of the spec opens a screen, never the not-found page', async ({ page, player }) => {
-  test.setTimeout(120_000);
-  await loginViaUi(page, player);
-  for (const route of mainLayoutRoutes) {
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 }).first(), route).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Page not found' }), route).toHaveCount(0);
-  }
-});
+// That every route of the spec's table opens a screen of its own, never the not-found page, is checked on the
+// accessibility walk through every route (accessibility.spec.ts), which opens each of them anyway.
 
 test('the routes the spec shows no screen for open the screen they stand for', async ({ page, player }) => {
   await loginViaUi(page, player);

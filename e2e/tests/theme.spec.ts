@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, loginViaUi, openMenu, test } from '../support/fixtures.ts';
+import { settled } from '../support/settled.ts';
 
 /** The surface token as the page resolves it, read through a probe element (the build shortens hex colours). */
 const surface = (page: Page) =>
@@ -117,7 +118,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const problems: string[] = [];
     for (const [name, path] of screens) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await settled(page, path);
       await page.screenshot({ path: test.info().outputPath(`${scheme}-${name}.png`) });
       problems.push(...(await lowContrast(page)).map((p) => `${name}: ${p}`));
     }

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../../support/axe.ts';
 import { Operator } from '../../support/bidding.ts';
-import { createOperator, depositWithUtr, signIn, withdrawalRequest } from '../../support/console.ts';
+import { createOperator, depositWithUtr, PHONE, signIn, withdrawalRequest } from '../../support/console.ts';
 import { expect, test } from '../../support/fixtures.ts';
+import { settled } from '../../support/settled.ts';
 
 // Issue 17 for the operator console: axe-core finds no serious or critical violation on each screen, at the
 // desk and on the phone (the two console projects). Motion is reduced so axe reads each screen at rest.
@@ -15,10 +16,10 @@ test.beforeEach(async ({ page }) => {
 async function settle(page: Page, path: string): Promise<void> {
   await page.goto(`/admin/${path}`);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 }), path).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page, path);
 }
 
-test('sign-in, empty and with a refused password', async ({ page }) => {
+test('sign-in, empty and with a refused password', PHONE, async ({ page }) => {
   await page.goto('/admin/sign-in');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expectAccessible(page, 'sign-in');
@@ -29,80 +30,81 @@ test('sign-in, empty and with a refused password', async ({ page }) => {
   await expectAccessible(page, 'sign-in refused');
 });
 
-test('the desk: dashboard, results, exposure, markets, rates, caps, audit, operators, settings', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(150_000);
-  await signIn(page, await createOperator(baseURL ?? '', 'owner'));
-  for (const path of [
-    'dashboard',
-    'results',
-    'results/exposure',
-    'markets',
-    'rates',
-    'caps',
-    'audit',
-    'operators',
-    'settings',
-    'reconciliation',
-    'account/sessions',
-    'account/two-factor',
-  ]) {
-    await settle(page, path);
-    await expectAccessible(page, path);
-  }
-});
+test(
+  'the desk: dashboard, results, exposure, markets, rates, caps, audit, operators, settings',
+  PHONE,
+  async ({ page, baseURL }) => {
+    test.setTimeout(150_000);
+    await signIn(page, await createOperator(baseURL ?? '', 'owner'));
+    for (const path of [
+      'dashboard',
+      'results',
+      'results/exposure',
+      'markets',
+      'rates',
+      'caps',
+      'audit',
+      'operators',
+      'settings',
+      'reconciliation',
+      'account/sessions',
+      'account/two-factor',
+    ]) {
+      await settle(page, path);
+      await expectAccessible(page, path);
+    }
+  },
+);
 
-test('money: deposits and withdrawals waiting, a player and each of the player tabs', async ({
-  page,
-  api,
-  baseURL,
-}) => {
-  test.setTimeout(150_000);
-  const player = await api.registerPlayer();
-  await depositWithUtr(api, player, 500);
-  await withdrawalRequest(api, player, 600);
-  const id = await (await Operator.login(baseURL ?? '')).playerId(player.mobile);
-  await signIn(page, await createOperator(baseURL ?? '', 'owner'));
+test(
+  'money: deposits and withdrawals waiting, a player and each of the player tabs',
+  PHONE,
+  async ({ page, api, baseURL }) => {
+    test.setTimeout(150_000);
+    const player = await api.registerPlayer();
+    await depositWithUtr(api, player, 500);
+    await withdrawalRequest(api, player, 600);
+    const id = await (await Operator.login(baseURL ?? '')).playerId(player.mobile);
+    await signIn(page, await createOperator(baseURL ?? '', 'owner'));
 
-  await settle(page, `deposits?q=${player.mobile}`);
-  await expect(page.getByRole('row').filter({ hasText: player.name })).toHaveCount(1);
-  await expectAccessible(page, 'deposits waiting');
-  await page
-    .getByRole('row')
-    .filter({ hasText: player.name })
-    .getByRole('button', { name: 'Approve' })
-    .click();
-  const approve = page.getByRole('dialog', { name: 'Approve deposit' });
-  await expect(approve).toBeVisible();
-  await expectAccessible(page, 'approve deposit dialog');
-  await approve.getByRole('button', { name: 'Credit points' }).click();
-  await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
-  await expectAccessible(page, 'success toast');
+    await settle(page, `deposits?q=${player.mobile}`);
+    await expect(page.getByRole('row').filter({ hasText: player.name })).toHaveCount(1);
+    await expectAccessible(page, 'deposits waiting');
+    await page
+      .getByRole('row')
+      .filter({ hasText: player.name })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    const approve = page.getByRole('dialog', { name: 'Approve deposit' });
+    await expect(approve).toBeVisible();
+    await expectAccessible(page, 'approve deposit dialog');
+    await approve.getByRole('button', { name: 'Credit points' }).click();
+    await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+    await expectAccessible(page, 'success toast');
 
-  await settle(page, `withdrawals?q=${player.mobile}`);
-  await expect(page.getByRole('row').filter({ hasText: player.name })).toHaveCount(1);
-  await expectAccessible(page, 'withdrawals waiting');
+    await settle(page, `withdrawals?q=${player.mobile}`);
+    await expect(page.getByRole('row').filter({ hasText: player.name })).toHaveCount(1);
+    await expectAccessible(page, 'withdrawals waiting');
 
-  await settle(page, `players?q=${player.mobile}`);
-  await expectAccessible(page, 'players');
-  for (const tab of [
-    'passbook',
-    'bids',
-    'wins',
-    'deposits',
-    'withdrawals',
-    'transfers',
-    'sessions',
-    'payout-methods',
-  ]) {
-    await settle(page, `players/${id}/${tab}`);
-    await expectAccessible(page, `player ${tab}`);
-  }
-});
+    await settle(page, `players?q=${player.mobile}`);
+    await expectAccessible(page, 'players');
+    for (const tab of [
+      'passbook',
+      'bids',
+      'wins',
+      'deposits',
+      'withdrawals',
+      'transfers',
+      'sessions',
+      'payout-methods',
+    ]) {
+      await settle(page, `players/${id}/${tab}`);
+      await expectAccessible(page, `player ${tab}`);
+    }
+  },
+);
 
-test('content tabs and every report', async ({ page, baseURL }) => {
+test('content tabs and every report', PHONE, async ({ page, baseURL }) => {
   test.setTimeout(150_000);
   await signIn(page, await createOperator(baseURL ?? '', 'owner'));
   for (const tab of ['pages', 'contacts', 'payments', 'headlines', 'slider']) {
@@ -125,12 +127,12 @@ test('content tabs and every report', async ({ page, baseURL }) => {
   }
 });
 
-test('a market of the list', async ({ page, baseURL }) => {
+test('a market of the list', PHONE, async ({ page, baseURL }) => {
   await signIn(page, await createOperator(baseURL ?? '', 'owner'));
   await settle(page, 'markets');
   await page.getByRole('main').getByRole('row').nth(1).click();
   await expect(page).toHaveURL(/\/admin\/markets\/\d+$/);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expectAccessible(page, 'a market');
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '../../support/fixtures.ts';
 import { Business } from '../../support/business.ts';
-import { createOperator, isPhone, shot, signIn } from '../../support/console.ts';
+import { createOperator, isPhone, PHONE, shot, signIn } from '../../support/console.ts';
 
 test('the dashboard is the owner’s landing page and shows today live: stakes per market, the next draw’s exposure', async ({
   page,
@@ -53,7 +53,7 @@ test('the dashboard is the owner’s landing page and shows today live: stakes p
   await expect(draw).toContainText('3 bids');
 });
 
-test('a cashier lands on the dashboard too, without reports', async ({ page, baseURL }, info) => {
+test('a cashier lands on the dashboard too, without reports', PHONE, async ({ page, baseURL }, info) => {
   const cashier = await createOperator(baseURL ?? '', 'cashier');
   await signIn(page, cashier);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);

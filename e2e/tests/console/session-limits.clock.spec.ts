@@ -5,6 +5,7 @@
  */
 import { loginMessages } from '@gama/core/endpoints/operators/index';
 import { generate } from 'otplib';
+import { advanceServerClock } from '../../support/clock.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import {
   createOperator,
@@ -77,16 +78,6 @@ class ApiSession {
       code: await codeAt(secret, offsetOf(me.json.server_time, me.sentAt)),
     });
   }
-}
-
-/** Lets `seconds` pass on the server (the test-only clock control of this server). */
-async function advanceServerClock(baseURL: string, seconds: number): Promise<void> {
-  const response = await fetch(new URL('/api/dev/clock/advance', baseURL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seconds }),
-  });
-  if (!response.ok) throw new Error(`clock control answered ${response.status}: ${await response.text()}`);
 }
 
 test('with two-factor required, an operator who has not enrolled is sent to enrolment and kept there until done', async ({

@@ -4,6 +4,7 @@ import {
   createOperator,
   isPhone,
   openScreen,
+  PHONE,
   serverClockOffsetMs,
   shot,
   signIn,
@@ -11,68 +12,70 @@ import {
   totpCode,
 } from '../../support/console.ts';
 
-test('an owner signs in, sees every screen in the navigation, and signs out', async ({
-  page,
-  baseURL,
-}, info) => {
-  const owner = await createOperator(baseURL ?? '', 'owner');
-  await page.goto('/admin/');
-  await expect(page).toHaveURL(/\/admin\/sign-in$/);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await shot(page, info, 'sign-in');
+test(
+  'an owner signs in, sees every screen in the navigation, and signs out',
+  PHONE,
+  async ({ page, baseURL }, info) => {
+    const owner = await createOperator(baseURL ?? '', 'owner');
+    await page.goto('/admin/');
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await shot(page, info, 'sign-in');
 
-  await signIn(page, owner);
-  await expect(page.getByText(owner.username, { exact: true })).toBeVisible();
-  await expect(page.getByRole('banner').getByText('Owner', { exact: true })).toBeVisible();
-  if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
-  const nav = page.getByRole('navigation', { name: 'Console' });
-  for (const label of [
-    'Operators',
-    'Content & settings',
-    'Settings',
-    'Audit log',
-    'My sessions',
-    'Two-factor',
-  ]) {
-    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
-  }
-  await shot(page, info, 'desk-owner-navigation');
-  if (isPhone(info)) await page.keyboard.press('Escape');
+    await signIn(page, owner);
+    await expect(page.getByText(owner.username, { exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Owner', { exact: true })).toBeVisible();
+    if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    for (const label of [
+      'Operators',
+      'Content & settings',
+      'Settings',
+      'Audit log',
+      'My sessions',
+      'Two-factor',
+    ]) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await shot(page, info, 'desk-owner-navigation');
+    if (isPhone(info)) await page.keyboard.press('Escape');
 
-  await signOutButton(page).click();
-  await expect(page).toHaveURL(/\/admin\/sign-in$/);
-  // The session is gone on the server: a page of the desk sends the browser back to sign-in.
-  await page.goto('/admin/operators');
-  await expect(page).toHaveURL(/\/admin\/sign-in$/);
-});
+    await signOutButton(page).click();
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
+    // The session is gone on the server: a page of the desk sends the browser back to sign-in.
+    await page.goto('/admin/operators');
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  },
+);
 
-test('a wrong password is refused in the server words; a viewer sees only what the role allows', async ({
-  page,
-  baseURL,
-}, info) => {
-  const viewer = await createOperator(baseURL ?? '', 'viewer');
-  await page.goto('/admin/sign-in');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Enter your username');
-  await page.getByLabel('Username').fill(viewer.username);
-  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText(loginMessages.invalid);
-  await shot(page, info, 'sign-in-refused');
+test(
+  'a wrong password is refused in the server words; a viewer sees only what the role allows',
+  PHONE,
+  async ({ page, baseURL }, info) => {
+    const viewer = await createOperator(baseURL ?? '', 'viewer');
+    await page.goto('/admin/sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Enter your username');
+    await page.getByLabel('Username').fill(viewer.username);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(loginMessages.invalid);
+    await shot(page, info, 'sign-in-refused');
 
-  await signIn(page, viewer);
-  await expect(page.getByRole('banner').getByText('Viewer', { exact: true })).toBeVisible();
-  if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
-  const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link', { name: 'Audit log' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Operators' })).toHaveCount(0);
-  await expect(nav.getByRole('link', { name: /settings/i })).toHaveCount(0);
-  if (isPhone(info)) await page.keyboard.press('Escape');
+    await signIn(page, viewer);
+    await expect(page.getByRole('banner').getByText('Viewer', { exact: true })).toBeVisible();
+    if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    await expect(nav.getByRole('link', { name: 'Audit log' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Operators' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: /settings/i })).toHaveCount(0);
+    if (isPhone(info)) await page.keyboard.press('Escape');
 
-  // A screen the role cannot use, opened by its address, shows the server's refusal.
-  await page.goto('/admin/operators');
-  await expect(page.getByRole('alert')).toContainText('You do not have permission to manage operators');
-});
+    // A screen the role cannot use, opened by its address, shows the server's refusal.
+    await page.goto('/admin/operators');
+    await expect(page.getByRole('alert')).toContainText('You do not have permission to manage operators');
+  },
+);
 
 test('two-factor: enrol with the QR code, then sign in with a code from the app', async ({
   page,

@@ -15,6 +15,8 @@ export function Skeleton({ width = '100%', height = 16, radius, className }: Ske
       className={[styles.skeleton, className].filter(Boolean).join(' ')}
       style={{ width, height, borderRadius: radius }}
       aria-hidden="true"
+      // Marks data still on its way, which the browser tests wait out before they judge a screen.
+      data-skeleton=""
     />
   );
 }

@@ -1,0 +1,52 @@
+/**
+ * Resend Code: 30 s on the phone's countdown and on the server's clock. Both are moved (the draws server's
+ * test-only clock control), so it runs in the draws-player project, one test at a time.
+ */
+import { accountMessages } from '@gama/core/contract/messages';
+import { advanceServerClock } from '../support/clock.ts';
+import { expect, expectToast, test } from '../support/fixtures.ts';
+import { newPlayer } from '../support/gama-api.ts';
+
+test('Resend Code appears after 30 s, sends a new code and restarts the countdown', async ({
+  page,
+  api,
+  baseURL,
+}) => {
+  // The countdown runs on the phone's timers and the 30 s on the server's clock: both are moved, not waited for.
+  await page.clock.install();
+  const draft = newPlayer();
+  await page.goto('/r');
+  await page.getByLabel('Username').fill(draft.name);
+  await page.getByLabel('Phone Number').fill(draft.mobile);
+  await page.getByLabel('Date of birth').fill(draft.dob);
+  await page.getByLabel('Password', { exact: true }).fill(draft.password);
+  await page.getByRole('button', { name: 'REGISTER' }).click();
+  await expect(page).toHaveURL(/\/otpregister$/);
+  const first = await api.latestCode(draft.mobile, 'registration');
+
+  const resend = page.getByRole('button', { name: 'Resend Code' });
+  await expect(resend).toBeHidden();
+  await advanceServerClock(baseURL ?? '', 29);
+  await page.clock.runFor(29_000);
+  await expect(resend).toBeHidden();
+  // A resend asked for before the 30 s is refused by the server whatever the page shows.
+  const early = await api.post('/api-resend-otp', { mobile: draft.mobile, purpose: 'register' });
+  expect(early.body).toMatchObject({ status: false, msg: accountMessages.otpWait });
+  await advanceServerClock(baseURL ?? '', 2);
+  await page.clock.runFor(2_000);
+  await expect(resend).toBeVisible();
+  await resend.click();
+  await expectToast(page, 'OTP resent successfully');
+  await expect(page.getByText(/Resend Code in 0:[23]\d/)).toBeVisible();
+
+  const second = await api.latestCode(draft.mobile, 'registration', 2);
+  if (second !== first) {
+    // The resend replaced the first code.
+    await page.getByLabel('OTP').fill(first);
+    await page.getByRole('button', { name: 'Verify & Register' }).click();
+    await expectToast(page, 'Enter Valid OTP');
+  }
+  await page.getByLabel('OTP').fill(second);
+  await page.getByRole('button', { name: 'Verify & Register' }).click();
+  await expect(page).toHaveURL(/\/imp$/);
+});
