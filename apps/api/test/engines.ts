@@ -3,9 +3,10 @@
  * PGlite, so a machine with no PostgreSQL server still runs them all.
  *
  * With a server, a file runs on both engines when what it proves can differ between them: concurrency and
- * locks, the SQL functions and triggers that keep the ledger, notices (LISTEN), partitions, crash recovery. A
- * file whose subject is the server's own logic runs once: the player's side on PGlite, the engine `npm start`
- * embeds; the console's side on PostgreSQL, the server an operator deploys. Both engines keep a real share of
+ * locks (every file that races requests: PGlite runs them one after another, PostgreSQL truly at once), the SQL
+ * functions and triggers that keep the ledger, notices (LISTEN), partitions, crash recovery. A file whose
+ * subject is the server's own logic runs once: the player's side on PGlite, the engine `npm start` embeds; the
+ * console's side on PostgreSQL, the server an operator deploys. Both engines keep a real share of
  * the whole. Every test file is in exactly one list; `engines.test.ts` fails on a file in none, in two, or a
  * name that matches no file.
  */
@@ -16,14 +17,23 @@ export const bothEngines = [
   'src/db/notices.test.ts',
   'src/http/unavailable.test.ts',
   'src/modules/audit/chain.test.ts',
+  'src/modules/auth/lookups.test.ts',
   'src/modules/auth/session-cache.test.ts',
+  'src/modules/auth/throttle.test.ts',
   'src/modules/bids/bids.test.ts',
   'src/modules/funds/deposit-desk.test.ts',
   'src/modules/funds/funds.test.ts',
+  'src/modules/funds/withdrawal-desk.test.ts',
   'src/modules/ledger/bank.test.ts',
   'src/modules/ledger/ledger.test.ts',
   'src/modules/metrics/metrics.test.ts',
+  'src/modules/operators/accounts.test.ts',
+  'src/modules/operators/login.test.ts',
+  'src/modules/operators/totp.test.ts',
+  'src/modules/play/play.test.ts',
   'src/modules/players/admin-players.test.ts',
+  'src/modules/rates/rates.test.ts',
+  'src/modules/reconciliation/reconciliation.test.ts',
   'src/modules/results/declarations.test.ts',
   'src/modules/results/results.test.ts',
   'src/modules/risk/caps.test.ts',
@@ -50,15 +60,9 @@ export const onPostgres = [
   'src/modules/audit/audit.test.ts',
   'src/modules/content/business-settings.test.ts',
   'src/modules/content/content-console.test.ts',
-  'src/modules/funds/withdrawal-desk.test.ts',
   'src/modules/docs/docs.test.ts',
   'src/modules/markets/edit.test.ts',
-  'src/modules/operators/accounts.test.ts',
-  'src/modules/operators/login.test.ts',
   'src/modules/operators/sessions.test.ts',
-  'src/modules/operators/totp.test.ts',
-  'src/modules/rates/rates.test.ts',
-  'src/modules/reconciliation/reconciliation.test.ts',
   'src/modules/reports/reports.test.ts',
   'src/modules/results/board.test.ts',
   'src/modules/results/exposure.test.ts',
@@ -75,11 +79,8 @@ export const onPglite = [
   'src/http/nul.test.ts',
   'src/http/static.test.ts',
   'src/modules/auth/auth.test.ts',
-  'src/modules/auth/lookups.test.ts',
-  'src/modules/auth/throttle.test.ts',
   'src/modules/dev/clock-control.test.ts',
   'src/modules/notifications/notifications.test.ts',
-  'src/modules/play/play.test.ts',
   'src/modules/profile/close-account.test.ts',
   'src/modules/profile/language.test.ts',
   'src/modules/profile/profile.test.ts',
