@@ -14,6 +14,7 @@ import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { endOperatorSessions, OPERATOR_IDLE_MS } from './sessions.ts';
+import { dropRecoveryCodes } from './recovery.ts';
 
 /** The first operator comes from ADMIN_USERNAME / ADMIN_PASSWORD, or gets a random password logged once. */
 export async function ensureFirstOperator(
@@ -199,6 +200,7 @@ export async function resetOperatorTotp(
     'UPDATE operators SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1',
     [id],
   );
+  await dropRecoveryCodes(tx, id);
   await endOperatorSessions(tx, clock, id);
   return { before, after: await operatorById(tx, clock, id) };
 }
