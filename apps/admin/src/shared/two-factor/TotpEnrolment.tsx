@@ -20,7 +20,14 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
  * Two-factor enrolment: the server makes a secret and draws its QR code (an image from this server, no other
  * host); the operator scans it and proves it works with a current code, and only then is two-factor on.
  */
-export function TotpEnrolment({ onEnrolled }: { onEnrolled: (operator: EnrolledOperator) => void }) {
+export function TotpEnrolment({
+  onEnrolled,
+  onConfirmed,
+}: {
+  onEnrolled: (operator: EnrolledOperator) => void;
+  /** Two-factor is on, while its recovery codes are still on screen. */
+  onConfirmed?: () => void;
+}) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [starting, setStarting] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -46,6 +53,7 @@ export function TotpEnrolment({ onEnrolled }: { onEnrolled: (operator: EnrolledO
     try {
       const answer = await call(endpoints.totpConfirm, { code: values.code });
       setEnrolled({ operator: answer.operator, codes: answer.recovery_codes });
+      onConfirmed?.();
     } catch (error) {
       show('code', errorMessage(error));
     } finally {
