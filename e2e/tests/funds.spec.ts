@@ -114,6 +114,7 @@ test('QR pay records the request, then shows the code and copies the UPI id', as
   await expect(image).toBeVisible();
   await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
   await expect(page.getByTestId('qr-upi-id')).toHaveText('gama.pay@upi');
+  await page.screenshot({ path: test.info().outputPath('qr-pay.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Copy' }).click();
   await expectToast(page, 'UPI ID Copied!');
