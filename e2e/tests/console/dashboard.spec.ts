@@ -78,6 +78,13 @@ test('a cashier lands on the deposit queue and reads the money reports, not the 
     'Deposits',
     'Withdrawals',
   ]);
+  // Rows that scroll sideways on a phone (the tabs, the periods) show that they do.
+  for (const row of [
+    page.getByRole('navigation', { name: 'Reports' }),
+    page.getByRole('group', { name: 'Period' }),
+  ]) {
+    expect(await row.evaluate((el) => getComputedStyle(el).scrollbarWidth)).not.toBe('none');
+  }
   await shot(page, info, 'reports-cashier');
   // The others are not theirs (the server refuses them too, apps/api reports.test.ts).
   await page.goto('/admin/reports/profit-loss');
