@@ -357,6 +357,23 @@ for (const screen of screens) {
   });
 }
 
+test('Jodi Digit: a third digit is refused in the spec’s words, never cut to another number', async ({
+  page,
+  api,
+  player,
+}) => {
+  await fundedPlayerOnHome(page, api, player, 100);
+  await openBidScreen(page, OPEN_MARKET, 'Jodi Digit');
+  const digit = page.getByLabel('Digit', { exact: true });
+  await digit.pressSequentially('100');
+  await expect(digit).toHaveValue('100');
+  await expectToast(page, 'Number 100 is not valid');
+  await page.getByLabel('Points', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expectToast(page, 'Number 100 is not valid');
+  await expect(page.getByTestId('bid-row')).toHaveCount(0);
+});
+
 test('a refused submission keeps the list; a retry after a top-up is placed once', async ({
   page,
   api,

@@ -76,7 +76,7 @@ test('after paying by UPI the player enters the UTR and a screenshot; the operat
   await expect(pending).toHaveCount(0);
 });
 
-test('after paying by QR the player states the amount, then the UTR; a UTR already used is refused', async ({
+test('by QR the player states the amount, sees the code, then enters the UTR; a UTR already used is refused', async ({
   page,
   api,
   player,
@@ -84,12 +84,15 @@ test('after paying by QR the player states the amount, then the UTR; a UTR alrea
   const operator = await Operator.login(api);
   await loginViaUi(page, player);
   await page.goto('/qrpay');
-  const amount = page.getByLabel('Amount paid', { exact: true });
+  const amount = page.getByLabel('Amount', { exact: true });
   await amount.fill('40');
-  await page.getByRole('button', { name: 'Next: enter UTR' }).click();
-  await expectFieldError(page, 'Amount paid', 'Minimum amount to add is 100');
+  await page.getByRole('button', { name: 'Show QR code' }).click();
+  await expectFieldError(page, 'Amount', 'Minimum amount to add is 100');
+  await expect(page.getByRole('img', { name: /^QR code to pay / })).toHaveCount(0);
   await amount.fill('300');
-  await page.getByRole('button', { name: 'Next: enter UTR' }).click();
+  await page.getByRole('button', { name: 'Show QR code' }).click();
+  await expect(page.getByTestId('qr-request')).toContainText('pay 300 points');
+  await page.getByRole('link', { name: 'Enter UTR' }).click();
   await expect(page).toHaveURL(/\/payutr\?request=\d+$/);
   await expect(page.getByTestId('utr-request')).toContainText('300 points');
   const utr = freshUtr();
@@ -99,8 +102,9 @@ test('after paying by QR the player states the amount, then the UTR; a UTR alrea
 
   // The same reference for a second payment: refused in the server's words, under the field.
   await page.goto('/qrpay');
-  await page.getByLabel('Amount paid', { exact: true }).fill('500');
-  await page.getByRole('button', { name: 'Next: enter UTR' }).click();
+  await page.getByLabel('Amount', { exact: true }).fill('500');
+  await page.getByRole('button', { name: 'Show QR code' }).click();
+  await page.getByRole('link', { name: 'Enter UTR' }).click();
   await expect(page.getByTestId('utr-request')).toContainText('500 points');
   await page.getByLabel('UTR number', { exact: true }).fill(utr);
   await page.getByRole('button', { name: 'Submit UTR' }).click();

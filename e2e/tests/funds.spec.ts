@@ -30,9 +30,20 @@ test('add funds via a UPI app: the payment link, a pending deposit, approval, wa
 
   await amount.fill('250');
   await page.getByRole('radio', { name: 'Google Pay' }).click();
+  // The request is held on its way: while the server has not accepted it, no UPI app is asked to open.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api-fund-request-add', async (route) => {
+    await released;
+    await route.continue();
+  });
   const before = Date.now();
   await addMoney.click();
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  await expect(page.getByTestId('upi-pay-link')).toHaveCount(0);
+  release();
 
   const link = new URL((await page.getByTestId('upi-pay-link').getAttribute('href')) ?? '');
   expect(link.protocol).toBe('upi:');
@@ -83,17 +94,27 @@ test('Add Money waits for both an amount and a method', async ({ page, player })
   await expect(page.getByRole('button', { name: 'Add Money' })).toBeEnabled();
 });
 
-test('QR pay shows the code and copies the UPI id', async ({ page, context, player }) => {
+test('QR pay records the request, then shows the code and copies the UPI id', async ({
+  page,
+  context,
+  player,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await loginViaUi(page, player);
   await page.goto('/imp9');
   await page.getByRole('link', { name: /Via QR Pay/ }).click();
   await expect(page).toHaveURL(/\/qrpay$/);
+  // The code comes only after the server accepted a request for the amount.
+  await expect(page.getByRole('img', { name: /^QR code to pay / })).toHaveCount(0);
+  await page.getByLabel('Amount', { exact: true }).fill('150');
+  await page.getByRole('button', { name: 'Show QR code' }).click();
+  await expectToast(page, 'Fund request submitted. It will be credited after approval.');
 
   const image = page.getByRole('img', { name: 'QR code to pay gama.pay@upi' });
   await expect(image).toBeVisible();
   await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
   await expect(page.getByTestId('qr-upi-id')).toHaveText('gama.pay@upi');
+  await page.screenshot({ path: test.info().outputPath('qr-pay.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Copy' }).click();
   await expectToast(page, 'UPI ID Copied!');

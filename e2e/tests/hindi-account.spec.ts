@@ -131,4 +131,13 @@ test('a player registers, logs in and goes through home, menu, profile, notifica
   await page.getByRole('button', { name: 'बोली सीमा सेव करें' }).click();
   await expectToast(page, 'खेल की सीमाएं सेव हो गईं');
   await expect(page.getByText('अभी: 1,00,000 अंक')).toBeVisible();
+
+  // Starting a break asks first, in Hindi, with its length and end date.
+  await page.getByLabel('अवधि').selectOption('1y');
+  await page.getByRole('button', { name: 'ब्रेक शुरू करें' }).click();
+  const confirm = page.getByRole('dialog', { name: 'खुद पर रोक शुरू करें?' });
+  await expect(confirm.getByTestId('break-confirm')).toContainText('1 साल के लिए खुद पर रोक, ');
+  await inHindi(page, 'play-break-confirm', ['हां, शुरू करें', 'रद्द करें'], ['Self-exclusion', 'Cancel', 'until']);
+  await confirm.getByRole('button', { name: 'रद्द करें' }).click();
+  await expect(confirm).toBeHidden();
 });

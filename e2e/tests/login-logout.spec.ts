@@ -62,7 +62,10 @@ test('logs in, shows the player, and logout ends the session on the server', asy
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the root shows the login screen to a visitor and sends a player home', async ({ page, player }) => {
+test('the root shows the login screen to a visitor and sends a player home, from /login and /r too', async ({
+  page,
+  player,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download App' })).toBeVisible();
@@ -74,6 +77,12 @@ test('the root shows the login screen to a visitor and sends a player home', asy
   await loginViaUi(page, player);
   await page.goto('/');
   await expect(page).toHaveURL(/\/imp$/);
+  // Sign-in and registration are for visitors: a signed-in player who opens them is home again.
+  for (const path of ['/login', '/r']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/imp$/);
+    await expect(page.getByRole('button', { name: 'LOGIN' })).toHaveCount(0);
+  }
 });
 
 test('wrong password and unknown numbers are refused with the server message', async ({ page, player }) => {

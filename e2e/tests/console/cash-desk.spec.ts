@@ -1,4 +1,5 @@
 import { expect, test } from '../../support/fixtures.ts';
+import { Operator } from '../../support/funds.ts';
 import {
   createOperator,
   depositWithUtr,
@@ -12,7 +13,7 @@ import {
 } from '../../support/console.ts';
 
 test(
-  'deposit queue: the cashier checks the UTR, approves one, rejects one with a reason and approves two in bulk',
+  'deposit queue, first on a phone: the cashier checks the UTR, approves one, rejects one with a reason and approves two in bulk',
   PHONE,
   async ({ page, api, baseURL }, info) => {
     const player = await api.registerPlayer();
@@ -32,6 +33,16 @@ test(
     const rows = page.getByRole('row').filter({ hasText: player.name });
     await expect(rows).toHaveCount(4);
     await expect(rows.filter({ hasText: first.utr })).toContainText('+1,000.00');
+    // The queue comes first on a phone too: the first request's Approve is on the first screen, the other
+    // filters fold away behind one button, and the top bar keeps the market clock.
+    await expect(rows.first().getByRole('button', { name: 'Approve' })).toBeInViewport();
+    await expect(page.getByTitle(/^Market time/)).toBeVisible();
+    if (isPhone(info)) {
+      await expect(page.getByLabel('From')).toBeHidden();
+      await page.getByRole('button', { name: 'More filters' }).click();
+      await expect(page.getByLabel('From')).toBeVisible();
+      await page.getByRole('button', { name: 'Fewer filters' }).click();
+    }
     await shot(page, info, 'deposits-queue');
 
     await rows.filter({ hasText: first.utr }).getByRole('button', { name: 'Approve' }).click();
@@ -86,22 +97,85 @@ test(
 );
 
 test(
-  'withdrawal queue: pay by UPI and approve with the payment reference; reject another with a reason',
+  'a duplicate-UTR flag names the UTR tried, the request holding it and when, in the queue and the approve dialog',
+  PHONE,
+  async ({ page, api, baseURL }, info) => {
+    const holder = await api.registerPlayer();
+    const copier = await api.registerPlayer();
+    const first = await depositWithUtr(api, holder, 500);
+    // The second player first enters the first one's UTR (refused), then a UTR of their own.
+    const login = await api.post('/api-user-login', { mobile: copier.mobile, password: copier.password });
+    const unique_token = String(login.body.unique_token);
+    const added = await api.post(
+      '/api-fund-request-add',
+      { unique_token, request_amount: '600' },
+      { 'idempotency-key': `e2e-${Math.random().toString(36).slice(2)}` },
+    );
+    const request_id = Number(added.body.request_id);
+    const copied = await api.post('/api-fund-request-utr', { unique_token, request_id, utr: first.utr });
+    expect(copied.httpStatus).toBe(409);
+    const own = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
+    const sent = await api.post('/api-fund-request-utr', { unique_token, request_id, utr: own });
+    expect(sent.httpStatus).toBe(200);
+
+    const cashier = await createOperator(baseURL ?? '', 'cashier');
+    await signIn(page, cashier);
+    await openScreen(page, info, 'Deposits');
+    await page.getByLabel('Player (phone, name or id)').fill(copier.mobile);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const row = page.getByRole('row').filter({ hasText: own });
+    await expect(row).toContainText('Duplicate UTR');
+    const said = new RegExp(
+      `^UTR ${first.utr} entered here \\d{2} [A-Z][a-z]{2} \\d{4}, .+ was refused: already on #${first.id}\\.$`,
+    );
+    await expect(row.getByTestId('utr-attempts')).toHaveText(said);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const approve = page.getByRole('dialog', { name: 'Approve deposit' });
+    await expect(approve.getByRole('note')).toContainText(
+      'Duplicate UTR: check the bank app before crediting.',
+    );
+    await expect(approve.getByTestId('utr-attempts')).toHaveText(said);
+    await shot(page, info, 'deposits-duplicate-utr');
+    await approve.getByRole('button', { name: 'Cancel' }).click();
+    await expect(approve).toBeHidden();
+  },
+);
+
+test(
+  'withdrawal queue: transfers in the last 30 days, pay by UPI and approve with the payment reference; reject another with a reason',
   PHONE,
   async ({ page, api, baseURL }, info) => {
     const player = await api.registerPlayer();
     const number = await withdrawalRequest(api, player, 600);
     const other = await api.registerPlayer();
-    await withdrawalRequest(api, other, 800);
+    const otherNumber = await withdrawalRequest(api, other, 800);
+    // Points the player received by transfer count in the desk's last 30 days, with who sent them.
+    await (await Operator.login(api)).fund(other.mobile, 200);
+    const login = await api.post('/api-user-login', { mobile: other.mobile, password: other.password });
+    const sent = await api.post(
+      '/api-user-transfer-wallet-balance',
+      {
+        unique_token: String(login.body.unique_token),
+        mobile_no: player.mobile,
+        amount: '150',
+        transfer_note: '',
+      },
+      { 'idempotency-key': `e2e-${Math.random().toString(36).slice(2)}` },
+    );
+    expect(sent.httpStatus).toBe(200);
     const cashier = await createOperator(baseURL ?? '', 'cashier');
     await signIn(page, cashier);
     await openScreen(page, info, 'Withdrawals');
     await expect(page.getByRole('heading', { name: 'Withdrawals', level: 1 })).toBeVisible();
 
-    const row = page.getByRole('row').filter({ hasText: player.name });
-    await expect(row).toContainText(number);
+    // Each row names the other player of a transfer: rows are told apart by their payout numbers.
+    const row = page.getByRole('row').filter({ hasText: number });
+    await expect(row).toContainText(player.name);
     await expect(row).toContainText('Google Pay');
     await expect(row).toContainText('−600.00');
+    await expect(row.getByTestId('recent-transfers')).toHaveText(
+      `From ${other.name} (${masked(other.mobile)}): 150.00 in 1 transfer`,
+    );
     await shot(page, info, 'withdrawals-queue');
 
     await row.getByRole('button', { name: 'Approve' }).click();
@@ -117,7 +191,7 @@ test(
     await expect(page.getByText('600.00 points paid out')).toBeVisible();
     await expect(row).toHaveCount(0);
 
-    const otherRow = page.getByRole('row').filter({ hasText: other.name });
+    const otherRow = page.getByRole('row').filter({ hasText: otherNumber });
     await otherRow.getByRole('button', { name: 'Reject' }).click();
     const reject = page.getByRole('dialog', { name: 'Reject withdrawal' });
     await expect(reject).toContainText('The points go back to their wallet.');
@@ -126,6 +200,6 @@ test(
     await expect(page.getByText(/rejected; the points are back in the wallet/)).toBeVisible();
 
     await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Paid' }).click();
-    await expect(page.getByRole('row').filter({ hasText: player.name })).toContainText('Ref UPI-998877');
+    await expect(page.getByRole('row').filter({ hasText: number })).toContainText('Ref UPI-998877');
   },
 );

@@ -1,6 +1,6 @@
 import { expect, test } from '../../support/fixtures.ts';
 import { Business } from '../../support/business.ts';
-import { createOperator, isPhone, PHONE, shot, signIn } from '../../support/console.ts';
+import { createOperator, openScreen, PHONE, shot, signIn } from '../../support/console.ts';
 
 test('the dashboard is the owner’s landing page and shows today live: stakes per market, the next draw’s exposure', async ({
   page,
@@ -45,6 +45,15 @@ test('the dashboard is the owner’s landing page and shows today live: stakes p
   // The chart of stakes by hour is there for eyes, and as a table for screen readers.
   await expect(page.getByRole('figure', { name: 'Stakes placed in each hour of today' })).toBeVisible();
 
+  // The group table shows all its columns, none cut at the card's edge.
+  const groups = page.getByRole('table', { name: "Today's bids by group" });
+  await expect(groups).toBeVisible();
+  const cut = await groups.evaluate((table) => {
+    const box = table.closest('section') ?? table.parentElement;
+    return box ? table.getBoundingClientRect().right > box.getBoundingClientRect().right + 1 : false;
+  });
+  expect(cut).toBe(false);
+
   await shot(page, info, 'dashboard');
 
   // Live: a bid placed now shows up on the next refresh (every 15 s) without a reload.
@@ -53,17 +62,32 @@ test('the dashboard is the owner’s landing page and shows today live: stakes p
   await expect(draw).toContainText('3 bids');
 });
 
-test('a cashier lands on the dashboard too, without reports', PHONE, async ({ page, baseURL }, info) => {
-  const cashier = await createOperator(baseURL ?? '', 'cashier');
-  await signIn(page, cashier);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
-  const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Reports' })).toHaveCount(0);
-  // The server refuses the reports to this role whatever the page does.
-  if (isPhone(info)) await page.keyboard.press('Escape');
-  await page.goto('/admin/reports/profit-loss');
-  await expect(page.getByRole('alert')).toContainText('You do not have permission to read reports');
-});
+test(
+  'a cashier lands on the deposit queue and reads the money reports, not the others',
+  PHONE,
+  async ({ page, baseURL }, info) => {
+    const cashier = await createOperator(baseURL ?? '', 'cashier');
+    await signIn(page, cashier);
+    await expect(page).toHaveURL(/\/admin\/deposits(\?.*)?$/);
+    await expect(page.getByRole('heading', { name: 'Deposits', level: 1 })).toBeVisible();
+    await openScreen(page, info, 'Reports');
+    await expect(page).toHaveURL(/\/admin\/reports\/wallet$/);
+    await expect(page.getByRole('navigation', { name: 'Reports' }).getByRole('link')).toHaveText([
+      'Wallet',
+      'Wallet by day',
+      'Deposits',
+      'Withdrawals',
+    ]);
+    // Rows that scroll sideways on a phone (the tabs, the periods) show that they do.
+    for (const row of [
+      page.getByRole('navigation', { name: 'Reports' }),
+      page.getByRole('group', { name: 'Period' }),
+    ]) {
+      expect(await row.evaluate((el) => getComputedStyle(el).scrollbarWidth)).not.toBe('none');
+    }
+    await shot(page, info, 'reports-cashier');
+    // The others are not theirs (the server refuses them too, apps/api reports.test.ts).
+    await page.goto('/admin/reports/profit-loss');
+    await expect(page).toHaveURL(/\/admin\/reports\/wallet$/);
+  },
+);

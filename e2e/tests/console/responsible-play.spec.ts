@@ -1,7 +1,7 @@
 import { expect, test } from '../../support/fixtures.ts';
 import { createOperator, openScreen, shot, signIn } from '../../support/console.ts';
 
-test('the player page shows the date of birth, limits with what is pending, the self-exclusion and their history, and offers no way to lift it', async ({
+test('the players list flags the self-exclusion; the player page shows the date of birth, limits with what is pending, the self-exclusion and their history, and offers no way to lift it', async ({
   page,
   api,
   baseURL,
@@ -26,7 +26,11 @@ test('the player page shows the date of birth, limits with what is pending, the 
   await openScreen(page, info, 'Players');
   await page.getByLabel('Phone, name or id').fill(player.mobile);
   await page.getByRole('button', { name: 'Apply' }).click();
-  await page.getByRole('row').filter({ hasText: player.mobile }).click();
+  // The list shows the running self-exclusion among the player's flags.
+  const listed = page.getByRole('row').filter({ hasText: player.mobile });
+  await expect(listed).toContainText(/Self-excluded until \d{2} \w{3} \d{4}/);
+  await shot(page, info, 'players-list-break');
+  await listed.click();
   await expect(page.getByRole('heading', { name: player.name, level: 1 })).toBeVisible();
 
   const panel = page

@@ -13,7 +13,8 @@ test(
     await owner.createMainMarket(name, '09:00 AM', '10:00 AM');
     const desk = await createOperator(baseURL ?? '', 'results');
     await signIn(page, desk);
-    // Every role lands on the dashboard; the desk is one click away.
+    // A results operator lands on the desk, where their work is.
+    await expect(page).toHaveURL(/\/admin\/results(\?.*)?$/);
     await openScreen(page, info, 'Results');
     await expect(page.getByRole('heading', { name: 'Results', level: 1 })).toBeVisible();
     // The top bar counts what waits for this operator.
@@ -22,6 +23,8 @@ test(
     );
     await page.getByRole('group', { name: 'Group' }).getByRole('button', { name: 'Main' }).click();
     await expect(page).toHaveURL(/group=main/);
+    // The date field names the day the board shows, as the page does.
+    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(E2E_TODAY.iso);
 
     const market = page.getByRole('region', { name });
     await expect(market.getByText('Awaiting result')).toHaveCount(2);
@@ -64,6 +67,22 @@ test(
     await expect(market.getByText('Awaiting result')).toHaveCount(2);
     await expect(page.getByText('Bidding open')).toHaveCount(0);
     await shot(page, info, 'results-due');
+
+    // A Starline market is named by its time alone: its confirmation says Starline too (previewed, not declared).
+    await page.getByRole('group', { name: 'Group' }).getByRole('button', { name: 'Starline' }).click();
+    await expect(page).toHaveURL(/group=starline/);
+    // The demo's 10:00 AM Starline draw is past at the tests' 12:00 PM.
+    const time = '10:00 AM';
+    const starline = page.getByRole('region', { name: time, exact: true });
+    await starline.getByRole('button', { name: 'Declare' }).click();
+    const star = page.getByRole('dialog', { name: `Declare Starline ${time}` });
+    await star.getByLabel('Result', { exact: true }).fill('377');
+    await star.getByRole('button', { name: 'Preview' }).click();
+    await expect(star).toContainText(
+      new RegExp(`Declare 377 as Starline ${time} for 20 Nov 2026: \\d+ winning bids?, `),
+    );
+    await shot(page, info, 'results-declare-starline');
+    await star.getByRole('button', { name: 'Cancel' }).click();
   },
 );
 

@@ -2,7 +2,7 @@ import { Operator } from '../../support/bidding.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { createOperator, ownerSettings, shot, signIn } from '../../support/console.ts';
 
-test('two-person rule: a declaration waits, its maker cannot approve it, a second operator approves or rejects', async ({
+test('two-person rule: a declaration waits, its maker cannot approve it, a second operator approves or rejects with a reason the maker reads', async ({
   page,
   browser,
   baseURL,
@@ -38,7 +38,7 @@ test('two-person rule: a declaration waits, its maker cannot approve it, a secon
   const second = await browser.newContext({ baseURL: base });
   const checkerPage = await second.newPage();
   await signIn(checkerPage, checker);
-  // Every role lands on the dashboard now; the checker opens the desk as the maker did.
+  // The checker lands on the desk too; the main group, as the maker chose.
   await checkerPage.goto(`/admin/results?group=main`);
   await expect(checkerPage.getByRole('list', { name: 'Waiting for you' })).toContainText(
     /[1-9]\d* results? to approve/,
@@ -56,8 +56,14 @@ test('two-person rule: a declaration waits, its maker cannot approve it, a secon
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(checkerPage.getByText('Declaration rejected: nothing was paid')).toBeVisible();
 
+  // The maker reads why, on the desk and among what waits for them.
   await page.reload();
   await expect(market.getByText('Awaiting result')).toHaveCount(2);
+  await expect(market.getByTestId('declaration-rejected')).toHaveText(
+    new RegExp(`^Rejected 123 by you, rejected by ${checker.username} .+: “The open was 124”$`),
+  );
+  await expect(page.getByRole('list', { name: 'Waiting for you' })).toContainText('1 declaration rejected');
+  await shot(page, info, 'results-rejected-maker');
   await market.getByRole('button', { name: 'Declare' }).first().click();
   await declare.getByLabel('Result', { exact: true }).fill('124');
   await declare.getByRole('button', { name: 'Preview' }).click();

@@ -122,13 +122,14 @@ test('with two-factor required, an operator who has not enrolled is sent to enro
     const offset = offsetOf((await me.json()).server_time, Date.now());
     await page.getByLabel('Code from the app').fill(await codeAt(secret, offset));
     await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
 
     // Enrolled: the desk opens on the role's first screen, and the server answers the cashier's routes.
     await expect(signOutButton(page)).toBeVisible();
     await expect(page).not.toHaveURL(/\/admin\/(enrol|sign-in)$/);
-    // Enrolment goes to /admin/, which then opens the role's first screen: a navigation drawer opened before
-    // that second step would close with it.
-    await expect(page.getByRole('main').getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // Enrolment goes to /admin/, which then opens the role's desk (a cashier's: the deposits): a navigation
+    // drawer opened before that second step would close with it.
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Deposits', level: 1 })).toBeVisible();
     await openScreen(page, info, 'Deposits');
     await expect(page.getByRole('main').getByRole('heading', { name: 'Deposits', level: 1 })).toBeVisible();
     const allowed = await page.request.get('/admin-api/deposits', { headers: { 'X-Gama-Web': '1' } });

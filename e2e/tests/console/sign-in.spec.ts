@@ -77,7 +77,7 @@ test(
   },
 );
 
-test('two-factor: enrol with the QR code, then sign in with a code from the app', async ({
+test('two-factor: enrol with the QR code and save the recovery codes, then sign in with a code from the app or a recovery code once', async ({
   page,
   baseURL,
   api,
@@ -103,6 +103,13 @@ test('two-factor: enrol with the QR code, then sign in with a code from the app'
   await expect(page.getByLabel('Code from the app')).toHaveAccessibleDescription(/incorrect/);
   await page.getByLabel('Code from the app').fill(await totpCode(secret, offset));
   await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+  // One-time recovery codes, shown this once, for a lost phone.
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.first().innerText()).trim();
+  expect(recovery).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+  await shot(page, info, 'two-factor-recovery-codes');
+  await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText('Two-factor is on. You will need a code at every sign-in.')).toBeVisible();
   await expect(page.getByText('On', { exact: true })).toBeVisible();
   await shot(page, info, 'two-factor-on');
@@ -118,6 +125,23 @@ test('two-factor: enrol with the QR code, then sign in with a code from the app'
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(signOutButton(page)).toBeVisible();
   await expect(page).not.toHaveURL(/sign-in/);
+
+  // A lost phone: a recovery code signs in once, and only once.
+  const withRecoveryCode = async () => {
+    await page.getByLabel('Username').fill(cashier.username);
+    await page.getByLabel('Password', { exact: true }).fill(cashier.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recovery);
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  };
+  await signOutButton(page).click();
+  await withRecoveryCode();
+  await expect(signOutButton(page)).toBeVisible();
+  await signOutButton(page).click();
+  await withRecoveryCode();
+  await expect(page.getByLabel('Recovery code')).toHaveAccessibleDescription(/already been used/);
+  await shot(page, info, 'sign-in-recovery-used');
 });
 
 test('a console left untouched for 30 minutes signs itself out and says why, in the server words', async ({

@@ -35,12 +35,13 @@ export interface NavSection {
 
 /** The side navigation; each item is shown only to roles that may use its screen (the server checks again). */
 export const navSections: NavSection[] = [
-  // First, so it is the landing page of every role that may read it.
+  // First, so it is the landing page of every role without a desk of its own (homePath).
   {
     title: 'Business',
     items: [
       { to: '/dashboard', label: 'Dashboard', icon: ChartColumn, permission: 'dashboard.read' },
-      { to: '/reports', label: 'Reports', icon: FileSpreadsheet, permission: 'reports.read' },
+      // Every role that reads reports reads the money ones; a cashier reads only those.
+      { to: '/reports', label: 'Reports', icon: FileSpreadsheet, permission: 'reports.money.read' },
       // Every role that reads markets sees the rates (the server's read permission); only owners change them.
       // Every role that reads markets sees their timetables; only owners change them (markets.manage).
       { to: '/markets', label: 'Markets', icon: CalendarClock, permission: 'markets.read' },
@@ -85,7 +86,13 @@ export function visibleSections(role: Role): NavSection[] {
     .filter((section) => section.items.length > 0);
 }
 
-/** Where an operator lands after signing in: the first screen their role can use. */
+/** The screen where a role's work is: results operators declare, cashiers clear the deposit queue. */
+const workPlace: Partial<Record<Role, string>> = { results: '/results', cashier: '/deposits' };
+
+/** Where an operator lands after signing in: their role's work, else the first screen their role can use. */
 export function homePath(role: Role): string {
-  return visibleSections(role)[0]?.items[0]?.to ?? '/account/sessions';
+  const visible = visibleSections(role).flatMap((section) => section.items.map((item) => item.to));
+  const work = workPlace[role];
+  if (work !== undefined && visible.includes(work)) return work;
+  return visible[0] ?? '/account/sessions';
 }

@@ -1,5 +1,5 @@
 import { Button } from '@gama/ui/Button';
-import { Filter, X } from 'lucide-react';
+import { Filter, SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import styles from './FilterBar.module.css';
 
@@ -25,17 +25,24 @@ export function FilterBar({
   onClear,
   children,
   label = 'Filters',
+  foldOnPhone = false,
 }: {
   onApply: () => void;
   onClear?: () => void;
   children: ReactNode;
   label?: string;
+  /** A queue: on a phone only the main search shows until the operator asks for the rest, so the first
+   * request and its buttons are on the first screen. */
+  foldOnPhone?: boolean;
 }) {
+  const [expanded, setExpanded] = useState(false);
+  const moreId = useId();
   return (
     <form
-      className={styles.bar}
+      className={[styles.bar, foldOnPhone && !expanded && styles.folded].filter(Boolean).join(' ')}
       role="search"
       aria-label={label}
+      id={moreId}
       onSubmit={(event) => {
         event.preventDefault();
         onApply();
@@ -43,6 +50,19 @@ export function FilterBar({
     >
       {children}
       <div className={styles.buttons}>
+        {foldOnPhone && (
+          <Button
+            small
+            variant="outline"
+            className={styles.more}
+            aria-expanded={expanded}
+            aria-controls={moreId}
+            icon={<SlidersHorizontal size={16} aria-hidden="true" />}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            {expanded ? 'Fewer filters' : 'More filters'}
+          </Button>
+        )}
         <Button type="submit" small icon={<Filter size={16} aria-hidden="true" />}>
           Apply
         </Button>

@@ -21,7 +21,8 @@ export const demoHeadlines = [
   {
     id: 3,
     status: '1' as const,
-    notes: 'Withdrawals are processed between 10:00 AM and 06:00 PM to your saved UPI number.',
+    notes:
+      'Withdrawals are processed between {withdrawal_open} and {withdrawal_close} to your saved UPI number.',
   },
 ];
 
@@ -38,9 +39,9 @@ export const demoSettings: Partial<OwnerSettings> = {
   contact_telegram: '9876543210',
   contact_whatsapp: '9876543210',
   withdrawal_rule:
-    'Withdrawals are paid to your saved UPI number between 10:00 AM and 06:00 PM.\nThe minimum withdrawal is 500 points.\nA request cannot be cancelled once sent; the operator approves or rejects it.',
+    'Withdrawals are paid to your saved UPI number between {withdrawal_open} and {withdrawal_close}.\nThe minimum withdrawal is {min_withdrawal} points.\nA request cannot be cancelled once sent; the operator approves or rejects it.',
   deposit_rule:
-    'Pay through any UPI app or the QR code, then your request appears as pending.\nThe minimum deposit is 100 points.\nPoints are credited when the operator confirms your payment.',
+    'Pay through any UPI app or the QR code, then your request appears as pending.\nThe minimum deposit is {min_deposit} points.\nPoints are credited when the operator confirms your payment.',
   how_to_play_text:
     'Choose an open market on the home screen.\nPick a game type: Single Digit, Jodi, Pana, Sangam or a Motor.\nEnter your number and points (minimum 10), press Proceed, then Submit.\nResults are declared at the market times; wins are credited to your wallet.\nThe maximum win is up to 10 Lac points.',
   how_to_play_video: '/static/how-to-play.html',

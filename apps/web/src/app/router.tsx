@@ -53,6 +53,12 @@ RootEntry.preload = () =>
     ? Promise.all([MemberLayout.preload(), HomeScreen.preload()])
     : Promise.all([LandingEntry.preload(), LoginScreen.preload()]);
 
+/** Sign-in and registration are a visitor's screens: a stored player who opens them goes home instead. */
+function VisitorOnly() {
+  const stored = useStoredProfile();
+  return stored ? <Navigate to="/imp" replace /> : <Outlet />;
+}
+
 /** Pages a visitor may read too: they get the landing frame, a member gets the full shell. */
 function PublicLayout() {
   const stored = useStoredProfile();
@@ -120,8 +126,13 @@ export const routes: RouteObject[] = [
           {
             element: <BareLayout />,
             children: [
-              { path: '/login', element: <LoginScreen /> },
-              { path: '/r', element: <RegisterScreen /> },
+              {
+                element: <VisitorOnly />,
+                children: [
+                  { path: '/login', element: <LoginScreen /> },
+                  { path: '/r', element: <RegisterScreen /> },
+                ],
+              },
               { path: '/otpregister', element: <RegisterOtpScreen /> },
               { path: '/forgotpass', element: <ForgotPasswordScreen /> },
               { path: '/otpforgotpass', element: <ForgotOtpScreen /> },

@@ -242,6 +242,13 @@ export const hiAccount: Record<AccountUiText, string> = {
   '1 year': '1 साल',
   '5 years': '5 साल',
   'Start break': 'ब्रेक शुरू करें',
+  'Start a time-out?': 'टाइम-आउट शुरू करें?',
+  'Start a self-exclusion?': 'खुद पर रोक शुरू करें?',
+  'Time-out for {length}, until {until}.': '{length} का टाइम-आउट, {until} तक।',
+  'Self-exclusion for {length}, until {until}.': '{length} के लिए खुद पर रोक, {until} तक।',
+  'It cannot be ended early, by you or by our staff. Betting, deposits and transfers stay paused until then.':
+    'इसे पहले खत्म नहीं किया जा सकता, न आप कर सकते हैं न हमारा स्टाफ़। तब तक बोली, जमा और ट्रांसफ़र बंद रहेंगे।',
+  'Yes, start it': 'हां, शुरू करें',
   'Reality check': 'रियलिटी चेक',
   'A reminder of your time and net result since you signed in.': 'साइन इन के बाद से आपके समय और कुल नतीजे की याद।',
   'Remind me every': 'कितनी देर में याद दिलाएं',

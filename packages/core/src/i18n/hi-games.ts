@@ -135,8 +135,7 @@ export const hiGames: Record<GamesUiText, string> = {
   'Enter the 12-digit UTR from your UPI app so we can match your payment and add the points sooner.':
     'अपने UPI ऐप से 12 अंकों का UTR डालें, ताकि हम आपका भुगतान मिलाकर जल्दी अंक जोड़ सकें।',
   'Could not copy. Please copy the UPI ID by hand.': 'कॉपी नहीं हो सका। कृपया UPI ID खुद कॉपी करें।',
-  'Scan with your UPI app and pay the amount you want to add.':
-    'अपने UPI ऐप से स्कैन करें और जितनी रकम जोड़नी है उतना भुगतान करें।',
+  'Scan with your UPI app and pay {points} points.': 'अपने UPI ऐप से स्कैन करें और {points} अंक का भुगतान करें।',
   'QR code to pay {upi}': '{upi} को भुगतान का QR कोड',
   Copy: 'कॉपी करें',
   'QR payments are not available right now. Please use a UPI app or contact us.':
@@ -145,11 +144,10 @@ export const hiGames: Record<GamesUiText, string> = {
   'After paying, send the payment screenshot on WhatsApp so we can add the points quickly.':
     'भुगतान के बाद उसका स्क्रीनशॉट WhatsApp पर भेजें, ताकि हम जल्दी अंक जोड़ सकें।',
   'Send on WhatsApp': 'WhatsApp पर भेजें',
-  'Enter the amount you paid, then the 12-digit UTR from your UPI app.':
-    'जितनी रकम का भुगतान किया वह डालें, फिर अपने UPI ऐप से 12 अंकों का UTR।',
-  'Confirm a QR payment': 'QR भुगतान की पुष्टि करें',
-  'Amount paid': 'भुगतान की गई रकम',
-  'Next: enter UTR': 'आगे: UTR डालें',
+  'How much will you pay?': 'आप कितना भुगतान करेंगे?',
+  'Enter the amount first; the QR code to pay it comes next.': 'पहले रकम डालें; उसे भरने का QR कोड उसके बाद आएगा।',
+  'Amount to pay by QR': 'QR से भरने की रकम',
+  'Show QR code': 'QR कोड दिखाएं',
   'Confirm Payment': 'भुगतान की पुष्टि करें',
   'No payment is waiting for its UTR.': 'कोई भुगतान अपने UTR का इंतज़ार नहीं कर रहा है।',
   'Deposit request': 'जमा अनुरोध',

@@ -16,6 +16,8 @@ export const permissionPhrases = {
   'audit.verify': 'check the audit chain',
   'dashboard.read': 'read the dashboard',
   'reports.read': 'read reports',
+  // The reports of money a cashier handles (deposits, withdrawals, wallets); every reports.read role has it too.
+  'reports.money.read': 'read the money reports',
   'results.read': 'read results',
   'results.declare': 'declare results',
   'results.approve': 'approve or reject result declarations',
@@ -62,6 +64,7 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
     'withdrawals.read',
     'withdrawals.decide',
     'wallet.adjust',
+    'reports.money.read',
     'players.read',
     'markets.read',
   ]),

@@ -2,7 +2,7 @@ import { endpoints } from '@gama/core/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { call } from '../../lib/api-client.ts';
-import { useCan } from '../../lib/session.ts';
+import { useCan, useOperator } from '../../lib/session.ts';
 import styles from './TopBar.module.css';
 
 const POLL_MS = 30_000;
@@ -15,6 +15,17 @@ export function WaitingCounts() {
     queryFn: ({ signal }) => call(endpoints.resultsDeclarations, { state: 'pending', limit: 1 }, { signal }),
     enabled: approvesResults,
     refetchInterval: POLL_MS,
+  });
+  // A declaration a checker rejected goes back to its maker: today's board names the ones still undone.
+  const me = useOperator();
+  const declares = useCan('results.declare');
+  const rejected = useQuery({
+    queryKey: ['waiting', 'rejected-declarations'],
+    queryFn: ({ signal }) => call(endpoints.resultsBoard, {}, { signal }),
+    enabled: declares,
+    refetchInterval: POLL_MS,
+    select: (board) =>
+      board.markets.flatMap((m) => m.draws).filter((d) => d.rejected?.maker.id === me.id).length,
   });
   const decidesDeposits = useCan('deposits.decide');
   const deposits = useQuery({
@@ -34,6 +45,14 @@ export function WaitingCounts() {
     approvesResults && results.data
       ? { to: '/results', count: results.data.total, one: 'result to approve', many: 'results to approve' }
       : null,
+    declares && rejected.data
+      ? {
+          to: '/results',
+          count: rejected.data,
+          one: 'declaration rejected',
+          many: 'declarations rejected',
+        }
+      : null,
     decidesDeposits && deposits.data
       ? { to: '/deposits', count: deposits.data.total, one: 'deposit', many: 'deposits' }
       : null,
@@ -46,7 +65,7 @@ export function WaitingCounts() {
   return (
     <ul className={styles.waiting} aria-label="Waiting for you">
       {items.map((item) => (
-        <li key={item.to}>
+        <li key={item.one}>
           <Link to={item.to} className={item.count > 0 ? styles.due : styles.clear}>
             <span className="tabular">{item.count}</span> {item.count === 1 ? item.one : item.many}
           </Link>

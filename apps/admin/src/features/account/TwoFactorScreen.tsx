@@ -17,6 +17,9 @@ import styles from './TwoFactorScreen.module.css';
 
 export default function TwoFactorScreen() {
   const operator = useOperator();
+  // On from the moment it is confirmed, while the recovery codes are still being saved.
+  const [confirmed, setConfirmed] = useState(false);
+  const on = operator.totp_enabled || confirmed;
   const queryClient = useQueryClient();
   const update = (next: EnrolledOperator) =>
     queryClient.setQueryData<MeAnswer>(meKey, (current) =>
@@ -32,17 +35,19 @@ export default function TwoFactorScreen() {
       <Panel
         title="Authenticator app"
         actions={
-          operator.totp_enabled ? (
-            <StatusPill tone="success">On</StatusPill>
-          ) : (
-            <StatusPill tone="warning">Off</StatusPill>
-          )
+          on ? <StatusPill tone="success">On</StatusPill> : <StatusPill tone="warning">Off</StatusPill>
         }
       >
         {operator.totp_enabled ? (
-          <TurnOff onDone={update} />
+          <TurnOff
+            onDone={(next) => {
+              setConfirmed(false);
+              update(next);
+            }}
+          />
         ) : (
           <TotpEnrolment
+            onConfirmed={() => setConfirmed(true)}
             onEnrolled={(next) => {
               update(next);
               toast.success('Two-factor is on. You will need a code at every sign-in.');

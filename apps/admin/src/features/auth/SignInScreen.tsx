@@ -1,11 +1,11 @@
 import { endpoints } from '@gama/core/endpoints';
-import { totpCodeProblem } from '@gama/core/endpoints/operators/index';
+import { recoveryCode, totpCodeProblem } from '@gama/core/endpoints/operators/index';
 import { Button } from '@gama/ui/Button';
 import { OtpField, PasswordField, TextField } from '@gama/ui/Field';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Clock, LogIn, ShieldCheck, User } from 'lucide-react';
+import { ArrowLeft, Clock, KeyRound, LogIn, ShieldCheck, User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthFrame } from '../../components/AuthFrame.tsx';
@@ -15,6 +15,11 @@ import { rememberSignedIn } from '../../lib/session.ts';
 import styles from './SignInScreen.module.css';
 
 const required = (message: string) => (value: string) => (value.trim() === '' ? message : null);
+/** The server's rule for a recovery code as a form rule, in its words. */
+const recoveryProblem = (value: string): string | null => {
+  const parsed = recoveryCode.safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+};
 
 /**
  * Sign-in in two steps: username and password, then, for an operator with two-factor on, the code from their
@@ -28,19 +33,27 @@ export default function SignInScreen() {
   const from = state?.from;
   // Why the console came back here by itself (the session sat idle, or ended elsewhere).
   const notice = typeof state?.notice === 'string' ? state.notice : null;
-  const { values, field, validate, show } = useFormFields({ username: '', password: '', totp: '' });
-  const [step, setStep] = useState<'password' | 'code'>('password');
+  const { values, field, validate, show } = useFormFields({
+    username: '',
+    password: '',
+    totp: '',
+    recovery: '',
+  });
+  // `recovery`: the phone is lost, and one of the codes saved at enrolment stands in for the app's code.
+  const [step, setStep] = useState<'password' | 'code' | 'recovery'>('password');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const send = useSingleFlight(async (withCode: boolean) => {
+  const send = useSingleFlight(async (second: 'none' | 'code' | 'recovery') => {
+    const withCode = second !== 'none';
     setBusy(true);
     setFailure(null);
     try {
       const { token: _token, ...signedIn } = await call(endpoints.operatorLogin, {
         username: values.username.trim(),
         password: values.password,
-        ...(withCode ? { totp: values.totp } : {}),
+        ...(second === 'code' ? { totp: values.totp } : {}),
+        ...(second === 'recovery' ? { recovery_code: values.recovery } : {}),
       });
       rememberSignedIn(queryClient, signedIn);
       const next = typeof from === 'string' && from.startsWith('/') && from !== '/sign-in' ? from : '/';
@@ -49,7 +62,7 @@ export default function SignInScreen() {
       if (isApiError(error, 'TOTP_REQUIRED')) {
         setStep('code');
       } else if (withCode && isApiError(error, 'INVALID_OTP')) {
-        show('totp', errorMessage(error));
+        show(second === 'recovery' ? 'recovery' : 'totp', errorMessage(error));
       } else {
         setFailure(errorMessage(error));
       }
@@ -66,19 +79,23 @@ export default function SignInScreen() {
         ['username', required('Enter your username'), values.username],
         ['password', required('Enter your password'), values.password],
       ]);
-      if (valid) void send(false);
+      if (valid) void send('none');
+    } else if (step === 'recovery') {
+      if (validate(form, [['recovery', recoveryProblem, values.recovery]])) void send('recovery');
     } else if (validate(form, [['totp', totpCodeProblem, values.totp]])) {
-      void send(true);
+      void send('code');
     }
   };
 
   return (
     <AuthFrame
-      title={step === 'password' ? 'Sign in' : 'Two-factor code'}
+      title={step === 'password' ? 'Sign in' : step === 'code' ? 'Two-factor code' : 'Recovery code'}
       subtitle={
         step === 'password'
           ? 'Operators only. Every sign-in is recorded in the audit log.'
-          : `Open your authenticator app and enter the 6-digit code for ${values.username.trim()}.`
+          : step === 'code'
+            ? `Open your authenticator app and enter the 6-digit code for ${values.username.trim()}.`
+            : 'Enter one of the recovery codes you saved when you turned two-factor on. Each works once.'
       }
     >
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
@@ -100,8 +117,19 @@ export default function SignInScreen() {
             />
             <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
           </>
-        ) : (
+        ) : step === 'code' ? (
           <OtpField label="Authenticator code" length={6} autoFocus {...field('totp')} />
+        ) : (
+          <TextField
+            label="Recovery code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            placeholder="xxxxx-xxxxx"
+            icon={<KeyRound size={18} />}
+            {...field('recovery')}
+          />
         )}
         {failure && (
           <p className={styles.failure} role="alert">
@@ -128,11 +156,25 @@ export default function SignInScreen() {
           <Button
             variant="ghost"
             block
+            icon={<KeyRound size={18} aria-hidden="true" />}
+            onClick={() => {
+              setStep('recovery');
+              setFailure(null);
+            }}
+          >
+            Lost your phone? Use a recovery code
+          </Button>
+        )}
+        {step !== 'password' && (
+          <Button
+            variant="ghost"
+            block
             icon={<ArrowLeft size={18} aria-hidden="true" />}
             onClick={() => {
               setStep('password');
               setFailure(null);
               field('totp').onValueChange('');
+              field('recovery').onValueChange('');
             }}
           >
             Use another account

@@ -1,3 +1,4 @@
+import { withSettingWords } from '@gama/core/contract/setting-words';
 import type { OwnerSettingKey, OwnerSettings } from '@gama/core/endpoints/settings/index';
 import { CirclePlay } from 'lucide-react';
 import { Segmented } from '../../components/Segmented.tsx';
@@ -10,6 +11,10 @@ import {
   useFollowedChoice,
 } from './PhonePreview.tsx';
 import { SettingsForm, type FieldGroup } from './SettingsForm.tsx';
+
+/** The payment settings are written once (Payments); a text names them by these words. */
+const SETTING_WORDS_HINT =
+  'Write {withdrawal_open}, {withdrawal_close}, {min_withdrawal} or {min_deposit} where a payment setting belongs: players read its current value.';
 
 const groups: readonly FieldGroup[] = [
   {
@@ -32,8 +37,8 @@ const groups: readonly FieldGroup[] = [
   {
     title: 'Money rules',
     fields: [
-      { key: 'deposit_rule', label: 'Deposit rules', kind: 'long' },
-      { key: 'withdrawal_rule', label: 'Withdraw rules', kind: 'long' },
+      { key: 'deposit_rule', label: 'Deposit rules', kind: 'long', hint: SETTING_WORDS_HINT },
+      { key: 'withdrawal_rule', label: 'Withdraw rules', kind: 'long', hint: SETTING_WORDS_HINT },
     ],
   },
   {
@@ -123,7 +128,10 @@ function PagesPreview({ values, focused }: { values: OwnerSettings; focused: Own
       );
     case 'deposit':
     case 'withdraw': {
-      const text = page === 'deposit' ? values.deposit_rule : values.withdrawal_rule;
+      const text = withSettingWords(
+        page === 'deposit' ? values.deposit_rule : values.withdrawal_rule,
+        values,
+      );
       return (
         <PhonePreview
           label={label}

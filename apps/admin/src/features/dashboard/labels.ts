@@ -50,9 +50,5 @@ export function hourRange(hour: number): string {
   return `${name(hour)}–${name(hour + 1)}`;
 }
 
-const counts = new Intl.NumberFormat('en-IN');
-
-/** "1 bid", "3 bids": a count with its noun. */
-export function countOf(value: number, one: string, many = `${one}s`): string {
-  return `${counts.format(value)} ${value === 1 ? one : many}`;
-}
+/** "1 bid", "3 bids": the console's one plural rule (`@gama/ui/plural`). */
+export { countOf } from '@gama/ui/plural';

@@ -199,6 +199,7 @@ export default function DepositsScreen() {
         {canDecide && status === 'pending' && <ShortcutHint />}
       </div>
       <FilterBar
+        foldOnPhone
         onApply={() => table.setFilters(draft)}
         onClear={() => table.setFilters({ q: '', from: '', to: '', has_utr: '', flagged: '' })}
       >
@@ -413,7 +414,34 @@ function Flags({ deposit }: { deposit: Deposit }) {
     <span className={styles.flags}>
       {duplicate_utr_attempt && <StatusPill tone="danger">Duplicate UTR</StatusPill>}
       {unusual_amount && <StatusPill tone="warning">Unusual amount</StatusPill>}
+      <UtrAttempts deposit={deposit} />
     </span>
+  );
+}
+
+/**
+ * What the duplicate-UTR flag saw, in words: a flag that names no UTR, request or time sends the cashier
+ * searching, and a request whose own UTR is unique reads as a duplicate without them.
+ */
+function attemptText(deposit: Deposit, attempt: Deposit['flags']['utr_attempts'][number]): string {
+  const when = formatDateTime(attempt.at);
+  const holder = attempt.held_by === null ? 'no request' : `#${attempt.held_by}`;
+  if (attempt.request_id === deposit.id) {
+    return `UTR ${attempt.utr} entered here ${when} was refused: already on ${holder}.`;
+  }
+  const who = `${attempt.player.user_name} (${maskMobile(attempt.player.mobile)})`;
+  return `This UTR ${attempt.utr} was entered again on #${attempt.request_id} by ${who} ${when}; refused.`;
+}
+
+function UtrAttempts({ deposit }: { deposit: Deposit }) {
+  const attempts = deposit.flags.utr_attempts;
+  if (attempts.length === 0) return null;
+  return (
+    <ul className={styles.attempts} data-testid="utr-attempts">
+      {attempts.map((attempt) => (
+        <li key={`${attempt.request_id}-${attempt.at}-${attempt.utr}`}>{attemptText(deposit, attempt)}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -424,10 +452,19 @@ function DecisionText({ kind, deposits }: { kind: 'approve' | 'reject'; deposits
   if (deposits.length === 1) {
     const who = `${first.player.user_name} (${maskMobile(first.player.mobile)})`;
     return kind === 'approve' ? (
-      <p>
-        Credit <strong>{formatPoints(total)} points</strong> to <strong>{who}</strong> for deposit #{first.id}
-        {first.utr ? `, UTR ${first.utr}` : ', no UTR entered'}.
-      </p>
+      <>
+        <p>
+          Credit <strong>{formatPoints(total)} points</strong> to <strong>{who}</strong> for deposit #
+          {first.id}
+          {first.utr ? `, UTR ${first.utr}` : ', no UTR entered'}.
+        </p>
+        {first.flags.utr_attempts.length > 0 && (
+          <div className={styles.warning} role="note">
+            <strong>Duplicate UTR: check the bank app before crediting.</strong>
+            <UtrAttempts deposit={first} />
+          </div>
+        )}
+      </>
     ) : (
       <p>
         Reject deposit #{first.id} of <strong>{formatPoints(total)} points</strong> from{' '}
@@ -436,12 +473,25 @@ function DecisionText({ kind, deposits }: { kind: 'approve' | 'reject'; deposits
     );
   }
   const players = new Set(deposits.map((d) => d.player.id)).size;
+  const flagged = deposits.filter((d) => d.flags.utr_attempts.length > 0);
   return kind === 'approve' ? (
-    <p>
-      Credit <strong>{formatPoints(total)} points</strong> in total to {players}{' '}
-      {players === 1 ? 'player' : 'players'} for {deposits.length} deposits. Each is credited once; any
-      already decided is left as it is.
-    </p>
+    <>
+      {flagged.length > 0 && (
+        <div className={styles.warning} role="note">
+          <strong>
+            Duplicate UTR on {flagged.map((d) => `#${d.id}`).join(', ')}: check the bank app before crediting.
+          </strong>
+          {flagged.map((d) => (
+            <UtrAttempts key={d.id} deposit={d} />
+          ))}
+        </div>
+      )}
+      <p>
+        Credit <strong>{formatPoints(total)} points</strong> in total to {players}{' '}
+        {players === 1 ? 'player' : 'players'} for {deposits.length} deposits. Each is credited once; any
+        already decided is left as it is.
+      </p>
+    </>
   ) : (
     <p>
       Reject {deposits.length} deposits totalling <strong>{formatPoints(total)} points</strong>. Nothing is

@@ -91,9 +91,20 @@ const when = <R extends { created_at: string }>(): Column<R> => ({
   csv: (r) => r.created_at,
 });
 
+/**
+ * The entry as an operator reads it: the player's own note masks the other side of a transfer, so a transfer
+ * names its counterparty in full here.
+ */
+function entryText(r: Passbook): string {
+  const other = r.counterparty;
+  if (!other) return r.note || r.kind;
+  const who = `${other.user_name} (${other.mobile})`;
+  return r.amount_paise < 0 ? `Transfer to ${who}` : `Transfer from ${who}`;
+}
+
 const passbookColumns: Column<Passbook>[] = [
   when<Passbook>(),
-  { id: 'note', header: 'Entry', primary: true, cell: (r) => r.note || r.kind, csv: (r) => r.note || r.kind },
+  { id: 'note', header: 'Entry', primary: true, cell: entryText, csv: entryText },
   {
     id: 'amount',
     header: 'Amount',
@@ -108,7 +119,7 @@ const passbookColumns: Column<Passbook>[] = [
     cell: (r) => <Money paise={r.balance_paise} />,
     csv: (r) => csvPoints(r.balance_paise),
   },
-  { id: 'actor', header: 'By', cell: (r) => r.actor, csv: (r) => r.actor },
+  { id: 'actor', header: 'By', cell: (r) => r.actor_name, csv: (r) => r.actor_name },
 ];
 
 const bidColumns: Column<Bid>[] = [

@@ -5,7 +5,8 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { TabNav } from '../../components/TabNav.tsx';
 import { call } from '../../lib/api-client.ts';
-import { useCan } from '../../lib/session.ts';
+import { can, type Permission } from '@gama/core/operators/permissions';
+import { useCan, useOperator } from '../../lib/session.ts';
 import CustomerSellReport from './CustomerSellReport.tsx';
 import { DepositReport, WithdrawalReport } from './MoneyRequestReports.tsx';
 import ProfitLossReport from './ProfitLossReport.tsx';
@@ -17,30 +18,58 @@ import WalletDailyReport from './WalletDailyReport.tsx';
 import WalletReport from './WalletReport.tsx';
 import WinningReport from './WinningReport.tsx';
 
-/** Each report: its address under /reports, its tab, and what it answers. */
+/** Each report: its address under /reports, its tab, what it answers, and the permission its endpoint asks. */
 const reports = [
   {
     id: 'profit-loss',
     label: 'Profit and loss',
     about: 'Stakes, payouts and the house result per day and market.',
+    permission: 'reports.read',
   },
-  { id: 'sell', label: 'Sell', about: 'Bids and stakes per day, market, bet type and session.' },
-  { id: 'winning', label: 'Winning', about: 'Every winning bid with its player and payout.' },
-  { id: 'customer-sell', label: 'Customer sell', about: "Each player's bids, stakes, wins and net result." },
+  {
+    id: 'sell',
+    label: 'Sell',
+    about: 'Bids and stakes per day, market, bet type and session.',
+    permission: 'reports.read',
+  },
+  {
+    id: 'winning',
+    label: 'Winning',
+    about: 'Every winning bid with its player and payout.',
+    permission: 'reports.read',
+  },
+  {
+    id: 'customer-sell',
+    label: 'Customer sell',
+    about: "Each player's bids, stakes, wins and net result.",
+    permission: 'reports.read',
+  },
   {
     id: 'wallet',
     label: 'Wallet',
     about: "Each player's wallet from the ledger: opening + money in − money out = closing, to the paisa.",
+    permission: 'reports.money.read',
   },
-  { id: 'wallet-daily', label: 'Wallet by day', about: 'All wallets together, day by day, from the ledger.' },
-  { id: 'transfers', label: 'Transfers', about: 'Points sent between players.' },
-  { id: 'deposits', label: 'Deposits', about: 'Deposit requests with their status and who decided them.' },
+  {
+    id: 'wallet-daily',
+    label: 'Wallet by day',
+    about: 'All wallets together, day by day, from the ledger.',
+    permission: 'reports.money.read',
+  },
+  { id: 'transfers', label: 'Transfers', about: 'Points sent between players.', permission: 'reports.read' },
+  {
+    id: 'deposits',
+    label: 'Deposits',
+    about: 'Deposit requests with their status and who decided them.',
+    permission: 'reports.money.read',
+  },
   {
     id: 'withdrawals',
     label: 'Withdrawals',
     about: 'Withdrawal requests with their payout number and decision.',
+    permission: 'reports.money.read',
   },
-] as const;
+] as const satisfies ReadonlyArray<{ id: string; label: string; about: string; permission: Permission }>;
 
 type ReportId = (typeof reports)[number]['id'];
 
@@ -50,8 +79,12 @@ export default function ReportsScreen() {
   const location = useLocation();
   const today = useMarketToday();
   const markets = useMarketOptions();
-  const report = reports.find((r) => r.id === asked);
-  if (!report) return <Navigate to="/reports/profit-loss" replace />;
+  const { role } = useOperator();
+  // A cashier reads the money reports only: the tabs are the ones this role's permissions open.
+  const allowed = reports.filter((r) => can(role, r.permission));
+  const report = allowed.find((r) => r.id === asked);
+  const first = allowed[0];
+  if (!report) return first ? <Navigate to={`/reports/${first.id}`} replace /> : <Navigate to="/" replace />;
 
   // The range travels with the tabs; the other filters belong to one report.
   const search = new URLSearchParams(location.search);
@@ -67,7 +100,7 @@ export default function ReportsScreen() {
       <PageHeader title="Reports" description={report.about} />
       <TabNav
         label="Reports"
-        tabs={reports.map((r) => ({ to: `/reports/${r.id}${keep}`, label: r.label }))}
+        tabs={allowed.map((r) => ({ to: `/reports/${r.id}${keep}`, label: r.label }))}
       />
       {today === null ? (
         <PageSkeleton />

@@ -13,10 +13,8 @@ export function formatCount(value: number): string {
   return counts.format(value);
 }
 
-/** "1 player", "2 players": a count with its noun. */
-export function countOf(value: number, one: string, many = `${one}s`): string {
-  return `${counts.format(value)} ${value === 1 ? one : many}`;
-}
+/** "1 bid", "3 bids": the console's one plural rule (`@gama/ui/plural`). */
+export { countOf } from '@gama/ui/plural';
 
 /**
  * How an amount is coloured: `in` green (money coming in), `out` red (going out), `signed` by its sign (a result

@@ -4,6 +4,7 @@ import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { TextField } from '@gama/ui/Field';
 import { formatPoints } from '@gama/ui/money';
+import { countOf } from '@gama/ui/plural';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import type { QueryKey } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
@@ -39,7 +40,7 @@ export function DeclareDialog({
   const [busy, setBusy] = useState<'preview' | 'declare' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const body = { market_id: market.market_id, date, half: halfInput(draw.half), value };
-  const name = drawName(market.name, draw.half);
+  const name = drawName(market.name, draw.half, market.group);
 
   const runPreview = useSingleFlight(async () => {
     setBusy('preview');
@@ -61,7 +62,7 @@ export function DeclareDialog({
         success: (answer) =>
           answer.state === 'pending_approval'
             ? `${value} for ${name} waits for a second operator's approval`
-            : `${value} declared for ${name}: ${answer.wins} winning bids paid`,
+            : `${value} declared for ${name}: ${countOf(answer.wins, 'winning bid')} paid`,
         refresh,
       });
       onClose();
@@ -88,7 +89,7 @@ export function DeclareDialog({
     <Dialog open onClose={onClose} title={`Declare ${name}`}>
       <div className={styles.declare}>
         <p className={styles.muted}>
-          {formatDay(date)} · draw at {draw.draw_time} · {draw.pending_bids} pending bids
+          {formatDay(date)} · draw at {draw.draw_time} · {countOf(draw.pending_bids, 'pending bid')}
         </p>
         <form onSubmit={submit} noValidate className={styles.declareForm} aria-label="Result value">
           <TextField
@@ -130,7 +131,7 @@ export function DeclareDialog({
             </dl>
             <p>
               Declare <strong>{value}</strong> as <strong>{name}</strong> for {formatDay(date)}:{' '}
-              <strong>{shown.winners} winning bids</strong>,{' '}
+              <strong>{countOf(shown.winners, 'winning bid')}</strong>,{' '}
               <strong>{formatPoints(shown.payout)} points</strong> payout.
               {twoPerson ? ' Nothing is paid until a second operator approves it.' : ' It is paid at once.'}
             </p>

@@ -2,6 +2,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
 import { formatPoints } from '@gama/ui/money';
+import { countOf } from '@gama/ui/plural';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -137,7 +138,13 @@ export default function ResultsScreen() {
               ]}
               onChange={(v) => setParam('show', v)}
             />
-            <FilterInput label="Date" type="date" value={date} onValueChange={(v) => setParam('date', v)} />
+            {/* Without a date in the address the board is today's: the field says which day that is. */}
+            <FilterInput
+              label="Date"
+              type="date"
+              value={date || (board.data?.date ?? '')}
+              onValueChange={(v) => setParam('date', v)}
+            />
           </div>
         }
       />
@@ -224,7 +231,18 @@ export default function ResultsScreen() {
                           </p>
                         ) : (
                           <p className={styles.muted}>
-                            {draw.pending_bids} pending bids · <Money paise={draw.pending_stakes} /> staked
+                            {countOf(draw.pending_bids, 'pending bid')} ·{' '}
+                            <Money paise={draw.pending_stakes} /> staked
+                          </p>
+                        )}
+                        {!draw.result && !draw.pending && draw.rejected && (
+                          <p className={styles.rejected} role="note" data-testid="declaration-rejected">
+                            <StatusPill tone="danger">Rejected</StatusPill>{' '}
+                            <strong className={styles.value}>{draw.rejected.value}</strong> by{' '}
+                            {draw.rejected.maker.id === me.id ? 'you' : draw.rejected.maker.username},
+                            rejected by {draw.rejected.checker?.username ?? 'another operator'}{' '}
+                            {formatDateTime(draw.rejected.decided_at)}: “
+                            {draw.rejected.reason ?? 'no reason given'}”
                           </p>
                         )}
                         {draw.top_exposure.length > 0 && !draw.result && (
@@ -245,7 +263,7 @@ export default function ResultsScreen() {
                               date: board.data.date,
                               half: draw.half,
                             }).toString()}`}
-                            aria-label={`Every number of ${drawName(market.name, draw.half)}`}
+                            aria-label={`Every number of ${drawName(market.name, draw.half, market.group)}`}
                           >
                             Every number
                           </Link>
@@ -300,7 +318,7 @@ export default function ResultsScreen() {
             await after(
               () => call(endpoints.resultsApprove, { declaration_id: pending.declaration.declaration_id }),
               {
-                success: ({ wins }) => `Result declared: ${wins} winning bids paid`,
+                success: ({ wins }) => `Result declared: ${countOf(wins, 'winning bid')} paid`,
                 refresh,
               },
             );
@@ -334,11 +352,11 @@ function shownMarkets(markets: Market[], dueOnly: boolean): Market[] {
 }
 
 function DeclarationText({ declaration: d, approve }: { declaration: Declaration; approve: boolean }) {
-  const name = drawName(d.market_name, d.half);
+  const name = drawName(d.market_name, d.half, d.group);
   return approve ? (
     <p>
       Declare <strong>{d.value}</strong> as <strong>{name}</strong> for {formatDay(d.date)}:{' '}
-      <strong>{d.preview.winners} winning bids</strong>,{' '}
+      <strong>{countOf(d.preview.winners, 'winning bid')}</strong>,{' '}
       <strong>{formatPoints(d.preview.payout)} points</strong> payout (as previewed by {d.maker.username}; it
       is paid once).
     </p>

@@ -1,5 +1,6 @@
 import { endpoints } from '@gama/core/endpoints';
 import { formatPoints } from '@gama/ui/money';
+import { countOf } from '@gama/ui/plural';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -29,7 +30,7 @@ export function RevertDialog({
     queryFn: ({ signal }) => call(endpoints.resultsRevertPreview, draw_, { signal }),
     staleTime: 0,
   });
-  const name = drawName(market.name, draw.half);
+  const name = drawName(market.name, draw.half, market.group);
   const p = preview.data;
 
   return (
@@ -59,9 +60,9 @@ export function RevertDialog({
           <p>
             Revert <strong>{p?.results.map((r) => `${halfLabel(r.half)} ${r.value}`).join(' and ')}</strong>{' '}
             of <strong>{market.name}</strong> for {formatDay(date)}: take back{' '}
-            <strong>{formatPoints(p?.take_back ?? '0')} points</strong> from {p?.winners} winning bids (
-            {formatPoints(p?.from_wallets ?? '0')} from wallets, {formatPoints(p?.into_debt ?? '0')} into
-            debt). {p?.bids} bids become pending again.
+            <strong>{formatPoints(p?.take_back ?? '0')} points</strong> from{' '}
+            {countOf(p?.winners ?? 0, 'winning bid')} ({formatPoints(p?.from_wallets ?? '0')} from wallets,{' '}
+            {formatPoints(p?.into_debt ?? '0')} into debt). {p?.bids} bids become pending again.
           </p>
           {(p?.players_into_debt.length ?? 0) > 0 && (
             <ul className={styles.debtors}>

@@ -3,6 +3,7 @@ import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { newIdempotencyKey } from '@gama/ui/action-key';
 import { Button } from '@gama/ui/Button';
 import { formatPoints, formatWholePoints } from '@gama/ui/money';
+import { countOf } from '@gama/ui/plural';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -48,6 +49,13 @@ const paysNow = (w: Withdrawal) => !w.needs_two_approvals || w.approved_by_1 !==
  * The withdrawal queue: pay each by UPI to the number shown, then approve with the payment reference; or
  * reject with a reason (the held points go back). Above the owner's threshold two operators must approve.
  */
+/** Money in over the desk's window: deposits, wins and transfers received, where points reach a wallet. */
+const moneyIn = (w: Withdrawal) =>
+  w.recent.deposits_paise + w.recent.wins_paise + w.recent.transfers_in_paise;
+/** Money out: withdrawals, stakes and transfers sent. */
+const moneyOut = (w: Withdrawal) =>
+  w.recent.withdrawals_paise + w.recent.stakes_paise + w.recent.transfers_out_paise;
+
 export default function WithdrawalsScreen() {
   const me = useOperator();
   const table = useTableParams({
@@ -132,25 +140,34 @@ export default function WithdrawalsScreen() {
       cell: (w) => (
         <span className={styles.recent}>
           <span>
-            In <Money paise={w.recent.deposits_paise + w.recent.wins_paise} flow="in" />
+            In <Money paise={moneyIn(w)} flow="in" />
             <span className={styles.muted}>
               {' '}
-              (dep. {formatPoints(w.recent.deposits_paise)}, wins {formatPoints(w.recent.wins_paise)})
+              (dep. {formatPoints(w.recent.deposits_paise)}, wins {formatPoints(w.recent.wins_paise)},
+              transfers {formatPoints(w.recent.transfers_in_paise)})
             </span>
           </span>
           <span>
-            Out <Money paise={w.recent.withdrawals_paise + w.recent.stakes_paise} flow="out" />
+            Out <Money paise={moneyOut(w)} flow="out" />
             <span className={styles.muted}>
               {' '}
-              (wd. {formatPoints(w.recent.withdrawals_paise)}, stakes {formatPoints(w.recent.stakes_paise)})
+              (wd. {formatPoints(w.recent.withdrawals_paise)}, stakes {formatPoints(w.recent.stakes_paise)},
+              transfers {formatPoints(w.recent.transfers_out_paise)})
             </span>
           </span>
+          {w.recent.counterparties.length > 0 && (
+            <ul className={styles.counterparties} data-testid="recent-transfers" aria-label="Transfers">
+              {w.recent.counterparties.map((c) => (
+                <li key={`${c.direction}-${c.player.id}`}>
+                  {c.direction === 'in' ? 'From' : 'To'} {c.player.user_name} ({maskMobile(c.player.mobile)}):{' '}
+                  {formatPoints(c.amount_paise)} in {countOf(c.count, 'transfer')}
+                </li>
+              ))}
+            </ul>
+          )}
         </span>
       ),
-      csv: (w) =>
-        `in ${csvPoints(w.recent.deposits_paise + w.recent.wins_paise)} / out ${csvPoints(
-          w.recent.withdrawals_paise + w.recent.stakes_paise,
-        )}`,
+      csv: (w) => `in ${csvPoints(moneyIn(w))} / out ${csvPoints(moneyOut(w))}`,
     },
     {
       id: 'created_at',
@@ -207,6 +224,7 @@ export default function WithdrawalsScreen() {
         {canDecide && <ShortcutHint />}
       </div>
       <FilterBar
+        foldOnPhone
         onApply={() => table.setFilters(draft)}
         onClear={() => table.setFilters({ q: '', from: '', to: '' })}
       >

@@ -20,11 +20,20 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
  * Two-factor enrolment: the server makes a secret and draws its QR code (an image from this server, no other
  * host); the operator scans it and proves it works with a current code, and only then is two-factor on.
  */
-export function TotpEnrolment({ onEnrolled }: { onEnrolled: (operator: EnrolledOperator) => void }) {
+export function TotpEnrolment({
+  onEnrolled,
+  onConfirmed,
+}: {
+  onEnrolled: (operator: EnrolledOperator) => void;
+  /** Two-factor is on, while its recovery codes are still on screen. */
+  onConfirmed?: () => void;
+}) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [starting, setStarting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Two-factor is on once confirmed; its recovery codes are shown this once, before the console goes on.
+  const [enrolled, setEnrolled] = useState<{ operator: EnrolledOperator; codes: string[] } | null>(null);
   const { values, field, validate, show } = useFormFields({ code: '' });
 
   const start = useSingleFlight(async () => {
@@ -43,13 +52,40 @@ export function TotpEnrolment({ onEnrolled }: { onEnrolled: (operator: EnrolledO
     setConfirming(true);
     try {
       const answer = await call(endpoints.totpConfirm, { code: values.code });
-      onEnrolled(answer.operator);
+      setEnrolled({ operator: answer.operator, codes: answer.recovery_codes });
+      onConfirmed?.();
     } catch (error) {
       show('code', errorMessage(error));
     } finally {
       setConfirming(false);
     }
   });
+
+  if (enrolled) {
+    return (
+      <div className={styles.enrol}>
+        <h2 className={styles.codesTitle}>Save your recovery codes</h2>
+        <p>
+          Two-factor is on. If you lose your phone, each of these codes signs you in once instead of the
+          app&apos;s code. Write them down or keep them in a password manager, away from the phone: they are
+          shown only now.
+        </p>
+        <ol className={styles.codes} data-testid="recovery-codes" aria-label="Recovery codes">
+          {enrolled.codes.map((code) => (
+            <li key={code} className="tabular">
+              {code}
+            </li>
+          ))}
+        </ol>
+        <Button
+          icon={<ShieldCheck size={18} aria-hidden="true" />}
+          onClick={() => onEnrolled(enrolled.operator)}
+        >
+          I have saved them
+        </Button>
+      </div>
+    );
+  }
 
   if (!enrolment) {
     return (

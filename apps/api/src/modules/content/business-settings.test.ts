@@ -145,6 +145,43 @@ describe('content and payment settings', () => {
     expect(row?.after_state).toEqual(res.json.settings);
   });
 
+  it('fill the withdrawal hours and minimums into the rules and headlines from the one setting', async () => {
+    const rule = 'Paid between {withdrawal_open} and {withdrawal_close}, at least {min_withdrawal} points.';
+    const headline = 'Withdrawals {withdrawal_open} to {withdrawal_close}';
+    expect((await patch({ withdrawal_rule: rule, withdrawal_open: '11:00 AM' })).statusCode).toBe(200);
+    const edited = await call(
+      t,
+      'PATCH',
+      '/admin-api/content/headlines/3',
+      { token: owner },
+      { notes: headline },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const read = async () => ({
+      rule: (
+        await t.post<ApiBody & { content: { withdrawal_rule: string }[] }>(
+          '/api-money-deposit-withdrawal-rule',
+        )
+      ).json.content[0]?.withdrawal_rule,
+      headline: (await t.post<ApiBody & { data: { notes: string }[] }>('/api-get-headline', { ids: [3] }))
+        .json.data[0]?.notes,
+    });
+    const settings = (await call<SettingsJson>(t, 'GET', '/admin-api/settings', { token: owner })).json
+      .settings;
+    const close = String(settings.withdrawal_close);
+    expect(await read()).toEqual({
+      rule: `Paid between 11:00 AM and ${close}, at least ${String(settings.min_withdrawal)} points.`,
+      headline: `Withdrawals 11:00 AM to ${close}`,
+    });
+    // One change of the hours, and every text says the new ones; the console keeps the words as written.
+    expect((await patch({ withdrawal_open: '09:30 AM' })).statusCode).toBe(200);
+    expect((await read()).headline).toBe(`Withdrawals 09:30 AM to ${close}`);
+    expect((await read()).rule).toContain('between 09:30 AM and');
+    const stored = (await call<SettingsJson>(t, 'GET', '/admin-api/settings', { token: owner })).json
+      .settings;
+    expect(stored.withdrawal_rule).toBe(rule);
+  });
+
   it('give new players the default betting status in force when they register', async () => {
     const register = async () => {
       const mobile = nextMobile();

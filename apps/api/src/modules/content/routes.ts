@@ -1,17 +1,28 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
+import { withSettingWords } from '@gama/core/contract/setting-words';
 import { getSetting } from './settings.ts';
 
 export function contentRoutes(app: FastifyInstance): void {
   const { db } = app.deps;
 
   route(app, endpoints.headline, async ({ body }) => {
-    const { rows } = await db.query<{ id: number; status: '0' | '1'; notes: string }>(
-      'SELECT id, status, notes FROM headlines WHERE id = ANY($1::int[]) ORDER BY id',
-      [body.ids],
-    );
-    return { status: true, data: rows };
+    const [{ rows }, withdraw, deposit] = await Promise.all([
+      db.query<{ id: number; status: '0' | '1'; notes: string }>(
+        'SELECT id, status, notes FROM headlines WHERE id = ANY($1::int[]) ORDER BY id',
+        [body.ids],
+      ),
+      getSetting(db, 'withdraw'),
+      getSetting(db, 'deposit'),
+    ]);
+    const words = {
+      withdrawal_open: withdraw.open_time,
+      withdrawal_close: withdraw.close_time,
+      min_withdrawal: withdraw.min_withdrawal,
+      min_deposit: deposit.min_amt,
+    };
+    return { status: true, data: rows.map((r) => ({ ...r, notes: withSettingWords(r.notes, words) })) };
   });
 
   route(app, endpoints.sliderImages, async () => {

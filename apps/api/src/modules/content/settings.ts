@@ -9,6 +9,7 @@ import { CacheStats } from '../../lib/cache-stats.ts';
 import type { OwnerSettings } from '@gama/core/endpoints/settings/index';
 import type { Queryable } from '../../db/database.ts';
 import { ownerSettings } from '../settings/owner-settings.ts';
+import { withSettingWords } from '@gama/core/contract/setting-words';
 
 export interface SettingValues {
   default_betting_status: '0' | '1';
@@ -37,7 +38,10 @@ export function legacySettings(s: OwnerSettings): SettingValues {
       telegram_no: s.contact_telegram,
       whatsapp_no: s.contact_whatsapp,
     },
-    rules: { withdrawal_rule: s.withdrawal_rule, deposit_rule: s.deposit_rule },
+    rules: {
+      withdrawal_rule: withSettingWords(s.withdrawal_rule, s),
+      deposit_rule: withSettingWords(s.deposit_rule, s),
+    },
     how_to_play: { content: s.how_to_play_text, video_link: s.how_to_play_video },
     withdraw: {
       min_withdrawal: s.min_withdrawal,

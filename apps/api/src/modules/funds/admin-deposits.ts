@@ -46,7 +46,19 @@ interface QueueSql {
   rejected_count: number;
   last_approved_at: Date | null;
   duplicate_utr_attempt: boolean;
+  utr_attempts: UtrAttemptSql[] | null;
   unusual_amount: boolean;
+}
+
+/** One refused UTR entry as `json_build_object` gives it: its time is text in the session's zone. */
+interface UtrAttemptSql {
+  utr: string;
+  request_id: number;
+  player_id: number;
+  user_name: string;
+  mobile: string;
+  at: string;
+  held_by: number | null;
 }
 
 const SORTS = {
@@ -97,7 +109,14 @@ function queueSql(where: string, window: { order: string; limit: number; offset:
              CASE WHEN a.last_ids[1] = b.id THEN a.last_times[2] ELSE a.last_times[1] END AS last_approved_at,
              (EXISTS (SELECT 1 FROM utr_attempts t WHERE t.deposit_request_id = b.id)
                OR (b.utr IS NOT NULL AND EXISTS (SELECT 1 FROM utr_attempts t WHERE t.utr = b.utr)))
-               AS duplicate_utr_attempt
+               AS duplicate_utr_attempt,
+             (SELECT json_agg(json_build_object(
+                       'utr', t.utr, 'request_id', t.deposit_request_id, 'player_id', t.player_id,
+                       'user_name', tp.user_name, 'mobile', tp.mobile, 'at', t.created_at,
+                       'held_by', (SELECT h.id FROM deposit_requests h WHERE h.utr = t.utr))
+                     ORDER BY t.created_at, t.id)
+                FROM utr_attempts t JOIN players tp ON tp.id = t.player_id
+               WHERE t.deposit_request_id = b.id OR (b.utr IS NOT NULL AND t.utr = b.utr)) AS utr_attempts
         FROM ${rows} b
         JOIN agg a ON a.player_id = b.player_id
         LEFT JOIN operators o ON o.id = b.decided_by
@@ -131,7 +150,17 @@ function rowOf(r: QueueSql): DepositRow {
       rejected_count: r.rejected_count,
       last_approved_at: isoOrNull(r.last_approved_at),
     },
-    flags: { duplicate_utr_attempt: r.duplicate_utr_attempt, unusual_amount: r.unusual_amount },
+    flags: {
+      duplicate_utr_attempt: r.duplicate_utr_attempt,
+      utr_attempts: (r.utr_attempts ?? []).map((a) => ({
+        utr: a.utr,
+        request_id: Number(a.request_id),
+        player: { id: Number(a.player_id), user_name: a.user_name, mobile: a.mobile },
+        at: iso(new Date(a.at)),
+        held_by: a.held_by === null ? null : Number(a.held_by),
+      })),
+      unusual_amount: r.unusual_amount,
+    },
   };
 }
 

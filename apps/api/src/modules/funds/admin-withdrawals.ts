@@ -71,7 +71,22 @@ interface QueueSql {
   withdrawals: number;
   stakes: number;
   wins: number;
+  transfers_in: number;
+  transfers_out: number;
+  counterparties: CounterpartySql[] | null;
 }
+
+interface CounterpartySql {
+  direction: 'in' | 'out';
+  player_id: number;
+  user_name: string;
+  mobile: string;
+  count: number;
+  amount: number;
+}
+
+/** The counterparties a queue row lists: enough to see where points went, not a ledger. */
+const COUNTERPARTIES = 10;
 
 const ref = (id: number | null, name: string | null) =>
   id === null ? null : { id, username: name ?? `operator ${id}` };
@@ -109,7 +124,23 @@ export async function withdrawalQueue(
               (SELECT coalesce(sum(b.amount), 0)::bigint FROM bids b
                 WHERE b.player_id = r.player_id AND b.created_at >= $1) AS stakes,
               (SELECT coalesce(sum(e.amount), 0)::bigint FROM entries e JOIN journals j ON j.id = e.journal_id
-                WHERE e.account_id = w.id AND j.kind = 'win' AND j.created_at >= $1) AS wins
+                WHERE e.account_id = w.id AND j.kind = 'win' AND j.created_at >= $1) AS wins,
+              (SELECT coalesce(sum(x.amount), 0)::bigint FROM transfers x
+                WHERE x.to_player_id = r.player_id AND x.created_at >= $1) AS transfers_in,
+              (SELECT coalesce(sum(x.amount), 0)::bigint FROM transfers x
+                WHERE x.from_player_id = r.player_id AND x.created_at >= $1) AS transfers_out,
+              (SELECT json_agg(c ORDER BY c.amount DESC, c.direction, c.player_id) FROM (
+                 SELECT x.direction, cp.id AS player_id, cp.user_name, cp.mobile, count(*) AS count,
+                        sum(x.amount)::bigint AS amount
+                   FROM (SELECT 'in' AS direction, t.from_player_id AS other, t.amount FROM transfers t
+                          WHERE t.to_player_id = r.player_id AND t.created_at >= $1
+                         UNION ALL
+                         SELECT 'out', t.to_player_id, t.amount FROM transfers t
+                          WHERE t.from_player_id = r.player_id AND t.created_at >= $1) x
+                   JOIN players cp ON cp.id = x.other
+                  GROUP BY x.direction, cp.id, cp.user_name, cp.mobile
+                  ORDER BY sum(x.amount) DESC, x.direction, cp.id
+                  LIMIT ${COUNTERPARTIES}) c) AS counterparties
          FROM withdraw_requests r
          JOIN players p ON p.id = r.player_id
          JOIN accounts w ON w.player_id = r.player_id AND w.kind = 'wallet'
@@ -154,8 +185,16 @@ export async function withdrawalQueue(
         days: RECENT_DAYS,
         deposits_paise: r.deposits,
         wins_paise: r.wins,
+        transfers_in_paise: r.transfers_in,
         withdrawals_paise: r.withdrawals,
         stakes_paise: r.stakes,
+        transfers_out_paise: r.transfers_out,
+        counterparties: (r.counterparties ?? []).map((c) => ({
+          direction: c.direction,
+          player: { id: Number(c.player_id), user_name: c.user_name, mobile: c.mobile },
+          count: Number(c.count),
+          amount_paise: Number(c.amount),
+        })),
       },
     })),
   };

@@ -83,7 +83,17 @@ interface Row {
     rejected_count: number;
     last_approved_at: string | null;
   };
-  flags: { duplicate_utr_attempt: boolean; unusual_amount: boolean };
+  flags: {
+    duplicate_utr_attempt: boolean;
+    unusual_amount: boolean;
+    utr_attempts: Array<{
+      utr: string;
+      request_id: number;
+      player: { id: number; user_name: string; mobile: string };
+      at: string;
+      held_by: number | null;
+    }>;
+  };
 }
 interface Queue {
   status: true;
@@ -240,6 +250,28 @@ describe('the UTR after paying', () => {
     expect(bRows.map((r) => [r.id, r.utr, r.flags.duplicate_utr_attempt])).toEqual([[bId, null, true]]);
     const clean = await queue(`player_id=${b.id}&flagged=false`);
     expect(clean.json.total).toBe(0);
+
+    // B then enters a UTR of their own: the request stays flagged, and the flag says what it saw.
+    const own = nextUtr();
+    expect((await sendUtr(b, bId, own)).statusCode).toBe(200);
+    const at = t.clock.now().toISOString();
+    const [bRow] = (await queue(`player_id=${b.id}`)).json.rows;
+    expect(bRow?.utr).toBe(own);
+    expect(bRow?.flags.utr_attempts).toEqual([
+      {
+        utr,
+        request_id: bId,
+        player: { id: b.id, user_name: b.userName, mobile: b.mobile },
+        at,
+        held_by: aId,
+      },
+    ]);
+    // A's request shows each entry of its UTR elsewhere, with who tried it.
+    const [aRow] = (await queue(`player_id=${a.id}&sort=id&dir=asc`)).json.rows;
+    expect(aRow?.flags.utr_attempts.map((x) => [x.utr, x.request_id, x.player.id, x.held_by])).toEqual([
+      [utr, bId, b.id, aId],
+      [utr, aAgain, a.id, aId],
+    ]);
   });
 
   it('lets exactly one of ten requests racing for one UTR have it', async () => {

@@ -143,7 +143,7 @@ const paidOut = async () =>
   ).rows[0]?.total ?? 0;
 
 describe('the withdrawal queue', () => {
-  it('shows the payout number and app, the balance, and the last 30 days of money in and out', async () => {
+  it('shows the payout number and app, the balance, and the last 30 days of money in and out, transfers with their counterparties', async () => {
     const p = await payee(0, 'Money Trail');
     // 40 days ago: a deposit and a paid withdrawal that fall outside the window.
     // (An operator of that day: going back and forth in time would idle out the shared sessions.)
@@ -185,6 +185,18 @@ describe('the withdrawal queue', () => {
     const wallet = await balanceOf(t, p.id);
     const won = wallet - (5000 - 1000 + 2000 - 100) * 100;
     expect(won).toBeGreaterThan(0);
+    // Points moved between players count too, with whom they came from and went to (the wallet ends as it was).
+    const sender = await t.player({ userName: 'Transfer Sender' });
+    const receiver = await t.player({ userName: 'Transfer Receiver' });
+    await fund(t, sender, owner, 300);
+    const transfer = (from: Player, to: Player) =>
+      t.post(
+        '/api-user-transfer-wallet-balance',
+        { mobile_no: to.mobile, amount: '300', transfer_note: '' },
+        { token: from.token },
+      );
+    expect((await transfer(sender, p)).statusCode).toBe(200);
+    expect((await transfer(p, receiver)).statusCode).toBe(200);
     const id = await withdraw(p, 700);
 
     const listed = await queue(`q=${p.mobile}`);
@@ -205,6 +217,22 @@ describe('the withdrawal queue', () => {
         wins_paise: won,
         withdrawals_paise: 0,
         stakes_paise: 10_000,
+        transfers_in_paise: 30_000,
+        transfers_out_paise: 30_000,
+        counterparties: [
+          {
+            direction: 'in',
+            player: { id: sender.id, user_name: 'Transfer Sender', mobile: sender.mobile },
+            count: 1,
+            amount_paise: 30_000,
+          },
+          {
+            direction: 'out',
+            player: { id: receiver.id, user_name: 'Transfer Receiver', mobile: receiver.mobile },
+            count: 1,
+            amount_paise: 30_000,
+          },
+        ],
       },
     });
     const all = await queue(`player_id=${p.id}&status=all&sort=id&dir=asc`);

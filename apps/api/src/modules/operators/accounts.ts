@@ -14,6 +14,7 @@ import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { endOperatorSessions, OPERATOR_IDLE_MS } from './sessions.ts';
+import { dropRecoveryCodes } from './recovery.ts';
 
 /** The first operator comes from ADMIN_USERNAME / ADMIN_PASSWORD, or gets a random password logged once. */
 export async function ensureFirstOperator(
@@ -31,9 +32,25 @@ export async function ensureFirstOperator(
   if (generated) {
     // Printed exactly once, on the install that created it; set ADMIN_PASSWORD to choose your own.
     log.warn(`created operator "${username}" with password: ${generated}`);
+    // In development the log is a stream of request lines; the one line a new owner needs must stand out.
+    // Production keeps only the JSON line, for the log collector.
+    if (config.NODE_ENV === 'development') process.stderr.write(ownerPasswordNotice(username, generated));
   } else {
     log.info({ username }, 'created the first operator from ADMIN_USERNAME');
   }
+}
+
+/** The first owner's generated password as a boxed notice for a developer's terminal. */
+export function ownerPasswordNotice(username: string, password: string): string {
+  const lines = [
+    'The console owner was created. Sign in at /admin/ with:',
+    `  username  ${username}`,
+    `  password  ${password}`,
+    'This password is shown once; set ADMIN_PASSWORD to choose your own.',
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const bar = '═'.repeat(width + 2);
+  return ['', `╔${bar}╗`, ...lines.map((line) => `║ ${line.padEnd(width)} ║`), `╚${bar}╝`, '', ''].join('\n');
 }
 
 export async function createOperator(
@@ -199,6 +216,7 @@ export async function resetOperatorTotp(
     'UPDATE operators SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1',
     [id],
   );
+  await dropRecoveryCodes(tx, id);
   await endOperatorSessions(tx, clock, id);
   return { before, after: await operatorById(tx, clock, id) };
 }

@@ -12,6 +12,7 @@ import { reserveLoginAttempt } from '../auth/throttle.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
 import type { Operator } from './sessions.ts';
 import { createOperatorSession } from './sessions.ts';
+import { spendRecoveryCode } from './recovery.ts';
 import { acceptCode } from './totp.ts';
 import { loginMessages } from '@gama/core/endpoints/operators/index';
 
@@ -34,11 +35,18 @@ export interface SignedInOperator {
   sessionId: number;
   operator: Operator & { totpEnabled: boolean };
   enrolmentRequired: boolean;
+  /** Set when a recovery code signed in: how many are left unused. */
+  recoveryCodesLeft?: number;
 }
 
 export async function operatorLogin(
   deps: Pick<Deps, 'db' | 'clock' | 'pepper'>,
-  input: { username: string; password: string; totp?: string | undefined },
+  input: {
+    username: string;
+    password: string;
+    totp?: string | undefined;
+    recovery_code?: string | undefined;
+  },
   meta: { ip: string; userAgent: string | undefined },
 ): Promise<SignedInOperator> {
   const { db, clock, pepper } = deps;
@@ -63,12 +71,17 @@ export async function operatorLogin(
   if (!row || !passwordOk) throw new AppError('INVALID_CREDENTIALS', loginMessages.invalid);
   if (row.disabled_at !== null) throw new AppError('FORBIDDEN', loginMessages.disabled);
   const totpEnabled = row.totp_enabled_at !== null && row.totp_secret !== null;
+  let recoveryCodesLeft: number | undefined;
   if (totpEnabled) {
-    if (input.totp === undefined) {
+    if (input.recovery_code !== undefined) {
+      // A wrong recovery code counts as a wrong guess, like a wrong code from the app.
+      const left = await spendRecoveryCode(db, pepper, row.id, input.recovery_code, clock.now());
+      if (left === null) throw new AppError('INVALID_OTP', loginMessages.recoveryRefused);
+      recoveryCodesLeft = left;
+    } else if (input.totp === undefined) {
       await attempt.release();
       throw new AppError('TOTP_REQUIRED', loginMessages.totpRequired);
-    }
-    if (!(await acceptCode(db, clock, pepper, row.id, row.totp_secret ?? '', input.totp))) {
+    } else if (!(await acceptCode(db, clock, pepper, row.id, row.totp_secret ?? '', input.totp))) {
       throw new AppError('INVALID_OTP', loginMessages.totpInvalid);
     }
   }
@@ -79,5 +92,6 @@ export async function operatorLogin(
     ...session,
     operator: { id: row.id, username: row.username, role: row.role, totpEnabled },
     enrolmentRequired,
+    ...(recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft }),
   };
 }

@@ -36,6 +36,7 @@ import {
   OPERATOR_IDLE_MS,
   setOperatorCookie,
 } from './sessions.ts';
+import { dropRecoveryCodes, issueRecoveryCodes } from './recovery.ts';
 import { acceptCode, newEnrolment } from './totp.ts';
 
 const idleTimeoutSeconds = OPERATOR_IDLE_MS / 1000;
@@ -68,6 +69,17 @@ export function operatorRoutes(app: FastifyInstance): void {
         request,
         at: clock.now(),
       });
+      if (signedIn.recoveryCodesLeft !== undefined) {
+        await audit(db, {
+          operatorId: signedIn.operator.id,
+          action: 'totp_recovery_code_used',
+          targetType: 'operator',
+          targetId: signedIn.operator.id,
+          after: { recovery_codes_left: signedIn.recoveryCodesLeft },
+          request,
+          at: clock.now(),
+        });
+      }
       return {
         status: true,
         // The console keeps the token only in the HttpOnly cookie; API clients read it here.
@@ -202,6 +214,7 @@ export function operatorRoutes(app: FastifyInstance): void {
   route(app, endpoints.totpConfirm, async ({ operator, body, request }) => {
     const op = operator;
     const attempt = await codeAttempt(op, request);
+    let recoveryCodes: string[] = [];
     await counted(attempt, async (tx) => {
       const stored = await storedTotp(tx, op.id);
       if (stored?.totp_enabled_at) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
@@ -222,8 +235,18 @@ export function operatorRoutes(app: FastifyInstance): void {
         request,
         at: clock.now(),
       });
+      recoveryCodes = await issueRecoveryCodes(tx, pepper, op.id, clock.now());
+      await audit(tx, {
+        operatorId: op.id,
+        action: 'totp_recovery_codes_issue',
+        targetType: 'operator',
+        targetId: op.id,
+        after: { recovery_codes: recoveryCodes.length },
+        request,
+        at: clock.now(),
+      });
     });
-    return { status: true, operator: self(op, true) };
+    return { status: true, operator: self(op, true), recovery_codes: recoveryCodes };
   });
 
   route(app, endpoints.totpDisable, async ({ operator, body, request }) => {
@@ -256,6 +279,7 @@ export function operatorRoutes(app: FastifyInstance): void {
         'UPDATE operators SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1',
         [op.id],
       );
+      await dropRecoveryCodes(tx, op.id);
       await audit(tx, {
         operatorId: op.id,
         action: 'totp_disable',

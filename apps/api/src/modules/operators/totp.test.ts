@@ -85,6 +85,8 @@ describe('two-factor enrolment', () => {
     expect(ok.json).toEqual({
       status: true,
       operator: { id: op.id, username: op.username, role: 'results', totp_enabled: true },
+      // The one-time recovery codes, shown this once ('recovery codes' below).
+      recovery_codes: expect.any(Array),
     });
     const again = await call(t, 'POST', '/admin-api/totp/enrol', { token });
     expect(again.statusCode).toBe(409);
@@ -237,6 +239,63 @@ describe('sign-in with two-factor', () => {
     expect((await login({})).statusCode).toBe(200);
     const { rows } = await t.db.query('SELECT totp_secret FROM operators WHERE id = $1', [op.id]);
     expect(rows[0]).toEqual({ totp_secret: null });
+  });
+});
+
+describe('recovery codes', () => {
+  it('are handed out once at enrolment, kept hashed, each signs in once (audited), and go with two-factor', async () => {
+    const op = await newOperator(t, 'results');
+    const token = await signIn(t, op);
+    nextStep();
+    const secret = await enrol(token);
+    const confirmed = await call<Json & { recovery_codes: string[] }>(
+      t,
+      'POST',
+      '/admin-api/totp/confirm',
+      { token },
+      { code: await codeAt(t, secret) },
+    );
+    expect(confirmed.statusCode).toBe(200);
+    const codes = confirmed.json.recovery_codes;
+    expect(codes).toHaveLength(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    expect(new Set(codes).size).toBe(10);
+    // Only hashes are kept: no stored row holds a code.
+    const { rows } = await t.db.query<{ code_hash: string; used_at: Date | null }>(
+      'SELECT code_hash, used_at FROM operator_recovery_codes WHERE operator_id = $1',
+      [op.id],
+    );
+    expect(rows).toHaveLength(10);
+    for (const row of rows) expect(codes.some((code) => row.code_hash.includes(code))).toBe(false);
+
+    const login = (body: Record<string, unknown>) =>
+      call(t, 'POST', '/admin-api/login', {}, { username: op.username, password: op.password, ...body });
+    const [first = ''] = codes;
+    // Typed in capitals from paper, it still signs in; the same code twice does not.
+    expect((await login({ recovery_code: first.toUpperCase() })).statusCode).toBe(200);
+    expect((await login({ recovery_code: first })).json).toEqual({
+      status: false,
+      code: 'INVALID_OTP',
+      msg: loginMessages.recoveryRefused,
+    });
+    expect((await login({ recovery_code: 'aaaaa-aaaaa' })).json.code).toBe('INVALID_OTP');
+    expect((await login({ recovery_code: 'not a code' })).json).toMatchObject({
+      code: 'VALIDATION',
+      msg: loginMessages.recoveryInvalid,
+    });
+    const used = (await auditRowsOf(t, 'totp_recovery_code_used')).filter((r) => r.operator_id === op.id);
+    expect(used.map((r) => r.after_state)).toEqual([{ recovery_codes_left: 9 }]);
+    expect(
+      (await auditRowsOf(t, 'totp_recovery_codes_issue')).filter((r) => r.operator_id === op.id),
+    ).toHaveLength(1);
+
+    // An owner's reset of two-factor takes the codes with it.
+    const reset = await call(t, 'POST', `/admin-api/operators/${op.id}/reset-totp`, { token: owner });
+    expect(reset.statusCode, JSON.stringify(reset.json)).toBe(200);
+    const { rows: left } = await t.db.query('SELECT 1 FROM operator_recovery_codes WHERE operator_id = $1', [
+      op.id,
+    ]);
+    expect(left).toHaveLength(0);
   });
 });
 

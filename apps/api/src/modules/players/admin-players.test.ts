@@ -113,6 +113,7 @@ describe('finding players', () => {
       betting_status: '1',
       transfer_allowed: true,
       blocked: false,
+      break: null,
       wallet_paise: 30_000,
       debt_paise: 0,
       created_at: t.clock.now().toISOString(),
@@ -153,6 +154,14 @@ describe('finding players', () => {
     expect(lines[0]).toBe('id,name,mobile,betting,transfers,blocked,wallet,debt,registered,last seen');
     expect(lines[1]).toMatch(new RegExp(`^${a.id},${tag} Alpha,${a.mobile},on,allowed,no,300.00,0.00,`));
     expect(lines).toHaveLength(4);
+
+    // A running time-out or self-exclusion is among the flags, with its end.
+    expect((await t.post('/api-play-break', { option: '7d' }, { token: c.token })).statusCode).toBe(200);
+    const [onBreak] = (await get<{ rows: Json[] }>(`/admin-api/players?q=${c.mobile}`)).json.rows;
+    expect(onBreak?.break).toEqual({
+      kind: 'timeout',
+      until: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString(),
+    });
 
     for (const bad of [
       'sort=password_hash',
@@ -293,6 +302,30 @@ describe('the player page', () => {
     expect(oldest.json.rows).toEqual([
       expect.objectContaining({ kind: 'deposit', amount_paise: 200_000, balance_paise: 200_000 }),
     ]);
+    // Transfer rows name the other player in full and the actor by name, never a raw `player:12`.
+    const all = await get<{
+      rows: Array<{
+        kind: string;
+        amount_paise: number;
+        actor: string;
+        actor_name: string;
+        counterparty: { id: number; user_name: string; mobile: string } | null;
+      }>;
+    }>(`/admin-api/players/${p.id}/passbook?dir=asc&page_size=100`);
+    const transferRows = all.json.rows.filter((r) => r.kind === 'transfer');
+    expect(
+      transferRows.map((r) => [
+        r.amount_paise,
+        r.actor,
+        r.actor_name,
+        r.counterparty?.user_name,
+        r.counterparty?.mobile,
+      ]),
+    ).toEqual([
+      [-15_000, `player:${p.id}`, `Page Person (${p.mobile})`, 'Page Friend', friend.mobile],
+      [12_000, `player:${friend.id}`, `Page Friend (${friend.mobile})`, 'Page Friend', friend.mobile],
+    ]);
+    expect(all.json.rows.find((r) => r.kind === 'deposit')?.counterparty).toBeNull();
 
     const bids = await get<{ rows: Array<{ group: string; status: string; digits: string }>; total: number }>(
       `/admin-api/players/${p.id}/bids?dir=asc`,

@@ -36,6 +36,8 @@ interface PlayerListSql {
   betting_status: '0' | '1';
   transfer_allowed: boolean;
   blocked_at: Date | null;
+  break_kind: 'timeout' | 'exclusion' | null;
+  break_until: Date | null;
   wallet: number;
   debt: number;
   created_at: Date;
@@ -43,13 +45,15 @@ interface PlayerListSql {
 }
 
 const PLAYER_COLUMNS = `p.id, p.user_name, p.mobile, p.betting_status, p.transfer_allowed, p.blocked_at, p.created_at,
+  p.break_kind, p.break_until,
   w.balance AS wallet, -d.balance AS debt,
   (SELECT max(s.last_seen_at) FROM sessions s WHERE s.player_id = p.id) AS last_seen_at`;
 const PLAYER_FROM = `players p
   JOIN accounts w ON w.player_id = p.id AND w.kind = 'wallet'
   JOIN accounts d ON d.player_id = p.id AND d.kind = 'debt'`;
 
-function playerRow(r: PlayerListSql): PlayerRow {
+/** A break counts while it runs by the server's clock: an ended one stays in the row, as a trigger keeps it. */
+function playerRow(r: PlayerListSql, now: Date): PlayerRow {
   return {
     id: r.id,
     user_name: r.user_name,
@@ -57,6 +61,10 @@ function playerRow(r: PlayerListSql): PlayerRow {
     betting_status: r.betting_status,
     transfer_allowed: r.transfer_allowed,
     blocked: r.blocked_at !== null,
+    break:
+      r.break_kind !== null && r.break_until !== null && r.break_until > now
+        ? { kind: r.break_kind, until: iso(r.break_until) }
+        : null,
     wallet_paise: r.wallet,
     debt_paise: r.debt,
     created_at: iso(r.created_at),
@@ -75,6 +83,7 @@ const PLAYER_SORTS = {
 export async function searchPlayers(
   db: Queryable,
   q: z.output<typeof playersQuery>,
+  now: Date,
 ): Promise<Paged<PlayerRow>> {
   const filter = new SqlFilter().playerSearch('p', q.q);
   if (q.betting_status !== undefined) filter.where(`p.betting_status = ${filter.param(q.betting_status)}`);
@@ -88,7 +97,7 @@ export async function searchPlayers(
     ),
     db.query<{ n: number }>(`SELECT count(*) AS n FROM players p ${filter.sql}`, filter.params),
   ]);
-  return { rows: rows.rows.map(playerRow), total: count.rows[0]?.n ?? 0 };
+  return { rows: rows.rows.map((r) => playerRow(r, now)), total: count.rows[0]?.n ?? 0 };
 }
 
 export async function assertPlayer(db: Queryable, id: number): Promise<void> {
@@ -96,7 +105,11 @@ export async function assertPlayer(db: Queryable, id: number): Promise<void> {
   if (rows.length === 0) throw new AppError('NOT_FOUND', playerMessages.notFound);
 }
 
-export async function playerPage(db: Queryable, id: number): Promise<Omit<PlayerPageAnswer, 'status'>> {
+export async function playerPage(
+  db: Queryable,
+  id: number,
+  now: Date,
+): Promise<Omit<PlayerPageAnswer, 'status'>> {
   const { rows } = await db.query<
     PlayerListSql & { blocked_reason: string | null; password_changed_at: Date }
   >(`SELECT ${PLAYER_COLUMNS}, p.blocked_reason, p.password_changed_at FROM ${PLAYER_FROM} WHERE p.id = $1`, [
@@ -141,7 +154,7 @@ export async function playerPage(db: Queryable, id: number): Promise<Omit<Player
   if (!s) throw new Error('player stats returned no row');
   return {
     player: {
-      ...playerRow(row),
+      ...playerRow(row, now),
       blocked_at: isoOrNull(row.blocked_at),
       blocked_reason: row.blocked_reason,
       password_changed_at: iso(row.password_changed_at),
@@ -211,7 +224,24 @@ export async function playerPassbook(
                         sum(e.amount) OVER (ORDER BY e.id)::bigint AS balance
                    FROM entries e JOIN journals j ON j.id = e.journal_id
                   WHERE e.account_id = (SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet')
-               ) x WHERE true {where}`,
+               ) x
+               LEFT JOIN LATERAL (
+                 SELECT CASE WHEN x.actor LIKE 'operator:%'
+                               THEN (SELECT o.username FROM operators o
+                                      WHERE o.id = substr(x.actor, 10)::bigint)
+                             WHEN x.actor LIKE 'player:%'
+                               THEN (SELECT ap.user_name || ' (' || ap.mobile || ')' FROM players ap
+                                      WHERE ap.id = substr(x.actor, 8)::bigint)
+                        END AS actor_name
+               ) an ON true
+               LEFT JOIN LATERAL (
+                 SELECT cp.id AS cp_id, cp.user_name AS cp_name, cp.mobile AS cp_mobile
+                   FROM transfers t
+                   JOIN players cp ON cp.id = CASE WHEN t.from_player_id = $1 THEN t.to_player_id
+                                                   ELSE t.from_player_id END
+                  WHERE t.journal_id = x.journal_id
+               ) cp ON true
+               WHERE true {where}`,
       count: `SELECT count(*) AS n FROM entries e JOIN journals j ON j.id = e.journal_id
                WHERE e.account_id = (SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet') {where}`,
       idColumn: 'id',
@@ -227,6 +257,10 @@ export async function playerPassbook(
       note: string;
       amount: number;
       actor: string;
+      actor_name: string | null;
+      cp_id: number | null;
+      cp_name: string | null;
+      cp_mobile: string | null;
       created_at: Date;
       balance: number;
     }) => ({
@@ -237,6 +271,9 @@ export async function playerPassbook(
       amount_paise: r.amount,
       balance_paise: r.balance,
       actor: r.actor,
+      actor_name: r.actor_name ?? r.actor,
+      counterparty:
+        r.cp_id === null ? null : { id: r.cp_id, user_name: r.cp_name ?? '', mobile: r.cp_mobile ?? '' },
       created_at: iso(r.created_at),
     }),
   );

@@ -38,7 +38,7 @@ export function adminPlayerRoutes(app: FastifyInstance): void {
   const page = (q: { page: number; page_size: number }) => ({ page: q.page, page_size: q.page_size });
 
   route(app, endpoints.adminPlayers, async ({ query, operator, request }) => {
-    const found = await searchPlayers(db, query);
+    const found = await searchPlayers(db, query, clock.now());
     if (query.format === 'json')
       return { status: true, rows: found.rows, total: found.total, ...page(query) };
     const { page: _page, page_size: _size, format: _format, ...filters } = query;
@@ -65,7 +65,7 @@ export function adminPlayerRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.adminPlayer, async ({ params }) => ({
     status: true,
-    ...(await playerPage(db, params.id)),
+    ...(await playerPage(db, params.id, clock.now())),
   }));
 
   route(app, endpoints.adminPlayerPassbook, async ({ params, query }) => ({

@@ -874,7 +874,7 @@ describe('CSV', () => {
 });
 
 describe('who may read', () => {
-  it('reports need reports.read; the dashboard dashboard.read', async () => {
+  it('reports need reports.read, the money reports reports.money.read (a cashier too); the dashboard dashboard.read', async () => {
     for (const role of ['cashier', 'results', 'support'] as const) {
       const res = await get<ApiBody>(endpoints.sellReport.path, ALL, tokens[role]);
       expect(res.statusCode, role).toBe(403);
@@ -882,8 +882,17 @@ describe('who may read', () => {
         code: 'FORBIDDEN',
         msg: 'You do not have permission to read reports',
       });
-      const csv = await get<ApiBody>(endpoints.walletReport.path, { ...ALL, format: 'csv' }, tokens[role]);
-      expect(csv.statusCode, role).toBe(403);
+      // The money a cashier handles is theirs to report on: deposits, withdrawals and the wallets.
+      for (const money of [
+        endpoints.walletReport,
+        endpoints.walletDailyReport,
+        endpoints.depositReport,
+        endpoints.withdrawalReport,
+      ]) {
+        const csv = await get<ApiBody>(money.path, { ...ALL, format: 'csv' }, tokens[role]);
+        expect(csv.statusCode, `${role} ${money.path}`).toBe(role === 'cashier' ? 200 : 403);
+      }
+      expect((await get(endpoints.transferReport.path, ALL, tokens[role])).statusCode, role).toBe(403);
       expect((await get(endpoints.dashboard.path, {}, tokens[role])).statusCode, role).toBe(200);
     }
     expect((await get(endpoints.sellReport.path, ALL, tokens.viewer)).statusCode).toBe(200);

@@ -70,6 +70,29 @@ export async function resultsBoard(
       WHERE d.market_date = $1::date AND d.state = 'pending_approval'`,
     [date],
   );
+  const { rows: rejected } = await db.query<{
+    id: number;
+    market_id: number;
+    half: Half;
+    value: string;
+    maker_id: number;
+    maker: string;
+    checker_id: number | null;
+    checker: string | null;
+    reason: string | null;
+    decided_at: Date;
+  }>(
+    `SELECT d.id, d.market_id, d.half, d.value, d.maker_id, m.username AS maker, d.checker_id,
+            c.username AS checker, d.reason, d.decided_at
+       FROM result_declarations d
+       JOIN operators m ON m.id = d.maker_id
+       LEFT JOIN operators c ON c.id = d.checker_id
+      WHERE d.market_date = $1::date AND d.state = 'rejected'
+        AND NOT EXISTS (SELECT 1 FROM result_declarations n
+                         WHERE n.market_id = d.market_id AND n.market_date = d.market_date AND n.half = d.half
+                           AND n.id > d.id)`,
+    [date],
+  );
   // One pass over the day's undecided bids: per draw its totals and its costliest numbers.
   const { rows: exposure } = await db.query<
     ExposurePaise & { market_id: number; rank: number; total_bids: number; total_stakes: number }
@@ -93,6 +116,7 @@ export async function resultsBoard(
 
   const resultBy = new Map(results.map((r) => [key(r.market_id, r.half), r]));
   const pendingBy = new Map(pending.map((p) => [key(p.market_id, p.half), p]));
+  const rejectedBy = new Map(rejected.map((r) => [key(r.market_id, r.half), r]));
   const exposureBy = new Map<string, typeof exposure>();
   for (const row of exposure) {
     const list = exposureBy.get(key(row.market_id, row.half)) ?? [];
@@ -107,6 +131,7 @@ export async function resultsBoard(
     const biddingOpen = current.date < date || (current.date === date && current.minutes < drawMinutes);
     const result = resultBy.get(key(market.id, half));
     const waiting = pendingBy.get(key(market.id, half));
+    const refused = result ? undefined : rejectedBy.get(key(market.id, half));
     const top = exposureBy.get(key(market.id, half)) ?? [];
     let state: BoardDraw['state'];
     if (result) state = 'declared';
@@ -133,6 +158,19 @@ export async function resultsBoard(
             value: waiting.value,
             maker: { id: waiting.maker_id, username: waiting.maker },
             created_at: waiting.created_at.toISOString(),
+          }
+        : null,
+      rejected: refused
+        ? {
+            declaration_id: refused.id,
+            value: refused.value,
+            maker: { id: refused.maker_id, username: refused.maker },
+            checker:
+              refused.checker_id === null
+                ? null
+                : { id: refused.checker_id, username: refused.checker ?? `operator ${refused.checker_id}` },
+            reason: refused.reason,
+            decided_at: refused.decided_at.toISOString(),
           }
         : null,
       pending_bids: top[0]?.total_bids ?? 0,

@@ -9,7 +9,7 @@ import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import { DATE, IST, liveResultCount, placeBids, setTwoPerson, winsOf } from '../../../test/desk.ts';
 import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
-import { resultMessages } from '@gama/core/endpoints/results/index';
+import { resultMessages, type BoardResponse } from '@gama/core/endpoints/results/index';
 
 let t: TestApp;
 let owner: string;
@@ -235,7 +235,7 @@ describe('two-person rule on', () => {
     await post(checker, 'reject', { declaration_id: first.json.declaration_id, reason: 'test cleanup' });
   });
 
-  it('a rejection needs a reason, pays nothing, and frees the draw for a new declaration', async () => {
+  it("a rejection needs a reason, pays nothing, shows its reason on the maker's board, and frees the draw for a new declaration", async () => {
     const { market, players, draw } = await openDraw('REJECTED', 2);
     const before = await balances(players);
     await setTwoPerson(t, owner, true);
@@ -260,8 +260,26 @@ describe('two-person rule on', () => {
     expect(await balances(players)).toEqual(before);
     expect(await liveResultCount(t, market)).toBe(0);
     expect(await winsOf(t, market)).toEqual({ credits: 0, journals: 0 });
+    // The maker's desk shows the draw awaiting a result with the rejection and its reason, until a new one.
+    const drawOnBoard = async () => {
+      const board = await admin<BoardResponse>(t, maker, 'GET', `/admin-api/results/board?date=${DATE}`);
+      return board.json.markets.find((m) => m.market_id === market)?.draws[0];
+    };
+    expect(await drawOnBoard()).toMatchObject({
+      state: 'closed_awaiting_result',
+      pending: null,
+      rejected: {
+        declaration_id: id,
+        value: '123',
+        maker: { id: makerId },
+        checker: { id: checkerId },
+        reason: 'Wrong pana typed',
+        decided_at: t.clock.now().toISOString(),
+      },
+    });
 
     const corrected = await post<Declared>(maker, 'declare', { ...draw, value: '100' });
+    expect(await drawOnBoard()).toMatchObject({ state: 'pending_approval', rejected: null });
     expect(corrected.json).toMatchObject({ state: 'pending_approval', resumed: false });
     expect(corrected.json.declaration_id).not.toBe(id);
     const approved = await post<Declared>(checker, 'approve', {

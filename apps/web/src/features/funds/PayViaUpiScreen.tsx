@@ -58,8 +58,6 @@ const methods: ReadonlyArray<{
 ];
 
 const MIN_DEPOSIT_FAILED = 'An error occurred while fetching minimum deposit amount.';
-/** Spec 01 section 9: the request is recorded 2 s after the UPI app was asked to open. */
-const RECORD_DELAY_MS = 2000;
 
 /** The standard UPI deep link (NPCI): the app fills in payee, amount and note for the player. */
 export function upiPayLink(upiId: string, points: number, at: number): string {
@@ -121,20 +119,27 @@ function PayForm() {
   }, [minDeposit.isError]);
   const min = minDeposit.data ?? 0;
 
+  // Spec 01 opens the UPI app first and records the request 2 s later. A request the server then refuses (a
+  // deposit limit, a break, the minimum) would leave real money paid that no request matches, so the server
+  // accepts the request first and only then is the UPI app asked to open (decision 022).
   const record = useMutation({
-    mutationFn: async (points: number) => {
-      await new Promise((resolve) => window.setTimeout(resolve, RECORD_DELAY_MS));
-      return fundsApi.requestDeposit(points, key.current());
-    },
-    onSuccess: (response) => {
+    mutationFn: ({ points }: { points: number; upiId: string }) =>
+      fundsApi.requestDeposit(points, key.current()),
+    onSuccess: (response, { points, upiId }) => {
       key.reset();
       setRecorded(response.request_id);
       toast.success(response.msg);
       refresh();
+      const target = upiPayLink(upiId, points, Date.now());
+      setLink(target);
+      // A desktop browser has no UPI app: it refuses the scheme and stays here, where the link remains.
+      window.location.href = target;
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
-  const send = useSingleFlight((points: number) => record.mutateAsync(points).catch(() => undefined));
+  const send = useSingleFlight((order: { points: number; upiId: string }) =>
+    record.mutateAsync(order).catch(() => undefined),
+  );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -161,11 +166,7 @@ function PayForm() {
       toast.error(chosen.missing);
       return;
     }
-    const target = upiPayLink(upiId, points, Date.now());
-    setLink(target);
-    // A desktop browser has no UPI app: it refuses the scheme and stays here, where the link remains.
-    window.location.href = target;
-    void send(points);
+    void send({ points, upiId });
   };
 
   const changed = () => {

@@ -1,11 +1,11 @@
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
-import { ArrowRight, Copy, Hash, IndianRupee, MessageCircle, TriangleAlert } from 'lucide-react';
+import { Copy, Hash, IndianRupee, MessageCircle, QrCode, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useActionKey } from '@gama/ui/action-key';
 import { Button, ExternalButtonLink } from '@gama/ui/Button';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { TextField } from '@gama/ui/Field';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
@@ -41,6 +41,9 @@ export default function QrPayScreen() {
   const links = useContactLinks();
   const data = qr.data;
   const t = useT();
+  // The code is shown only for a request the server accepted: paid against a refused one, the money would match
+  // no request (decision 022).
+  const [request, setRequest] = useState<{ id: number; points: number } | null>(null);
 
   const copy = (upiId: string) => {
     copyText(upiId).then(
@@ -52,45 +55,74 @@ export default function QrPayScreen() {
   return (
     <Page>
       <PageTitle>{t('Via QR Pay')}</PageTitle>
-      <Card className={styles.qr}>
-        {qr.isPending ? (
-          <>
-            <Skeleton width={240} height={240} radius={12} />
-            <Skeleton height={50} radius={12} />
-          </>
-        ) : qr.isError ? (
+      {qr.isPending ? (
+        <Card className={styles.qr}>
+          <Skeleton height={50} radius={12} />
+          <Skeleton height={50} radius={12} />
+        </Card>
+      ) : qr.isError ? (
+        <Card className={styles.qr}>
           <p className={styles.notice} role="alert">
             <TriangleAlert size={18} aria-hidden="true" />
             {t.fromServer(errorMessage(qr.error))}
           </p>
-        ) : data && data.qr_image && data.upi_id ? (
-          <>
-            <p className={styles.muted}>{t('Scan with your UPI app and pay the amount you want to add.')}</p>
-            <img
-              className={styles.qrImage}
-              src={data.qr_image}
-              alt={t('QR code to pay {upi}', { upi: data.upi_id })}
-              width={240}
-              height={240}
-            />
-            <div className={styles.upiId}>
-              <span className={styles.upiIdText} data-testid="qr-upi-id">
-                {data.upi_id}
-              </span>
-              <button type="button" className={styles.copy} onClick={() => copy(data.upi_id)}>
-                <Copy size={18} aria-hidden="true" />
-                {t('Copy')}
-              </button>
-            </div>
-          </>
+        </Card>
+      ) : data && data.qr_image && data.upi_id ? (
+        request === null ? (
+          <AmountFirst onAccepted={setRequest} />
         ) : (
+          <>
+            <Card className={styles.qr}>
+              <p className={styles.muted} data-testid="qr-request">
+                {t('Scan with your UPI app and pay {points} points.', { points: t.number(request.points) })}
+              </p>
+              <img
+                className={styles.qrImage}
+                src={data.qr_image}
+                alt={t('QR code to pay {upi}', { upi: data.upi_id })}
+                width={240}
+                height={240}
+              />
+              <div className={styles.upiId}>
+                <span className={styles.upiIdText} data-testid="qr-upi-id">
+                  {data.upi_id}
+                </span>
+                <button type="button" className={styles.copy} onClick={() => copy(data.upi_id)}>
+                  <Copy size={18} aria-hidden="true" />
+                  {t('Copy')}
+                </button>
+              </div>
+            </Card>
+            <Card className={styles.section}>
+              <h2 className={styles.sectionTitle}>
+                <Hash size={20} aria-hidden="true" />
+                {t('Paid? Confirm your payment')}
+              </h2>
+              <p className={styles.muted}>
+                {t(
+                  'Enter the 12-digit UTR from your UPI app so we can match your payment and add the points sooner.',
+                )}
+              </p>
+              <ButtonLink
+                to={`/payutr?request=${request.id}`}
+                variant="money"
+                block
+                large
+                icon={<Hash size={20} aria-hidden="true" />}
+              >
+                {t('Enter UTR')}
+              </ButtonLink>
+            </Card>
+          </>
+        )
+      ) : (
+        <Card className={styles.qr}>
           <p className={styles.notice} role="alert">
             <TriangleAlert size={18} aria-hidden="true" />
             {t('QR payments are not available right now. Please use a UPI app or contact us.')}
           </p>
-        )}
-      </Card>
-      {data && data.qr_image && data.upi_id && <PaidByQr />}
+        </Card>
+      )}
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>
           <MessageCircle size={20} aria-hidden="true" />
@@ -112,23 +144,23 @@ export default function QrPayScreen() {
   );
 }
 
-/** After a QR payment: the amount paid becomes a deposit request, and the UTR step follows. */
-function PaidByQr() {
+/** Before the code: the amount the player will pay becomes a deposit request the server accepts or refuses. */
+function AmountFirst({ onAccepted }: { onAccepted: (request: { id: number; points: number }) => void }) {
   const [amount, setAmount] = useState('');
   const { validate, errorFor, clearFor } = useFormErrors<'amount'>();
   const minDeposit = useMinDeposit();
   const key = useActionKey();
   const refresh = useRefreshMoney();
-  const navigate = useNavigate();
   const min = minDeposit.data ?? 0;
   const t = useT();
 
   const record = useMutation({
     mutationFn: (points: number) => fundsApi.requestDeposit(points, key.current()),
-    onSuccess: (response) => {
+    onSuccess: (response, points) => {
       key.reset();
       refresh();
-      void navigate(`/payutr?request=${response.request_id}`);
+      toast.success(response.msg);
+      onAccepted({ id: response.request_id, points });
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
@@ -150,15 +182,13 @@ function PaidByQr() {
   return (
     <Card className={styles.section}>
       <h2 className={styles.sectionTitle}>
-        <Hash size={20} aria-hidden="true" />
-        {t('Paid? Confirm your payment')}
+        <IndianRupee size={20} aria-hidden="true" />
+        {t('How much will you pay?')}
       </h2>
-      <p className={styles.muted}>
-        {t('Enter the amount you paid, then the 12-digit UTR from your UPI app.')}
-      </p>
-      <Form onSubmit={submit} aria-label={t('Confirm a QR payment')}>
+      <p className={styles.muted}>{t('Enter the amount first; the QR code to pay it comes next.')}</p>
+      <Form onSubmit={submit} aria-label={t('Amount to pay by QR')}>
         <TextField
-          label={t('Amount paid')}
+          label={t('Amount')}
           name="amount"
           inputMode="numeric"
           autoComplete="off"
@@ -179,9 +209,9 @@ function PaidByQr() {
           disabled={amount === ''}
           busy={record.isPending}
           busyText={t('Processing...')}
-          icon={<ArrowRight size={20} aria-hidden="true" />}
+          icon={<QrCode size={20} aria-hidden="true" />}
         >
-          {t('Next: enter UTR')}
+          {t('Show QR code')}
         </Button>
       </Form>
     </Card>

@@ -2,8 +2,9 @@ import { breakKindLabels, limitKindLabels } from '@gama/core/contract/play-messa
 import type { Text } from '@gama/core/i18n/texts';
 import type { BreakKind, BreakOption, LimitKind, LimitPeriod } from '@gama/core/rules/responsible-play';
 import { zonedParts } from '@gama/core/rules/time';
-import { breakOptionIds, breakOptions, limitPeriods } from '@gama/core/rules/responsible-play';
+import { breakEnd, breakOptionIds, breakOptions, limitPeriods } from '@gama/core/rules/responsible-play';
 import { Button } from '@gama/ui/Button';
+import { Dialog } from '@gama/ui/Dialog';
 import { TextField } from '@gama/ui/Field';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
@@ -160,16 +161,33 @@ function LimitCard({ kind, settings }: { kind: LimitKind; settings: Settings }) 
   );
 }
 
+const breakConfirmTitles: Record<BreakKind, Text> = {
+  timeout: 'Start a time-out?',
+  exclusion: 'Start a self-exclusion?',
+};
+
+const breakConfirmTexts: Record<BreakKind, Text> = {
+  timeout: 'Time-out for {length}, until {until}.',
+  exclusion: 'Self-exclusion for {length}, until {until}.',
+};
+
 function BreakCard() {
   const [option, setOption] = useState<BreakOption>('24h');
+  // Neither the player nor an operator can end a break early: it starts only after the player has read its
+  // length and end date in their language.
+  const [confirming, setConfirming] = useState<{ option: BreakOption; until: Date } | null>(null);
   const saved = useSaved();
   const t = useT();
   const start = useMutation({
-    mutationFn: () => playApi.takeBreak(option),
-    onSuccess: saved,
+    mutationFn: (chosen: BreakOption) => playApi.takeBreak(chosen),
+    onSuccess: (answer) => {
+      setConfirming(null);
+      saved(answer);
+    },
     onError: (error) => toast.error(errorMessage(error)),
   });
-  const send = useSingleFlight(() => start.mutateAsync().catch(() => undefined));
+  const send = useSingleFlight((chosen: BreakOption) => start.mutateAsync(chosen).catch(() => undefined));
+  const kind = confirming ? breakOptions[confirming.option].kind : 'timeout';
   return (
     <Card>
       <h2 className={styles.heading}>{t('Take a break')}</h2>
@@ -182,7 +200,8 @@ function BreakCard() {
         aria-label={t('Take a break')}
         onSubmit={(event) => {
           event.preventDefault();
-          void send();
+          // The server starts the break at its own clock: the end shown is counted from the same clock.
+          setConfirming({ option, until: breakEnd(option, serverNow()) });
         }}
       >
         <label className={styles.label} htmlFor="break-option">
@@ -200,10 +219,51 @@ function BreakCard() {
             </option>
           ))}
         </select>
-        <Button type="submit" block variant="outline" busy={start.isPending} busyText={t('Please wait...')}>
+        <Button type="submit" block variant="outline">
           {t('Start break')}
         </Button>
       </Form>
+      <Dialog
+        open={confirming !== null}
+        onClose={() => !start.isPending && setConfirming(null)}
+        title={t(breakConfirmTitles[kind])}
+      >
+        {confirming && (
+          <div className={styles.confirm}>
+            <p data-testid="break-confirm">
+              <strong>
+                {t(breakConfirmTexts[kind], {
+                  length: t(breakLengths[confirming.option]),
+                  until: t.date(confirming.until, WHEN),
+                })}
+              </strong>
+            </p>
+            <p className={styles.hint}>
+              {t(
+                'It cannot be ended early, by you or by our staff. Betting, deposits and transfers stay paused until then.',
+              )}
+            </p>
+            <div className={styles.confirmActions}>
+              <Button
+                variant="outline"
+                data-autofocus
+                disabled={start.isPending}
+                onClick={() => setConfirming(null)}
+              >
+                {t('Cancel')}
+              </Button>
+              <Button
+                variant="danger"
+                busy={start.isPending}
+                busyText={t('Please wait...')}
+                onClick={() => void send(confirming.option)}
+              >
+                {t('Yes, start it')}
+              </Button>
+            </div>
+          </div>
+        )}
+      </Dialog>
     </Card>
   );
 }

@@ -6,7 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { useResource } from '../../lib/resource.ts';
 import { realityCheck } from './api.ts';
-import { onAnsweredElsewhere, readAnswered, sessionLength, storeAnswered } from './reality-check.ts';
+import {
+  netPoints,
+  onAnsweredElsewhere,
+  readAnswered,
+  sessionLength,
+  storeAnswered,
+} from './reality-check.ts';
 import styles from './PlayLimits.module.css';
 
 interface RealityCheckProps {
@@ -75,7 +81,7 @@ export function RealityCheck({ onSignOut, signingOut }: RealityCheckProps) {
           </div>
           <div>
             <dt>{t('Net result since sign-in')}</dt>
-            <dd data-testid="reality-net">{t('{points} points', { points: data.net })}</dd>
+            <dd data-testid="reality-net">{t('{points} points', { points: netPoints(data.net) })}</dd>
           </div>
         </dl>
       ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionLength } from './reality-check.ts';
+import { netPoints, sessionLength } from './reality-check.ts';
 
 describe('sessionLength', () => {
   it('says hours and minutes in words, whole minutes down', () => {
@@ -11,5 +11,14 @@ describe('sessionLength', () => {
     expect(sessionLength(65 * 60_000)).toBe('1 hour 5 minutes');
     expect(sessionLength(121 * 60_000)).toBe('2 hours 1 minute');
     expect(sessionLength(-5)).toBe('less than a minute');
+  });
+});
+
+describe('netPoints', () => {
+  it('groups the net result the Indian way and keeps its sign', () => {
+    expect(netPoints('+106505')).toBe('+1,06,505');
+    expect(netPoints('-10')).toBe('-10');
+    expect(netPoints('-2500.50')).toBe('-2,500.50');
+    expect(netPoints('0')).toBe('0');
   });
 });

@@ -1,5 +1,6 @@
 import { fill } from '@gama/core/i18n/compile';
 import type { Text } from '@gama/core/i18n/texts';
+import { displayToPaise, formatPoints } from '@gama/ui/money';
 /**
  * What the reality check keeps in this browser: when the player last answered it (Continue, or choosing an
  * interval), for the session that signed in at `signedInAt`. The schedule itself is the server's sign-in time
@@ -61,3 +62,12 @@ export function sessionLength(
 
 /** The words of `sessionLength`, which the screen passes through its translator. */
 type SessionText = Extract<Text, 'less than a minute' | '1 minute' | '{n} minutes' | '1 hour' | '{n} hours'>;
+
+/**
+ * The server's signed net result ("+106505", "-10", "142.50") grouped as every other amount in the app
+ * (+1,06,505), its sign kept: a win reads as a win.
+ */
+export function netPoints(net: string): string {
+  const paise = displayToPaise(net.replace(/^\+/, ''));
+  return paise === null ? net : formatPoints(paise, { decimals: 'when-needed', signed: true });
+}

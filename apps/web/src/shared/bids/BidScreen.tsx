@@ -360,7 +360,14 @@ function NumberInput({
         label={spec.label}
         name={name}
         value={value}
-        onValueChange={(typed) => onValueChange(onlyDigits(typed, spec.maxLength))}
+        onValueChange={(typed) => {
+          // Kept as typed: cutting "100" to "10" would bet on a number the player did not type. What the field
+          // cannot take is said at once in the spec's words, and Proceed refuses it the same way.
+          onValueChange(typed);
+          if (typed.length > spec.maxLength || /\D/.test(typed)) {
+            toast.error(m.numberNotValid(typed), { id: 'bid-entry' });
+          }
+        }}
         inputMode="numeric"
         autoComplete="off"
         placeholder={t('Enter {label}', {

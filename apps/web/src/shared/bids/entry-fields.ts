@@ -4,7 +4,7 @@ import type { Session } from '@gama/core/rules/sessions';
 
 export interface InputSpec {
   label: string;
-  /** Digits kept while typing; the validator judges the rest. */
+  /** The longest entry the field can hold: anything longer is refused as typed, never cut. */
   maxLength: number;
   suggestions: readonly string[];
 }

@@ -103,6 +103,20 @@ export const depositRow = z.strictObject({
     /** A UTR entered for this request was already used elsewhere, or this request's UTR was entered again. */
     duplicate_utr_attempt: z.boolean(),
     /**
+     * What raised `duplicate_utr_attempt`, oldest first: each refused entry of a UTR, on this request (a UTR
+     * another request holds) or on another request (this request's UTR). `held_by` is the request that holds
+     * the UTR now.
+     */
+    utr_attempts: z.array(
+      z.strictObject({
+        utr: z.string(),
+        request_id: z.number().int(),
+        player: playerRef,
+        at: isoTime,
+        held_by: z.number().int().nullable(),
+      }),
+    ),
+    /**
      * The amount is more than 3 times, or less than a third of, the player's average approved deposit (with
      * at least 3 approved). The screenshot is not read by the server, so it is no statement of what was paid.
      */

@@ -24,6 +24,8 @@ export const loginMessages = {
   disabled: 'This operator account is disabled. Ask an owner to enable it.',
   totpRequired: 'Enter the 6-digit code from your authenticator app',
   totpInvalid: 'The code is incorrect or has already been used. Wait for the next code and try again.',
+  recoveryInvalid: 'Enter a recovery code as you saved it, such as k3m7q-x2p9a',
+  recoveryRefused: 'This recovery code is not one of yours or has already been used',
 } as const;
 
 /** Operator passwords: longer than players' (an operator moves money). */
@@ -51,6 +53,15 @@ export const totpCode = z
 /** The same check as a form rule: the problem with a typed code, in the server's words, or null. */
 export const totpCodeProblem = (value: string): string | null =>
   totpCode.safeParse(value).success ? null : loginMessages.totpRequired;
+
+/** How many one-time recovery codes an enrolment hands out. */
+export const RECOVERY_CODE_COUNT = 10;
+/** A one-time recovery code as enrolment showed it: ten letters and digits in two groups (`k3m7q-x2p9a`). */
+export const recoveryCode = z
+  .string({ error: loginMessages.recoveryInvalid })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z2-7]{5}-[a-z2-7]{5}$/, { error: loginMessages.recoveryInvalid });
 
 const isoTime = z.string().describe('ISO 8601 time');
 
@@ -92,8 +103,10 @@ export const loginBody = z.object({
     .min(1, { error: 'Enter your username' })
     .max(100),
   password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(200),
-  /** Required once the operator has two-factor on. */
+  /** Required once the operator has two-factor on, unless a recovery code stands in for it. */
   totp: totpCode.optional(),
+  /** One of the operator's unused recovery codes, for a lost phone: each signs in once. */
+  recovery_code: recoveryCode.optional(),
 });
 
 const signedIn = {
@@ -229,7 +242,12 @@ export const operatorsEndpoints = {
     duringEnrolment: true,
     summary: 'Finish enrolment with a current code: two-factor is on from now',
     body: z.object({ code: totpCode }),
-    response: z.strictObject({ status: ok, operator: operatorSelf }),
+    response: z.strictObject({
+      status: ok,
+      operator: operatorSelf,
+      /** Shown this once: each signs in one time without the phone. Only their hashes are kept. */
+      recovery_codes: z.array(z.string()),
+    }),
     errors: ['VALIDATION', 'INVALID_OTP', 'CONFLICT', 'RATE_LIMITED'],
   }),
   totpDisable: endpoint({

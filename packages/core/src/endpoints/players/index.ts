@@ -33,6 +33,8 @@ export const playerRow = z.strictObject({
   betting_status: z.enum(['0', '1']),
   transfer_allowed: z.boolean(),
   blocked: z.boolean(),
+  /** A time-out or self-exclusion still running: neither the player nor an operator can end it early. */
+  break: z.strictObject({ kind: z.enum(['timeout', 'exclusion']), until: isoTime }).nullable(),
   wallet_paise: paise,
   debt_paise: paise,
   created_at: isoTime,
@@ -97,7 +99,14 @@ export const passbookRow = z.strictObject({
   amount_paise: paise,
   /** The wallet after this entry. */
   balance_paise: paise,
+  /** The journal's actor as stored (`player:12`, `operator:3`, `system`). */
   actor: z.string(),
+  /** The actor by name: an operator's username, a player's name and mobile; the stored actor otherwise. */
+  actor_name: z.string(),
+  /** A transfer's other player, in full (the player's own passbook masks them). */
+  counterparty: z
+    .strictObject({ id: z.number().int(), user_name: z.string(), mobile: z.string() })
+    .nullable(),
   created_at: isoTime,
 });
 

@@ -35,6 +35,8 @@ const report = {
   errors: ['VALIDATION'],
   produces: 'text/csv',
 } as const;
+/** The reports of money a cashier handles: their desk's requests and the wallets they move. */
+const moneyReport = { ...report, permission: 'reports.money.read' } as const;
 
 export const reportEndpoints = {
   dashboard: endpoint({
@@ -77,14 +79,14 @@ export const reportEndpoints = {
     response: customerSellAnswer,
   }),
   walletReport: endpoint({
-    ...report,
+    ...moneyReport,
     path: '/admin-api/reports/wallet',
     summary: "Each player's wallet over the range: opening, money in, money out, closing, from the ledger",
     query: walletQuery,
     response: walletAnswer,
   }),
   walletDailyReport: endpoint({
-    ...report,
+    ...moneyReport,
     path: '/admin-api/reports/wallet/daily',
     summary: 'All wallets together, day by day: opening, money in, money out, closing, from the ledger',
     query: walletDailyQuery,
@@ -98,14 +100,14 @@ export const reportEndpoints = {
     response: transferAnswer,
   }),
   depositReport: endpoint({
-    ...report,
+    ...moneyReport,
     path: '/admin-api/reports/deposits',
     summary: 'Deposit requests with their status and who decided them',
     query: depositQuery,
     response: depositAnswer,
   }),
   withdrawalReport: endpoint({
-    ...report,
+    ...moneyReport,
     path: '/admin-api/reports/withdrawals',
     summary: 'Withdrawal requests with their status, payout number and who decided them',
     query: withdrawalQuery,

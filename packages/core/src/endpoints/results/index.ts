@@ -246,6 +246,20 @@ export const boardDraw = z.strictObject({
       created_at: instant,
     })
     .nullable(),
+  /**
+   * The draw's latest declaration when a checker rejected it and nothing was declared since: the maker reads
+   * why before declaring again.
+   */
+  rejected: z
+    .strictObject({
+      declaration_id: z.number().int(),
+      value: z.string(),
+      maker: operatorRef,
+      checker: operatorRef.nullable(),
+      reason: z.string().nullable(),
+      decided_at: instant,
+    })
+    .nullable(),
   /** Bids this draw decides that are not decided yet. */
   pending_bids: count,
   pending_stakes: points,

@@ -58,13 +58,26 @@ export const withdrawalRow = z.strictObject({
   decided_at: isoTime.nullable(),
   decided_by: operatorRef.nullable(),
   balance: z.strictObject({ wallet_paise: paise, debt_paise: paise }),
-  /** The player's money over the last RECENT_DAYS days: in (deposits, wins) and out (withdrawals, stakes). */
+  /**
+   * The player's money over the last RECENT_DAYS days: in (deposits, wins, transfers received) and out
+   * (withdrawals, stakes, transfers sent), with the players transfers went to and came from, largest first.
+   */
   recent: z.strictObject({
     days: z.number().int(),
     deposits_paise: paise,
     wins_paise: paise,
+    transfers_in_paise: paise,
     withdrawals_paise: paise,
     stakes_paise: paise,
+    transfers_out_paise: paise,
+    counterparties: z.array(
+      z.strictObject({
+        direction: z.enum(['in', 'out']),
+        player: playerRef,
+        count: z.number().int(),
+        amount_paise: paise,
+      }),
+    ),
   }),
 });
 export type WithdrawalRow = z.output<typeof withdrawalRow>;
