@@ -59,6 +59,7 @@ const PLACEMENT: Record<string, Placement> = {
   rate_events: 'local',
   sms_outbox: 'local',
   operator_sessions: 'local',
+  operator_recovery_codes: 'local',
   audit_log: 'local',
   audit_chain_head: 'local',
   result_declarations: 'local',
