@@ -125,8 +125,9 @@ export default defineConfig({
     },
   },
   projects: [
-    // Projects start in this order: the one-at-a-time chains first, so they run beside the rest instead of
-    // after it, then the projects with the longest tests; the player's many short tests fill the end.
+    // Projects start in this order: the first link of each one-at-a-time chain, so it runs beside the rest (a link
+    // that depends on another starts only once every project without dependencies is done), then the projects
+    // with the longest tests; the player's many short tests fill the end.
     // Moving the clock past a market's draw (declaring its result at once instead of waiting minutes for it) or
     // a code's resend timer would close other tests' markets under them: these run on a fourth server, one test
     // at a time, the console's after the player's.
