@@ -1,7 +1,7 @@
 import type { BankDetails } from '@gama/core/contract/funds-types';
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
-import { CirclePlus, ExternalLink, Hash, IndianRupee, QrCode, TriangleAlert } from 'lucide-react';
+import { CirclePlus, ExternalLink, IndianRupee, QrCode, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
@@ -15,6 +15,7 @@ import { useActionKey } from '@gama/ui/action-key';
 import { errorMessage } from '../../lib/api-client.ts';
 import { fundsApi, useBankDetails, useGatewayStatus, useMinDeposit, useRefreshMoney } from './api.ts';
 import { digitsOnly, typedPoints } from './money.ts';
+import { ConfirmPaymentCard } from './ConfirmPaymentCard.tsx';
 import { fundsStyles as styles, MethodBadge } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 
@@ -244,28 +245,7 @@ function PayForm() {
           </span>
         </p>
       )}
-      {recorded !== null && (
-        <Card className={styles.section}>
-          <h2 className={styles.sectionTitle}>
-            <Hash size={20} aria-hidden="true" />
-            {t('Paid? Confirm your payment')}
-          </h2>
-          <p className={styles.muted}>
-            {t(
-              'Enter the 12-digit UTR from your UPI app so we can match your payment and add the points sooner.',
-            )}
-          </p>
-          <ButtonLink
-            to={`/payutr?request=${recorded}`}
-            variant="money"
-            block
-            large
-            icon={<Hash size={20} aria-hidden="true" />}
-          >
-            {t('Enter UTR')}
-          </ButtonLink>
-        </Card>
-      )}
+      {recorded !== null && <ConfirmPaymentCard requestId={recorded} />}
     </Form>
   );
 }

@@ -1,11 +1,10 @@
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
-import { Copy, Hash, IndianRupee, MessageCircle, QrCode, TriangleAlert } from 'lucide-react';
+import { Copy, IndianRupee, MessageCircle, QrCode, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { useActionKey } from '@gama/ui/action-key';
 import { Button, ExternalButtonLink } from '@gama/ui/Button';
-import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { TextField } from '@gama/ui/Field';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
@@ -15,6 +14,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { fundsApi, useMinDeposit, useQrPay, useRefreshMoney } from './api.ts';
 import { digitsOnly, typedPoints } from './money.ts';
+import { ConfirmPaymentCard } from './ConfirmPaymentCard.tsx';
 import { fundsStyles as styles } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 
@@ -93,26 +93,7 @@ export default function QrPayScreen() {
                 </button>
               </div>
             </Card>
-            <Card className={styles.section}>
-              <h2 className={styles.sectionTitle}>
-                <Hash size={20} aria-hidden="true" />
-                {t('Paid? Confirm your payment')}
-              </h2>
-              <p className={styles.muted}>
-                {t(
-                  'Enter the 12-digit UTR from your UPI app so we can match your payment and add the points sooner.',
-                )}
-              </p>
-              <ButtonLink
-                to={`/payutr?request=${request.id}`}
-                variant="money"
-                block
-                large
-                icon={<Hash size={20} aria-hidden="true" />}
-              >
-                {t('Enter UTR')}
-              </ButtonLink>
-            </Card>
+            <ConfirmPaymentCard requestId={request.id} />
           </>
         )
       ) : (
