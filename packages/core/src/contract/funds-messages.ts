@@ -41,5 +41,6 @@ export const fundsMessages = {
   depositNotPending: (status: string) => `This deposit request is already ${status}`,
   screenshotInvalid: 'The screenshot must be a PNG, JPEG or WebP image',
   screenshotTooLarge: 'The screenshot must be at most 1 MB',
+  screenshotTooManyPixels: 'The screenshot must be at most 16 megapixels',
   debtBlocked,
 } as const;

@@ -10,14 +10,23 @@ import {
   type imageTypes,
 } from '@gama/core/endpoints/content/console';
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { Gate } from '../../lib/gate.ts';
 
 type ImageType = (typeof imageTypes)[number];
 
 /** A decoded image must not unpack beyond this many pixels (a small file can claim a huge canvas). */
 const MAX_INPUT_PIXELS = 50_000_000;
+
+/**
+ * Decodes run one per core at most, with a short line: a few large uploads sent together must not take every
+ * core from the requests around them (libvips spreads one image over all of them).
+ */
+const decoding = new Gate(Math.max(1, availableParallelism() - 1), 8);
+const BUSY_SECONDS = 5;
 
 export interface StoredImage {
   name: string;
@@ -62,14 +71,39 @@ export async function processImage(
   bytes: Buffer,
   box: { width: number; height: number },
   format: 'webp' | 'png',
-): Promise<{ bytes: Buffer; width: number; height: number; contentType: StoredImage['contentType'] }> {
+  maxPixels: number = MAX_INPUT_PIXELS,
+): Promise<ProcessedImage> {
+  const done = await decoding.run(() => processNow(bytes, box, format, maxPixels));
+  if (!done) {
+    throw new AppError('UNAVAILABLE', imageMessages.busy, { 'retry-after': String(BUSY_SECONDS) });
+  }
+  return done.value;
+}
+
+interface ProcessedImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  contentType: StoredImage['contentType'];
+}
+
+async function processNow(
+  bytes: Buffer,
+  box: { width: number; height: number },
+  format: 'webp' | 'png',
+  maxPixels: number,
+): Promise<ProcessedImage> {
   let output: { data: Buffer; info: sharp.OutputInfo };
   try {
-    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const meta = await input.metadata();
+    // The header alone, read with no limit so that a canvas too large gets its own answer; nothing is unpacked.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!['png', 'jpeg', 'webp'].includes(meta.format ?? '')) {
       throw new AppError('VALIDATION', imageMessages.mismatch);
     }
+    if ((meta.width ?? 0) * (meta.height ?? 0) > maxPixels) {
+      throw new AppError('VALIDATION', imageMessages.tooManyPixels(maxPixels));
+    }
+    const input = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' });
     const upright = meta.orientation !== undefined && meta.orientation >= 5;
     const width = (upright ? meta.height : meta.width) ?? 0;
     const height = (upright ? meta.width : meta.height) ?? 0;

@@ -652,4 +652,29 @@ describe('deciding deposits', () => {
     await fund(t, p, cashier, 1234);
     expect(await balanceOf(t, p.id)).toBe(123_400);
   });
+
+  it('judges whose request a screenshot names before decoding it, and refuses a canvas no phone makes', async () => {
+    const p = await t.player();
+    const stranger = await t.player();
+    const id = await requestDeposit(p, 600);
+    const paid = await requestDeposit(p, 600);
+    expect((await approve(paid)).statusCode).toBe(200);
+    // Bytes that fail to decode: were they decoded first, each answer would be "not an image".
+    const broken = dataUrl('image/png', Buffer.concat([PNG.subarray(0, 64), Buffer.alloc(512, 7)]));
+    const before = await snapshot(t.db, EVIDENCE_TABLES);
+    const theirs = await sendUtr(stranger, id, nextUtr(), { screenshot: broken });
+    expect([theirs.statusCode, theirs.json.msg]).toEqual([404, f.depositNotFound]);
+    const missing = await sendUtr(p, 99_999_999, nextUtr(), { screenshot: broken });
+    expect([missing.statusCode, missing.json.msg]).toEqual([404, f.depositNotFound]);
+    const closed = await sendUtr(p, paid, nextUtr(), { screenshot: broken });
+    expect([closed.statusCode, closed.json.msg]).toEqual([409, f.depositNotPending('approved')]);
+
+    // 7000 x 7000 declared in a few hundred bytes: refused from its header, before a pixel is unpacked.
+    const giant = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const tooBig = await sendUtr(p, id, nextUtr(), { screenshot: dataUrl('image/png', giant) });
+    expect([tooBig.statusCode, tooBig.json.msg]).toEqual([400, f.screenshotTooManyPixels]);
+    expect(await snapshot(t.db, EVIDENCE_TABLES)).toEqual(before);
+  });
 });

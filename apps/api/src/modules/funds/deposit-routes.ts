@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import { RawReply, route } from '../../http/route.ts';
 import { csvExport, pointsCell } from '../exports/csv-export.ts';
 import { decideDeposit, decideDeposits, depositQueue, depositScreenshot } from './admin-deposits.ts';
-import { pendingDeposits, prepareScreenshot, submitUtr } from './utr.ts';
+import { type Screenshot, assertUtrWelcome, pendingDeposits, prepareScreenshot, submitUtr } from './utr.ts';
 
 const DEPOSIT_COLUMNS = [
   'id',
@@ -32,13 +32,14 @@ export function depositRoutes(app: FastifyInstance): void {
   const { db } = deps;
   const zone = deps.config.MARKET_TIME_ZONE;
 
-  route(app, endpoints.fundRequestUtr, async ({ player, body }) =>
-    submitUtr(deps, player.id, {
-      requestId: body.request_id,
-      utr: body.utr,
-      screenshot: body.screenshot === undefined ? undefined : await prepareScreenshot(body.screenshot),
-    }),
-  );
+  route(app, endpoints.fundRequestUtr, async ({ player, body }) => {
+    let screenshot: Screenshot | undefined;
+    if (body.screenshot !== undefined) {
+      await assertUtrWelcome(db, player.id, body.request_id, body.utr);
+      screenshot = await prepareScreenshot(body.screenshot);
+    }
+    return submitUtr(deps, player.id, { requestId: body.request_id, utr: body.utr, screenshot });
+  });
 
   route(app, endpoints.pendingDeposits, async ({ player }) => ({
     status: true,

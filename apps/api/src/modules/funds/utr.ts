@@ -12,6 +12,7 @@ import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { AppError } from '../../http/errors.ts';
+import { imageMessages } from '@gama/core/endpoints/content/console';
 import { processImage } from '../content/images.ts';
 
 export interface Screenshot {
@@ -36,6 +37,8 @@ function matchesType(image: Buffer, type: ScreenshotType): boolean {
 
 /** A payment screenshot is tall; it is kept readable, never enlarged. */
 const SCREENSHOT_BOX = { width: 1440, height: 3200 } as const;
+/** A phone's screenshot is under 5 megapixels; a photo of a screen may be 12. More is not a screenshot. */
+const SCREENSHOT_MAX_PIXELS = 16_000_000;
 
 /**
  * Reads `data:<type>;base64,<data>` (a PNG, JPEG or WebP image of at most SCREENSHOT_MAX_BYTES), then decodes
@@ -59,13 +62,45 @@ export async function prepareScreenshot(dataUrl: string): Promise<Screenshot> {
     throw new AppError('VALIDATION', fundsMessages.screenshotInvalid);
   }
   try {
-    const image = await processImage(bytes, SCREENSHOT_BOX, 'webp');
+    const image = await processImage(bytes, SCREENSHOT_BOX, 'webp', SCREENSHOT_MAX_PIXELS);
     return { type: 'image/webp', image: image.bytes };
   } catch (error) {
-    // The content module's words are for operators; a player hears one thing: send a real screenshot.
-    if (error instanceof AppError) throw new AppError('VALIDATION', fundsMessages.screenshotInvalid);
-    throw error;
+    if (!(error instanceof AppError) || error.code === 'UNAVAILABLE') throw error;
+    // The content module's words are for operators; a player hears what to send instead.
+    const tooLarge = error.message === imageMessages.tooManyPixels(SCREENSHOT_MAX_PIXELS);
+    throw new AppError(
+      'VALIDATION',
+      tooLarge ? fundsMessages.screenshotTooManyPixels : fundsMessages.screenshotInvalid,
+    );
   }
+}
+
+/**
+ * Refuses a UTR call for a request that is not the caller's own pending one, or that already holds another
+ * UTR, before its screenshot is decoded: decoding is the costly part, and a stranger's request must not buy it.
+ * `submitUtr` checks the same again under its lock.
+ */
+export async function assertUtrWelcome(
+  db: Queryable,
+  playerId: number,
+  requestId: number,
+  utr: string,
+): Promise<void> {
+  const { rows } = await db.query<{ status: string; utr: string | null }>(
+    'SELECT status, utr FROM deposit_requests WHERE id = $1 AND player_id = $2',
+    [requestId, playerId],
+  );
+  refuseUnwelcome(rows[0], utr);
+}
+
+function refuseUnwelcome(
+  row: { status: string; utr: string | null } | undefined,
+  utr: string,
+): asserts row is { status: string; utr: string | null } {
+  // Another player's request reads exactly like a missing one.
+  if (!row) throw new AppError('NOT_FOUND', fundsMessages.depositNotFound);
+  if (row.status !== 'pending') throw new AppError('CONFLICT', fundsMessages.depositNotPending(row.status));
+  if (row.utr !== null && row.utr !== utr) throw new AppError('CONFLICT', fundsMessages.utrAlreadyEntered);
 }
 
 export interface UtrAnswer {
@@ -93,11 +128,7 @@ export async function submitUtr(
       [input.requestId, playerId],
     );
     const row = rows[0];
-    // Another player's request reads exactly like a missing one.
-    if (!row) throw new AppError('NOT_FOUND', fundsMessages.depositNotFound);
-    if (row.status !== 'pending') throw new AppError('CONFLICT', fundsMessages.depositNotPending(row.status));
-    if (row.utr !== null && row.utr !== input.utr)
-      throw new AppError('CONFLICT', fundsMessages.utrAlreadyEntered);
+    refuseUnwelcome(row, input.utr);
     if (row.utr === null) {
       const refuse = async () => {
         await tx.query(

@@ -38,6 +38,9 @@ export const imageMessages = {
   tooLarge: 'The image must be at most 5 MB',
   tooSmall: `The image must be at least ${IMAGE_MIN_SIDE} pixels wide and high`,
   unreadable: 'The image could not be read; save it again as PNG, JPEG or WebP and retry',
+  tooManyPixels: (max: number) =>
+    `The image must be at most ${Math.floor(max / 1_000_000)} megapixels; make it smaller and retry`,
+  busy: 'Many images are being processed right now; try again in a few seconds',
 };
 
 /** A data URL of an image; its size, type and content are checked on the server. */
