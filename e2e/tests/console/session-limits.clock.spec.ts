@@ -33,6 +33,7 @@ class ApiSession {
   constructor(
     private readonly baseURL: string,
     private readonly token: string,
+    private readonly password: string,
   ) {}
 
   static async signIn(baseURL: string, account: OperatorAccount): Promise<ApiSession> {
@@ -43,7 +44,7 @@ class ApiSession {
     });
     const body = (await response.json()) as { token?: string };
     if (!response.ok || !body.token) throw new Error(`operator login failed: ${JSON.stringify(body)}`);
-    return new ApiSession(baseURL, body.token);
+    return new ApiSession(baseURL, body.token, account.password);
   }
 
   async send(
@@ -72,7 +73,9 @@ class ApiSession {
 
   /** Turns two-factor on for this session's operator, with a code computed at the server's clock. */
   async enrolTwoFactor(): Promise<void> {
-    const { secret } = (await this.ok('POST', '/admin-api/totp/enrol')) as { secret: string };
+    const { secret } = (await this.ok('POST', '/admin-api/totp/enrol', { password: this.password })) as {
+      secret: string;
+    };
     const me = await this.send('GET', '/admin-api/me');
     await this.ok('POST', '/admin-api/totp/confirm', {
       code: await codeAt(secret, offsetOf(me.json.server_time, me.sentAt)),
@@ -115,6 +118,7 @@ test('with two-factor required, an operator who has not enrolled is sent to enro
     const me = await page.request.get('/admin-api/me', { headers: { 'X-Gama-Web': '1' } });
     expect(await me.json()).toMatchObject({ status: true, totp_enrolment_required: true });
 
+    await page.getByLabel('Your password', { exact: true }).fill(cashier.password);
     await page.getByRole('button', { name: 'Set up two-factor' }).click();
     const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);

@@ -88,6 +88,14 @@ test('two-factor: enrol with the QR code and save the recovery codes, then sign 
   await openScreen(page, info, 'Two-factor');
   await expect(page.getByRole('heading', { name: 'Two-factor', level: 1 })).toBeVisible();
   await expect(page.getByText('Off', { exact: true })).toBeVisible();
+  // The session alone is not enough: the password is asked again, and a wrong one starts nothing.
+  await page.getByRole('button', { name: 'Set up two-factor' }).click();
+  await expect(page.getByText('Enter your password')).toBeVisible();
+  await page.getByLabel('Your password', { exact: true }).fill('not-my-password');
+  await page.getByRole('button', { name: 'Set up two-factor' }).click();
+  await expect(page.getByText('Your password is incorrect')).toBeVisible();
+  await expect(page.getByTestId('totp-secret')).toHaveCount(0);
+  await page.getByLabel('Your password', { exact: true }).fill(cashier.password);
   await page.getByRole('button', { name: 'Set up two-factor' }).click();
 
   const qr = page.getByRole('img', { name: 'QR code to add Gama to an authenticator app' });

@@ -2,12 +2,12 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
 import { totpCodeProblem } from '@gama/core/endpoints/operators/index';
 import { Button } from '@gama/ui/Button';
-import { OtpField } from '@gama/ui/Field';
+import { OtpField, PasswordField } from '@gama/ui/Field';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { QrCode, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { call, errorMessage } from '../../lib/api-client.ts';
+import { call, errorMessage, isApiError } from '../../lib/api-client.ts';
 import styles from './TotpEnrolment.module.css';
 
 type Enrolment = Answer<typeof endpoints.totpEnrol>;
@@ -34,15 +34,16 @@ export function TotpEnrolment({
   const [failure, setFailure] = useState<string | null>(null);
   // Two-factor is on once confirmed; its recovery codes are shown this once, before the console goes on.
   const [enrolled, setEnrolled] = useState<{ operator: EnrolledOperator; codes: string[] } | null>(null);
-  const { values, field, validate, show } = useFormFields({ code: '' });
+  const { values, field, validate, show } = useFormFields({ password: '', code: '' });
 
   const start = useSingleFlight(async () => {
     setStarting(true);
     setFailure(null);
     try {
-      setEnrolment(await call(endpoints.totpEnrol, {}));
+      setEnrolment(await call(endpoints.totpEnrol, { password: values.password }));
     } catch (error) {
-      setFailure(errorMessage(error));
+      if (isApiError(error, 'INVALID_CREDENTIALS')) show('password', errorMessage(error));
+      else setFailure(errorMessage(error));
     } finally {
       setStarting(false);
     }
@@ -88,26 +89,33 @@ export function TotpEnrolment({
   }
 
   if (!enrolment) {
+    const begin = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const typed = (value: string) => (value === '' ? 'Enter your password' : null);
+      if (validate(event.currentTarget, [['password', typed, values.password]])) void start();
+    };
     return (
-      <div className={styles.start}>
+      <form className={styles.start} onSubmit={begin} noValidate aria-label="Start two-factor set-up">
         <p>
           You need an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Authy or
-          any other TOTP app).
+          any other TOTP app). Confirm it is you with your password first; once two-factor is on, your other
+          sessions end.
         </p>
+        <PasswordField label="Your password" autoComplete="current-password" {...field('password')} />
         {failure && (
           <p className={styles.failure} role="alert">
             {failure}
           </p>
         )}
         <Button
+          type="submit"
           busy={starting}
           busyText="Preparing"
           icon={<QrCode size={18} aria-hidden="true" />}
-          onClick={() => void start()}
         >
           Set up two-factor
         </Button>
-      </div>
+      </form>
     );
   }
 

@@ -163,9 +163,14 @@ export function operatorRoutes(app: FastifyInstance): void {
 
   // Two-factor of one's own account.
 
-  route(app, endpoints.totpEnrol, async ({ operator, request }) => {
+  route(app, endpoints.totpEnrol, async ({ operator, body, request }) => {
     const op = operator;
     if (op.totpEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+    // A session alone (a stolen one too) must not choose the authenticator that will guard the account.
+    const attempt = await codeAttempt(op, request);
+    await checkOwnPassword(op, body.password);
+    // Given back, not forgiven: a right password does not wipe the wrong codes counted before it.
+    await attempt.release();
     const enrolment = await newEnrolment(pepper, op.username);
     await db.transaction(async (tx) => {
       // A new enrolment replaces one not yet confirmed; a confirmed one is never overwritten here.
@@ -187,6 +192,17 @@ export function operatorRoutes(app: FastifyInstance): void {
   /** Counts a code attempt against the operator, refusing once they have guessed too often. */
   const codeAttempt = (op: Operator, request: FastifyRequest) =>
     reserveLoginAttempt(db, clock, totpCodePolicy, String(op.id), request.ip);
+
+  /** A wrong password stays counted like a wrong code (checked outside any transaction: Argon2 is slow). */
+  async function checkOwnPassword(op: Operator, password: string): Promise<void> {
+    const { rows } = await db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM operators WHERE id = $1',
+      [op.id],
+    );
+    if (!(await verifyPassword(rows[0]?.password_hash ?? '', password))) {
+      throw new AppError('INVALID_CREDENTIALS', 'Your password is incorrect');
+    }
+  }
 
   /**
    * Runs a code check in a transaction: a wrong code stays counted against the operator, any other refusal
@@ -225,6 +241,8 @@ export function operatorRoutes(app: FastifyInstance): void {
         throw new AppError('INVALID_OTP', loginMessages.totpInvalid);
       }
       await tx.query('UPDATE operators SET totp_enabled_at = $2 WHERE id = $1', [op.id, clock.now()]);
+      // Sessions opened before the second factor guarded the account (a stolen one among them) end here.
+      const ended = await endOperatorSessions(tx, clock, op.id, op.sessionId);
       await audit(tx, {
         operatorId: op.id,
         action: 'totp_enable',
@@ -232,6 +250,7 @@ export function operatorRoutes(app: FastifyInstance): void {
         targetId: op.id,
         before: { totp_enabled: false },
         after: { totp_enabled: true },
+        detail: { other_sessions_ended: ended },
         request,
         at: clock.now(),
       });
@@ -259,14 +278,7 @@ export function operatorRoutes(app: FastifyInstance): void {
     }
     if (!op.totpEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is not on');
     const attempt = await codeAttempt(op, request);
-    const { rows } = await db.query<{ password_hash: string }>(
-      'SELECT password_hash FROM operators WHERE id = $1',
-      [op.id],
-    );
-    // A wrong password stays counted like a wrong code (checked outside the transaction: Argon2 is slow).
-    if (!(await verifyPassword(rows[0]?.password_hash ?? '', body.password))) {
-      throw new AppError('INVALID_CREDENTIALS', 'Your password is incorrect');
-    }
+    await checkOwnPassword(op, body.password);
     await counted(attempt, async (tx) => {
       const stored = await storedTotp(tx, op.id);
       if (!stored?.totp_enabled_at || !stored.totp_secret) {

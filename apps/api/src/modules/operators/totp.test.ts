@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
-import { auditRowsOf, call, codeAt, newOperator, signIn } from '../../../test/console.ts';
+import { PASSWORD, auditRowsOf, call, codeAt, newOperator, signIn } from '../../../test/console.ts';
 import { updateOwnerSettings } from '../settings/owner-settings.ts';
 import { loginMessages } from '@gama/core/endpoints/operators/index';
 import { enrolmentRequiredMessage } from './sessions.ts';
@@ -20,7 +20,7 @@ afterAll(async () => {
 type Enrolment = Json & { otpauth_uri: string; qr_image: string; secret: string };
 
 async function enrol(token: string): Promise<string> {
-  const res = await call<Enrolment>(t, 'POST', '/admin-api/totp/enrol', { token });
+  const res = await call<Enrolment>(t, 'POST', '/admin-api/totp/enrol', { token }, { password: PASSWORD });
   expect(res.statusCode).toBe(200);
   return res.json.secret;
 }
@@ -40,7 +40,7 @@ describe('two-factor enrolment', () => {
   it('gives an otpauth URI, a server-drawn QR code and the base32 secret, stored only encrypted', async () => {
     const op = await newOperator(t, 'cashier');
     const token = await signIn(t, op);
-    const res = await call<Enrolment>(t, 'POST', '/admin-api/totp/enrol', { token });
+    const res = await call<Enrolment>(t, 'POST', '/admin-api/totp/enrol', { token }, { password: PASSWORD });
     expect(res.json.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(res.json.otpauth_uri).toBe(
       `otpauth://totp/Gama%20console:${op.username}?secret=${res.json.secret}&issuer=Gama%20console`,
@@ -88,7 +88,7 @@ describe('two-factor enrolment', () => {
       // The one-time recovery codes, shown this once ('recovery codes' below).
       recovery_codes: expect.any(Array),
     });
-    const again = await call(t, 'POST', '/admin-api/totp/enrol', { token });
+    const again = await call(t, 'POST', '/admin-api/totp/enrol', { token }, { password: PASSWORD });
     expect(again.statusCode).toBe(409);
     expect(again.json.msg).toBe('Two-factor sign-in is already on');
     expect(again.body).not.toContain(secret);
@@ -99,6 +99,47 @@ describe('two-factor enrolment', () => {
       operator_id: op.id,
       before_state: { totp_enabled: false },
       after_state: { totp_enabled: true },
+    });
+  });
+
+  it('asks for the password again, so a session alone (a stolen one) cannot choose the authenticator', async () => {
+    const op = await newOperator(t, 'cashier');
+    const token = await signIn(t, op);
+    const before = await snapshot(t.db, ['operators']);
+    const none = await call(t, 'POST', '/admin-api/totp/enrol', { token }, {});
+    expect([none.statusCode, none.json.msg]).toEqual([400, 'Enter your password']);
+    const wrong = await call(t, 'POST', '/admin-api/totp/enrol', { token }, { password: 'not-the-password' });
+    expect(wrong.json).toEqual({
+      status: false,
+      code: 'INVALID_CREDENTIALS',
+      msg: 'Your password is incorrect',
+    });
+    expect(wrong.body).not.toContain('secret');
+    expect(await snapshot(t.db, ['operators'])).toEqual(before);
+
+    // Wrong passwords are counted like wrong codes: guessing it through this route meets the same wait.
+    const guesses = [];
+    for (let i = 0; i < 5; i++) {
+      guesses.push(await call(t, 'POST', '/admin-api/totp/enrol', { token }, { password: `guess-${i}` }));
+    }
+    expect(guesses.map((g) => g.statusCode)).toContain(429);
+    expect(await snapshot(t.db, ['operators'])).toEqual(before);
+  });
+
+  it("ends the operator's other sessions once two-factor is on, keeping the one that turned it on", async () => {
+    const op = await newOperator(t, 'cashier');
+    const other = await signIn(t, op);
+    const token = await signIn(t, op);
+    nextStep();
+    const secret = await enrol(token);
+    expect((await call(t, 'GET', '/admin-api/me', { token: other })).statusCode).toBe(200);
+    const ok = await call(t, 'POST', '/admin-api/totp/confirm', { token }, { code: await codeAt(t, secret) });
+    expect(ok.statusCode).toBe(200);
+    expect((await call(t, 'GET', '/admin-api/me', { token: other })).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/admin-api/me', { token })).statusCode).toBe(200);
+    expect((await auditRowsOf(t, 'totp_enable')).at(-1)).toMatchObject({
+      operator_id: op.id,
+      detail: { other_sessions_ended: 1 },
     });
   });
 

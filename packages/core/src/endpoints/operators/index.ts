@@ -46,6 +46,12 @@ export const operatorUsername = z
 export const roleSchema = z.enum(roles, { error: `role must be one of ${roles.join(', ')}` });
 
 /** A six-digit code from an authenticator app. */
+/** The signed-in operator's password, asked again before a change to how they sign in. */
+const passwordAgain = z
+  .string({ error: 'Enter your password' })
+  .min(1, { error: 'Enter your password' })
+  .max(200);
+
 export const totpCode = z
   .string({ error: loginMessages.totpRequired })
   .trim()
@@ -222,7 +228,8 @@ export const operatorsEndpoints = {
     permission: 'account.self',
     duringEnrolment: true,
     summary:
-      'Start two-factor enrolment: a new secret as an otpauth URI, a QR code (PNG data URL) and base32 text',
+      'Start two-factor enrolment with the password again: a new secret as an otpauth URI, a QR code (PNG data URL) and base32 text',
+    body: z.object({ password: passwordAgain }),
     response: z.strictObject({
       status: ok,
       otpauth_uri: z.string(),
@@ -231,7 +238,7 @@ export const operatorsEndpoints = {
       /** For typing into an app by hand; never shown again once confirmed. */
       secret: z.string(),
     }),
-    errors: ['CONFLICT'],
+    errors: ['CONFLICT', 'INVALID_CREDENTIALS', 'RATE_LIMITED'],
   }),
   totpConfirm: endpoint({
     domain,
@@ -258,7 +265,7 @@ export const operatorsEndpoints = {
     permission: 'account.self',
     summary: "Turn one's own two-factor off with the password and a current code (refused while required)",
     body: z.object({
-      password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(200),
+      password: passwordAgain,
       code: totpCode,
     }),
     response: z.strictObject({ status: ok, operator: operatorSelf }),
