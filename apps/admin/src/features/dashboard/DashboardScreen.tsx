@@ -107,9 +107,10 @@ function Figures({ data }: { data: Dashboard }) {
         </Kpi>
       </section>
 
-      <section className={styles.money} aria-label="Deposits and withdrawals">
+      <section className={styles.money} aria-label="Deposits, withdrawals and debt">
         <MoneyPanel title="Deposits" flow="in" figures={data.deposits} />
         <MoneyPanel title="Withdrawals" flow="out" figures={data.withdrawals} />
+        <DebtPanel figures={data.debts} />
       </section>
 
       <div className={styles.split}>
@@ -185,6 +186,32 @@ function MoneyPanel({
           <dd>
             <Money paise={figures.pending.amount} />
             <span className={styles.moneyCount}>{countOf(figures.pending.count, 'request')}</span>
+          </dd>
+        </div>
+      </dl>
+    </Panel>
+  );
+}
+
+/** Debt from corrected results: what open accounts owe, and what closed ones left behind. */
+function DebtPanel({ figures }: { figures: Dashboard['debts'] }) {
+  return (
+    <Panel title="Debt" className={styles.moneyPanel}>
+      <dl className={styles.moneyFigures}>
+        <div>
+          <dt>Owed by players</dt>
+          <dd>
+            <Money paise={figures.owed.amount} />
+            <span className={styles.moneyCount}>{countOf(figures.owed.count, 'player')}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Written off</dt>
+          <dd>
+            <Money paise={figures.written_off.amount} />
+            <span className={styles.moneyCount}>
+              {countOf(figures.written_off.count, 'closed account')}; owed again if the phone returns
+            </span>
           </dd>
         </div>
       </dl>

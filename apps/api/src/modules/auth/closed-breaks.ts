@@ -15,7 +15,7 @@ import { formatDateTime } from '../../lib/format.ts';
  * table alone must not tell whose phone it holds. Its own key, derived from the pepper, so this hash can never
  * be mistaken for a code hash made with the pepper itself.
  */
-function phoneMac(pepper: string, mobile: string): Buffer {
+export function phoneMac(pepper: string, mobile: string): Buffer {
   const key = Buffer.from(hkdfSync('sha256', pepper, 'gama', 'closed account break phone', 32));
   return createHmac('sha256', key).update(mobile).digest();
 }

@@ -17,7 +17,8 @@ import {
   updatePassword,
   updateUserName,
 } from './player-accounts.ts';
-import { refuseWhileClosedAccountBreakRuns } from './closed-breaks.ts';
+import { adoptClosedAccounts } from '../ledger/debt.ts';
+import { phoneMac, refuseWhileClosedAccountBreakRuns } from './closed-breaks.ts';
 import type { CodeTarget, VerifyOutcome } from './otp.ts';
 import { consumeTicket, issueCode, issueTicket, latestBoundValue, verifyCode } from './otp.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
@@ -111,6 +112,8 @@ export async function register(
         language: input.language ?? 'en',
         now: clock.now(),
       });
+      // A debt left on a closed account of this phone comes with it (the debt banner tells the player).
+      await adoptClosedAccounts(tx, id, phoneMac(deps.pepper, input.mobile), clock.now());
       const token = await createSession(tx, clock, id, meta);
       return { token, userName, mobile: input.mobile, bettingStatus };
     });

@@ -15,7 +15,8 @@ export type JournalKind =
   | 'withdraw_release'
   | 'transfer'
   | 'adjustment'
-  | 'debt_repayment';
+  | 'debt_repayment'
+  | 'debt_carried';
 
 export interface JournalSpec {
   kind: JournalKind;

@@ -27,6 +27,7 @@ const KIND_LABELS: Record<string, string> = {
   transfer: 'Transfer',
   adjustment: 'Adjustment',
   debt_repayment: 'Debt repayment',
+  debt_carried: 'Debt carried from a closed account',
 };
 
 export const STATEMENT_COLUMNS = ['date', 'type', 'details', 'credit', 'debit', 'balance'] as const;

@@ -14,7 +14,7 @@ import { revokeAllSessions } from '../auth/sessions.ts';
 import type { ThrottlePolicy } from '../auth/throttle.ts';
 import { reserveLoginAttempt } from '../auth/throttle.ts';
 import { findPlayerById } from '../auth/player-accounts.ts';
-import { keepBreakOfClosedAccount } from '../auth/closed-breaks.ts';
+import { keepBreakOfClosedAccount, phoneMac } from '../auth/closed-breaks.ts';
 import type { BreakKind } from '@gama/core/rules/responsible-play';
 
 /** The password is asked again here, so it is guessed no faster than at sign-in. */
@@ -77,12 +77,13 @@ export async function closeAccount(
     await tx.query('DELETE FROM payout_methods WHERE player_id = $1', [playerId]);
     // Nobody can read them once the account is closed; what they told is kept by the ledger and the requests.
     await tx.query('DELETE FROM notifications WHERE player_id = $1', [playerId]);
+    // The phone's keyed hash stays, so a debt a later revert leaves here follows the phone (ledger/debt.ts).
     await tx.query(
       `UPDATE players
           SET closed_at = $2, user_name = 'Closed account', mobile = 'closed-' || id, password_hash = '!',
-              dob = NULL
+              dob = NULL, closed_phone_mac = $3
         WHERE id = $1`,
-      [playerId, clock.now()],
+      [playerId, clock.now(), person ? phoneMac(deps.pepper, person.mobile) : null],
     );
     await revokeAllSessions(tx, clock, playerId);
   });

@@ -135,6 +135,21 @@ async function moneyRequests(tx: Queryable, today: string) {
   return { deposits: of('deposit_requests'), withdrawals: of('withdraw_requests') };
 }
 
+/** Debt now, by whether its account is open (owed) or closed with no successor (written off). */
+async function debts(tx: Queryable) {
+  const { rows } = await tx.query<{ closed: boolean; n: number; amount: number }>(
+    `SELECT p.closed_at IS NOT NULL AS closed, count(*)::int AS n, (-sum(d.balance))::bigint AS amount
+       FROM accounts d JOIN players p ON p.id = d.player_id
+      WHERE d.kind = 'debt' AND d.balance < 0
+      GROUP BY 1`,
+  );
+  const of = (closed: boolean) => {
+    const row = rows.find((r) => r.closed === closed);
+    return { count: row?.n ?? 0, amount: formatPaise(row?.amount ?? 0) };
+  };
+  return { owed: of(false), written_off: of(true) };
+}
+
 /** Today's draws without a live result, soonest first, with their pending stakes and largest exposures. */
 async function nextDraws(tx: Queryable, draws: readonly Draw[]) {
   const { rows: timed } = await tx.query<{ i: number; draw_at: string; declared: boolean }>(
@@ -251,6 +266,7 @@ export async function dashboard(deps: Deps): Promise<DashboardAnswer> {
         })),
       stakes_by_hour: await byHour(tx, today),
       ...(await moneyRequests(tx, today)),
+      debts: await debts(tx),
       next_draws: await nextDraws(tx, todaysDraws(markets, now)),
     };
   });

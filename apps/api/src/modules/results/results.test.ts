@@ -565,6 +565,112 @@ describe('debt after a correction (D7)', () => {
   });
 });
 
+describe('a debt follows the phone', () => {
+  interface Debts {
+    owed: { count: number; amount: string };
+    written_off: { count: number; amount: string };
+  }
+  const debts = async () =>
+    (await admin<ApiBody & { debts: Debts }>(t, op, 'GET', '/admin-api/dashboard')).json.debts;
+  /** Paise from a points string ("950" or "9.5"). */
+  const paise = (points: string) => Math.round(Number(points) * 100);
+  const debtOf = async (playerId: number) => {
+    const { rows } = await t.db.query<{ balance: string }>(
+      `SELECT balance FROM accounts WHERE player_id = $1 AND kind = 'debt'`,
+      [playerId],
+    );
+    return Number(rows[0]?.balance);
+  };
+
+  /** A win of 950 points that leaves for a friend, then the account is closed, empty. */
+  async function winSpendAndClose(name: string) {
+    const market = await seedMarket(t.db, { name, open: '10:00 AM', close: '12:00 PM' });
+    const p = await t.player();
+    const friend = await t.player();
+    await fund(t, p, op, 100);
+    await place(p, 'main', market, 'Single Digit', [{ digits: '6', points: 100, session: 'open' }]);
+    t.clock.set(IST('10:00'));
+    await declare({ market_id: market, date: DATE, half: 'open', value: '123' });
+    const sent = await t.post(
+      '/api-user-transfer-wallet-balance',
+      { mobile_no: friend.mobile, amount: '950' },
+      { token: p.token },
+    );
+    expect(sent.statusCode, sent.raw).toBe(200);
+    const closed = await t.post(
+      '/api-delete-account',
+      { password: p.password, confirm: true },
+      { token: p.token },
+    );
+    expect(closed.statusCode, closed.raw).toBe(200);
+    return { market, p };
+  }
+
+  async function registerAgain(mobile: string): Promise<string> {
+    expect((await t.post('/api-check-mobile', { mobile })).statusCode).toBe(200);
+    const res = await t.post<ApiBody & { unique_token: string }>('/api-user-registration', {
+      name: 'Back Again',
+      mobile,
+      password: 'secret-pass-1',
+      otp: await t.lastCode(mobile),
+      dob: '1990-01-01',
+    });
+    expect(res.statusCode, res.raw).toBe(200);
+    return res.json.unique_token;
+  }
+
+  it('a revert after the account closed leaves the debt written off, until the phone registers again', async () => {
+    const { market, p } = await winSpendAndClose('DEBT PHONE');
+    const before = await debts();
+    await revert({ market_id: market, date: DATE });
+    expect(await debtOf(p.id)).toBe(-95_000);
+    const closedDebt = await debts();
+    expect(closedDebt.owed).toEqual(before.owed);
+    expect(closedDebt.written_off.count).toBe(before.written_off.count + 1);
+    expect(paise(closedDebt.written_off.amount)).toBe(paise(before.written_off.amount) + 95_000);
+
+    // The same phone opens a new account: the debt comes with it, and the player is told.
+    const token = await registerAgain(p.mobile);
+    const profile = await t.post('/api-user-wallet-balance', {}, { token });
+    expect(profile.json).toMatchObject({ wallet_amt: '0', debt_amt: '950' });
+    expect(await debtOf(p.id)).toBe(0);
+    const carried = await t.db.query(
+      `SELECT kind, actor, ref_type, ref_id::int FROM journals WHERE kind = 'debt_carried' AND ref_id = $1`,
+      [p.id],
+    );
+    expect(carried.rows).toEqual([
+      { kind: 'debt_carried', actor: 'system', ref_type: 'player', ref_id: p.id },
+    ]);
+    const reopened = await debts();
+    expect(reopened.written_off).toEqual(before.written_off);
+    expect(reopened.owed.count).toBe(before.owed.count + 1);
+    expect(paise(reopened.owed.amount)).toBe(paise(before.owed.amount) + 95_000);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
+  it('a revert after the phone registered again puts the debt on the new account, repaid from its wallet first', async () => {
+    const { market, p } = await winSpendAndClose('DEBT PHONE LATE');
+    const token = await registerAgain(p.mobile);
+    const { rows } = await t.db.query<{ id: number }>('SELECT id FROM players WHERE mobile = $1', [p.mobile]);
+    const again = { ...p, id: Number(rows[0]?.id), token };
+    await fund(t, again, op, 300);
+    await revert({ market_id: market, date: DATE });
+    expect(await debtOf(p.id)).toBe(0);
+    const profile = await t.post('/api-user-wallet-balance', {}, { token });
+    expect(profile.json).toMatchObject({ wallet_amt: '0', debt_amt: '650' });
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
+  it('a phone that never had a closed account registers with no debt', async () => {
+    const mobile = '9876501234';
+    const token = await registerAgain(mobile);
+    const profile = await t.post('/api-user-wallet-balance', {}, { token });
+    expect(profile.json).toMatchObject({ wallet_amt: '0', debt_amt: '0' });
+  });
+});
+
 describe('markets through the operator API', () => {
   it('creates a market that players see and can bid on, and refuses duplicates and bad times', async () => {
     const created = await admin<ApiBody & { market_id: number }>(t, op, 'POST', '/admin-api/markets', {

@@ -5,6 +5,7 @@
  * settlement, so a large market's revert also resumes after a crash.
  */
 import type { Database } from '../../db/database.ts';
+import { carryClosedDebts } from '../ledger/debt.ts';
 import { defaultChunk } from './settle.ts';
 
 export async function revertRevision(
@@ -73,6 +74,8 @@ export async function revertRevision(
                 (SELECT count(*) FROM entry)::int AS entries`,
         [resultId, ids, note, at, marketDate],
       );
+      // A closed account's new debt goes to the account its phone holds now, if it was registered again.
+      await carryClosedDebts(tx, [...new Set(batch.map((b) => b.player_id))], at);
       return { reversed: rows[0]?.reversed ?? 0, batch: ids.length };
     });
     reversed += step.reversed;

@@ -333,6 +333,11 @@ export const dashboardAnswer = z.strictObject({
     pending: statusTotals,
   }),
   withdrawals: z.strictObject({ approved: statusTotals, pending: statusTotals }),
+  /**
+   * Debt from corrected results, now: owed by open accounts, and written off on closed accounts whose phone has
+   * not registered again (it comes back, owed, if it does).
+   */
+  debts: z.strictObject({ owed: statusTotals, written_off: statusTotals }),
   /** Today's draws without a result, soonest first: still taking bids (`open`) or waiting for the result. */
   next_draws: z.array(
     z.strictObject({
