@@ -12,9 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { openPostgres } from '../src/db/postgres.ts';
-import { LOOKUPS_PER_ADDRESS_HOUR } from '../src/modules/auth/lookups.ts';
+import { LOOKUPS_PER_ADDRESS_HOUR, LOOKUPS_PER_PLAYER_HOUR } from '../src/modules/auth/lookups.ts';
 import { otpLimits } from '../src/modules/auth/otp.ts';
-import { RECIPIENT_LOOKUPS_PER_HOUR } from '../src/modules/transfers/service.ts';
 import { newOperator, PASSWORD } from './console.ts';
 import { engine } from './db.ts';
 import type { ApiBody, TestApp } from './helpers.ts';
@@ -200,10 +199,10 @@ describe.skipIf(engine !== 'postgres')('two API processes on one PostgreSQL data
   it('looking up transfer recipients shares one cap per player, even sent to both at once', async () => {
     const p = await a.player();
     const answers = await Promise.all(
-      Array.from({ length: RECIPIENT_LOOKUPS_PER_HOUR + 10 }, (_, i) =>
+      Array.from({ length: LOOKUPS_PER_PLAYER_HOUR + 10 }, (_, i) =>
         post(instance(i), '/api-check-user-for-transfer-amt', { mobile_no: nextPhone() }, { token: p.token }),
       ),
     );
-    expect(count(answers)).toEqual({ 404: RECIPIENT_LOOKUPS_PER_HOUR, 429: 10 });
+    expect(count(answers)).toEqual({ 404: LOOKUPS_PER_PLAYER_HOUR, 429: 10 });
   });
 });

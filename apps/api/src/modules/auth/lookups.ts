@@ -1,7 +1,8 @@
 /**
- * Phone lookups (sign-in, the registration check, registration, resend and forgot-password) answer differently
- * for registered and unknown phones, as the spec says they must; so walking a list of numbers through them
- * would tell who plays. Each source address, and each device that names itself, gets a number of refused
+ * Phone lookups (sign-in, the registration check, registration, resend, forgot-password, and for a signed-in
+ * player the transfer's recipient check and the transfer itself) answer differently for registered and unknown
+ * phones, as the spec says they must; so walking a list of numbers through them would tell who plays. They share
+ * one budget: each source address, each device that names itself, and each signed-in player gets a number of refused
  * lookups an hour (a sign-in that succeeds, a code that is sent, or a refusal for waiting is given back: those are capped by what
  * they cost, and a crowd behind one carrier address must not run out); past it the answer is 429, and the
  * first refusal of the hour leaves a row in the audit log for operators. Counted before the phone is looked
@@ -20,27 +21,52 @@ export const LOOKUPS_PER_ADDRESS_HOUR = 60;
 export const LOOKUPS_PER_DEVICE_HOUR = 20;
 export const LOOKUP_BURST_ACTION = 'phone_lookup_burst';
 
+/** A signed-in player's lookups of other players (the transfer's recipient), from every address together. */
+export const LOOKUPS_PER_PLAYER_HOUR = 20;
+const PLAYER_KIND = 'lookup_player';
+
 type Source = Pick<FastifyRequest, 'ip' | 'id' | 'headers' | 'log'>;
 
+/** How a route's lookups count, beyond the address and device every lookup counts against. */
+export interface LookupCounting {
+  /** A signed-in caller: counted against them too, from whatever address. */
+  playerId?: number;
+  /**
+   * Whether an answer without an error stays counted against the player (it cost them nothing: a name shown).
+   * Never against the address: a crowd behind one carrier address must not run out.
+   */
+  keepSuccess?: boolean;
+  /** Whether a refusal told nothing, so its count is given back (always so for a wait). */
+  toldNothing?: (error: unknown) => boolean;
+  /** The refusal's words once the hour's lookups are used. */
+  refusal?: (seconds: number) => string;
+}
+
 /**
- * Runs `lookup` counted against `request`'s address (and its device, if the body named one), or refuses it
- * with 429; the count is given back when the lookup answers without an error.
+ * Runs `lookup` counted against `request`'s address (and its device, if the body named one, and the signed-in
+ * player, if any), or refuses it with 429; by default the count is given back when the lookup answers without
+ * an error, since a success cost something (a code sent, the right password).
  */
 export async function limitPhoneLookup<T>(
   deps: Pick<Deps, 'db' | 'clock'>,
   request: Source,
   deviceId: string | undefined,
   lookup: () => Promise<T>,
+  counting: LookupCounting = {},
 ): Promise<T> {
-  const ids = await countPhoneLookup(deps, request, deviceId);
-  const giveBack = () => deps.db.query('DELETE FROM rate_events WHERE id = ANY($1::bigint[])', [ids]);
+  const counted = await countPhoneLookup(deps, request, deviceId, counting);
+  const giveBack = (keep?: string) =>
+    deps.db.query('DELETE FROM rate_events WHERE id = ANY($1::bigint[])', [
+      counted.filter((c) => c.kind !== keep).map((c) => c.id),
+    ]);
   try {
     const answer = await lookup();
-    await giveBack();
+    await giveBack(counting.keepSuccess ? PLAYER_KIND : undefined);
     return answer;
   } catch (error) {
     // A sign-in made to wait was answered before its phone was looked at: it told nothing.
-    if (error instanceof AppError && error.code === 'RATE_LIMITED') await giveBack();
+    const waited = error instanceof AppError && error.code === 'RATE_LIMITED';
+    if (waited || counting.toldNothing?.(error)) await giveBack();
     throw error;
   }
 }
@@ -49,12 +75,20 @@ async function countPhoneLookup(
   deps: Pick<Deps, 'db' | 'clock'>,
   request: Source,
   deviceId: string | undefined,
-): Promise<number[]> {
+  counting: LookupCounting,
+): Promise<Array<{ id: number; kind: string }>> {
   const { db, clock } = deps;
   const counters: Array<{ kind: string; subject: string; cap: number }> = [
     { kind: 'lookup_ip', subject: request.ip, cap: LOOKUPS_PER_ADDRESS_HOUR },
   ];
   if (deviceId) counters.push({ kind: 'lookup_device', subject: deviceId, cap: LOOKUPS_PER_DEVICE_HOUR });
+  if (counting.playerId !== undefined) {
+    counters.push({
+      kind: 'lookup_player',
+      subject: String(counting.playerId),
+      cap: LOOKUPS_PER_PLAYER_HOUR,
+    });
+  }
   const counted = await db.transaction(async (tx) => {
     const keys = counters.map((c) => `${c.kind}:${c.subject}`).sort();
     for (const key of keys) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
@@ -88,14 +122,15 @@ async function countPhoneLookup(
       // Committed with the audit row; the refusal is thrown after.
       return { retryAfter: Math.max(1, Math.ceil((first.getTime() + HOUR - now.getTime()) / 1000)) };
     }
-    const { rows } = await tx.query<{ id: number }>(
+    const { rows } = await tx.query<{ id: number; kind: string }>(
       `INSERT INTO rate_events (kind, subject, at) SELECT kind, subject, $3 FROM unnest($1::text[], $2::text[])
-         AS c(kind, subject) RETURNING id`,
+         AS c(kind, subject) RETURNING id, kind`,
       [counters.map((c) => c.kind), counters.map((c) => c.subject), now],
     );
-    return { ids: rows.map((r) => r.id) };
+    return { ids: rows };
   });
   if (counted.ids) return counted.ids;
   const seconds = counted.retryAfter;
-  throw new AppError('RATE_LIMITED', m.tooManyAttempts(seconds), { 'retry-after': String(seconds) });
+  const words = counting.refusal ?? m.tooManyAttempts;
+  throw new AppError('RATE_LIMITED', words(seconds), { 'retry-after': String(seconds) });
 }

@@ -92,12 +92,12 @@ export function authRoutes(app: FastifyInstance): void {
     return { status: true, msg: m.otpVerified, reset_token: resetToken };
   });
 
-  route(app, endpoints.forgotPassword, async ({ body }) => {
-    await accounts.resetPassword(deps, {
-      mobile: body.mobile,
-      newPassword: body.new_pass,
-      ticket: body.reset_token,
-    });
+  route(app, endpoints.forgotPassword, async ({ body, request }) => {
+    await accounts.resetPassword(
+      deps,
+      { mobile: body.mobile, newPassword: body.new_pass, ticket: body.reset_token },
+      meta(request),
+    );
     return { status: true, msg: m.passwordUpdated };
   });
 

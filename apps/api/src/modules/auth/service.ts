@@ -23,7 +23,7 @@ import type { CodeTarget, VerifyOutcome } from './otp.ts';
 import { consumeTicket, issueCode, issueTicket, latestBoundValue, verifyCode } from './otp.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { announcePlayerChange, createSession, revokeAllSessions } from './sessions.ts';
-import { playerLoginPolicy, reserveLoginAttempt } from './throttle.ts';
+import { playerLoginPolicy, reserveLoginAttempt, trustSource } from './throttle.ts';
 
 export interface ClientMeta {
   ip: string;
@@ -168,6 +168,7 @@ export async function verifyResetCode(deps: Deps, mobile: string, code: string):
 export async function resetPassword(
   deps: Deps,
   input: { mobile: string; newPassword: string; ticket: string },
+  meta: ClientMeta,
 ): Promise<void> {
   const { db, clock } = deps;
   const passwordHash = await hashPassword(input.newPassword);
@@ -182,6 +183,8 @@ export async function resetPassword(
     }
     await updatePassword(tx, player.id, passwordHash, now);
     await revokeAllSessions(tx, clock, player.id);
+    // The code proved the phone: this address signs in now, whatever a stranger's guesses left counted.
+    await trustSource(tx, clock, playerLoginPolicy, input.mobile, meta.ip);
     return player.id;
   });
   deps.sessions.forgetPlayer(playerId);

@@ -1,11 +1,16 @@
 /**
- * Login brute-force control (S3): after 5 failures within an hour an account waits 30 s, doubling up to 15 min,
- * rather than a hard lock a stranger could trigger; a source address gets a capped number of failures an hour.
- * Counters live in the database so every API process sees the same numbers.
+ * Sign-in brute-force control (S3, issue 27): failed sign-ins slow the source that sends them and never lock the
+ * owner of the phone or username out from another address. Counters live in the database so every API process
+ * sees the same numbers.
  *
- * For players the waiting is per phone AND source address (a `pairKind`): a burst of wrong passwords from one
- * address makes that address wait, not the owner on their own phone. Guessing spread over many addresses meets
- * a higher ceiling per phone and hour, which an address that has signed in to that phone before does not meet.
+ * - Per source and target (`pairKind`): after 5 failures within an hour that address waits 30 s for that
+ *   account, doubling up to 15 min. Only the address that failed waits.
+ * - Per source (`ipKind`): an address gets a capped number of failures an hour, whatever it targets.
+ * - Per target, from every address together: past a ceiling an hour (guessing spread over many addresses),
+ *   each further attempt from an address that has not signed in to this account before waits a few seconds
+ *   after the last failure, the wait growing to two minutes at most. That slows a crowd of addresses to a few
+ *   dozen guesses an hour and keeps the owner waiting two minutes at worst, never an hour. An address that has
+ *   signed in before, or has just completed a password reset (`trustSource`), is spared.
  *
  * An attempt is counted before the password is checked, under a lock on its account and address, and given
  * back when it succeeds: checking first and counting after would let 50 guesses sent at once all pass the
@@ -26,17 +31,34 @@ export interface ThrottlePolicy {
   subjectKind: string;
   ipKind: string;
   ipFailuresPerHour: number;
-  /** Set: the growing waits count per subject and address, and `subjectKind` is a ceiling per hour instead. */
+  /**
+   * Set: the growing waits count per subject and address, and `subjectKind` counts every address together,
+   * past `subjectFailuresPerHour` slowing the addresses that have not signed in to this subject before.
+   */
   perSource?: {
     pairKind: string;
     subjectFailuresPerHour: number;
-    /** Whether this address has signed in to this subject before (it is then spared the ceiling). */
+    /** Whether this address has signed in to this subject before (it is then spared the slowing). */
     knownSource(db: Queryable, subject: string, ip: string): Promise<boolean>;
   };
 }
 
-/** Failures per phone and hour, from every address together, before only known addresses may try. */
+/** Failures per phone and hour, from every address together, before unknown addresses are slowed. */
 export const PHONE_FAILURES_PER_HOUR = 20;
+const TARGET_FIRST_DELAY_MS = 5_000;
+const TARGET_MAX_DELAY_MS = 120_000;
+
+/** Kind of the rows that mark an address as trusted for a subject (a completed password reset). */
+const TRUSTED_KIND = 'login_trusted';
+
+/** An address that signed in to this subject before, or was trusted for it by a completed reset. */
+async function trusted(db: Queryable, subject: string, ip: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM rate_events WHERE kind = $1 AND subject = $2 LIMIT 1', [
+    TRUSTED_KIND,
+    pairOf(subject, ip),
+  ]);
+  return rows.length > 0;
+}
 
 export const playerLoginPolicy: ThrottlePolicy = {
   subjectKind: 'login_mobile',
@@ -50,10 +72,34 @@ export const playerLoginPolicy: ThrottlePolicy = {
         `SELECT 1 FROM sessions s JOIN players p ON p.id = s.player_id WHERE p.mobile = $1 AND s.ip = $2 LIMIT 1`,
         [mobile, ip],
       );
-      return rows.length > 0;
+      return rows.length > 0 || trusted(db, mobile, ip);
     },
   },
 };
+
+/**
+ * A completed password reset proves the phone: its address is trusted for the phone from now on, and the
+ * failures counted against the phone (from every address, the old password's guesses) are forgotten.
+ */
+export async function trustSource(
+  db: Queryable,
+  clock: Clock,
+  policy: ThrottlePolicy,
+  subject: string,
+  ip: string,
+): Promise<void> {
+  const pairKind = policy.perSource?.pairKind;
+  await db.query(
+    `DELETE FROM rate_events
+      WHERE (kind = $1 AND subject = $2) OR (kind = $3 AND left(subject, length($2) + 1) = $2 || '|')`,
+    [policy.subjectKind, subject, pairKind ?? ''],
+  );
+  await db.query('INSERT INTO rate_events (kind, subject, at) VALUES ($1, $2, $3)', [
+    TRUSTED_KIND,
+    pairOf(subject, ip),
+    clock.now(),
+  ]);
+}
 
 /** One counter's subject for a subject and an address; "|" is in neither a phone nor an address. */
 const pairOf = (subject: string, ip: string) => `${subject}|${ip}`;
@@ -61,6 +107,12 @@ const pairOf = (subject: string, ip: string) => `${subject}|${ip}`;
 export function lockoutMs(failures: number): number {
   if (failures < FREE_FAILURES) return 0;
   return Math.min(FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES), MAX_DELAY_MS);
+}
+
+/** How long an unknown address waits after the subject's last failure, `failures` of them this hour. */
+export function targetDelayMs(failures: number, ceiling: number): number {
+  if (failures < ceiling) return 0;
+  return Math.min(TARGET_FIRST_DELAY_MS * 2 ** (failures - ceiling), TARGET_MAX_DELAY_MS);
 }
 
 /** A counted attempt: it stays a failure unless the caller says it succeeded or did not count. */
@@ -150,13 +202,11 @@ async function assertAllowed(
       const waitUntil = row.last.getTime() + lockoutMs(row.n);
       if (now < waitUntil) throw refuse(Math.ceil((waitUntil - now) / 1000));
     }
-    if (
-      perSource &&
-      row.kind === policy.subjectKind &&
-      row.n >= perSource.subjectFailuresPerHour &&
-      !(await perSource.knownSource(db, subject, ip))
-    ) {
-      throw refuse(agedOut(row.first));
+    if (perSource && row.kind === policy.subjectKind) {
+      const waitUntil = row.last.getTime() + targetDelayMs(row.n, perSource.subjectFailuresPerHour);
+      if (now < waitUntil && !(await perSource.knownSource(db, subject, ip))) {
+        throw refuse(Math.ceil((waitUntil - now) / 1000));
+      }
     }
   }
 }

@@ -304,6 +304,56 @@ describe('transfers', () => {
     expect(await snapshot(t.db, MONEY_TABLES)).toEqual(before);
   });
 
+  it('tells a sender who cannot afford it the same for a registered phone and an unknown one', async () => {
+    const a = await t.player();
+    const b = await t.player();
+    await fund(t, a, op, 120);
+    const before = await snapshot(t.db, MONEY_TABLES);
+    const send = (mobile: string) =>
+      t.post('/api-user-transfer-wallet-balance', { mobile_no: mobile, amount: '150' }, { token: a.token });
+    const registered = await send(b.mobile);
+    const unknown = await send(nextMobile());
+    expect([registered.statusCode, registered.json]).toEqual([unknown.statusCode, unknown.json]);
+    expect(registered.json.msg).toBe(f.transferNotEnough);
+    expect(await snapshot(t.db, MONEY_TABLES)).toEqual(before);
+  });
+
+  it('counts the recipient check and the transfer in one budget per player, whatever the address', async () => {
+    const a = await t.player();
+    const b = await t.player();
+    await fund(t, a, op, 1000);
+    const check = (mobile: string, ip: string) =>
+      t.post('/api-check-user-for-transfer-amt', { mobile_no: mobile }, { token: a.token, ip });
+    const send = (mobile: string, ip: string) =>
+      t.post(
+        '/api-user-transfer-wallet-balance',
+        { mobile_no: mobile, amount: '100' },
+        { token: a.token, ip },
+      );
+    // Half the hour's lookups through the name check, half through transfers to unknown phones, from many
+    // addresses: the next one, by either route, is refused.
+    for (let i = 0; i < 10; i++) expect((await check(nextMobile(), `10.20.0.${i + 1}`)).statusCode).toBe(404);
+    for (let i = 0; i < 10; i++) {
+      const probe = await send(nextMobile(), `10.20.1.${i + 1}`);
+      expect([probe.statusCode, probe.json.msg]).toEqual([404, f.recipientNotFound]);
+    }
+    const capped = await check(b.mobile, '10.20.2.1');
+    expect([capped.statusCode, capped.json.msg]).toEqual([429, f.transferLookupsLimited]);
+    const cappedSend = await send(nextMobile(), '10.20.2.2');
+    expect([cappedSend.statusCode, cappedSend.json.msg]).toEqual([429, f.transferLookupsLimited]);
+    // Spent is spent: even a transfer to a registered phone waits for the hour.
+    expect((await send(b.mobile, '10.20.2.3')).statusCode).toBe(429);
+    // A transfer that goes through costs points, not budget.
+    t.clock.advance(3_600_000);
+    expect((await send(b.mobile, '10.20.2.3')).statusCode).toBe(200);
+    expect((await send(b.mobile, '10.20.2.3')).statusCode).toBe(200);
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rate_events WHERE kind = 'lookup_player' AND subject = $1 AND at > $2`,
+      [String(a.id), new Date(t.clock.now().getTime() - 1000)],
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
   it('caps recipient lookups per player', async () => {
     const a = await t.player();
     const b = await t.player();
@@ -330,10 +380,11 @@ describe('transfers', () => {
       const from = players[i % players.length] as Player;
       const to = players[(i * 5 + 1) % players.length] as Player;
       const amount = 100 + ((i * 37) % 400);
+      // Each player from their own phone's address, as six players would be.
       return t.post(
         '/api-user-transfer-wallet-balance',
         { mobile_no: to.mobile, amount },
-        { token: from.token },
+        { token: from.token, ip: `10.30.0.${(i % players.length) + 1}` },
       );
     });
     const results = await Promise.all(calls);

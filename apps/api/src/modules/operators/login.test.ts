@@ -5,6 +5,7 @@ import { createTestApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator } from '../../../test/console.ts';
 import { PHONE_FAILURES_PER_HOUR } from '../auth/throttle.ts';
+import { OPERATOR_FAILURES_PER_HOUR } from './login.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,15 +27,16 @@ function tally(answers: { statusCode: number; json: Json }[]): Record<string, nu
 }
 
 describe('operator sign-in rate limits', () => {
-  it('lets at most 5 of 50 simultaneous wrong guesses at one username be checked; the rest are 429', async () => {
+  it('lets at most 5 of 50 simultaneous wrong guesses from one address be checked; only that address waits', async () => {
     const op = await newOperator(t, 'owner');
+    const stranger = '10.1.0.1';
     const guesses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         call(
           t,
           'POST',
           '/admin-api/login',
-          { ip: `10.1.0.${i + 1}` },
+          { ip: stranger },
           { username: op.username, password: `guess-${i}` },
         ),
       ),
@@ -44,25 +46,63 @@ describe('operator sign-in rate limits', () => {
     const limited = guesses.find((x) => x.statusCode === 429);
     expect(limited?.json.msg).toBe(m.tooManyAttempts(30));
     expect(limited?.headers['retry-after']).toBe('30');
-    // Even the right password waits now; every attempt, refused or not, is in the audit.
-    const right = await call(
-      t,
-      'POST',
-      '/admin-api/login',
-      {},
-      { username: op.username, password: op.password },
-    );
-    expect(right.statusCode).toBe(429);
+    // The stranger's address waits even with the right password; the operator at their own desk does not.
+    const fromStranger = { username: op.username, password: op.password };
+    expect((await call(t, 'POST', '/admin-api/login', { ip: stranger }, fromStranger)).statusCode).toBe(429);
+    const atDesk = await call(t, 'POST', '/admin-api/login', { ip: '10.1.9.9' }, fromStranger);
+    expect(atDesk.statusCode).toBe(200);
+    // Every attempt, refused or not, is in the audit.
     expect((await auditRowsOf(t, 'login_failed')).filter((r) => r.username === op.username)).toHaveLength(51);
     t.clock.advance(30_000);
-    const after = await call(
-      t,
-      'POST',
-      '/admin-api/login',
-      {},
-      { username: op.username, password: op.password },
+    expect((await call(t, 'POST', '/admin-api/login', { ip: stranger }, fromStranger)).statusCode).toBe(200);
+  });
+
+  it('ten failures an hour from one address, for hours, never keep the operator out from another', async () => {
+    const op = await newOperator(t, 'owner');
+    for (let hour = 0; hour < 3; hour++) {
+      for (let i = 0; i < 10; i++) {
+        await call(
+          t,
+          'POST',
+          '/admin-api/login',
+          { ip: '10.3.0.1' },
+          { username: op.username, password: 'nope' },
+        );
+        t.clock.advance(6 * 60_000);
+      }
+      const owner = await call(
+        t,
+        'POST',
+        '/admin-api/login',
+        { ip: '10.3.0.2' },
+        { username: op.username, password: op.password },
+      );
+      expect(owner.statusCode, `hour ${hour}`).toBe(200);
+    }
+  });
+
+  it('guesses spread over many addresses are slowed past the ceiling, and the operator waits seconds, not an hour', async () => {
+    const op = await newOperator(t, 'owner');
+    const guesses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(
+          t,
+          'POST',
+          '/admin-api/login',
+          { ip: `10.4.0.${i + 1}` },
+          { username: op.username, password: `guess-${i}` },
+        ),
+      ),
     );
-    expect(after.statusCode).toBe(200);
+    expect(tally(guesses)).toEqual({
+      '400 INVALID_CREDENTIALS': OPERATOR_FAILURES_PER_HOUR,
+      '429 RATE_LIMITED': 50 - OPERATOR_FAILURES_PER_HOUR,
+    });
+    const owner = { username: op.username, password: op.password };
+    const slowed = await call(t, 'POST', '/admin-api/login', { ip: '10.4.1.1' }, owner);
+    expect(slowed.json.msg).toBe(m.tooManyAttempts(5));
+    t.clock.advance(5_000);
+    expect((await call(t, 'POST', '/admin-api/login', { ip: '10.4.1.1' }, owner)).statusCode).toBe(200);
   });
 
   it('lets at most 30 of 50 simultaneous guesses from one address through, across usernames', async () => {

@@ -17,10 +17,29 @@ import { acceptCode } from './totp.ts';
 import { loginMessages } from '@gama/core/endpoints/operators/index';
 
 /** Operators share offices and phones' networks less than players do: a tighter cap per address. */
+/** Failures per username and hour, from every address together, before unknown addresses are slowed. */
+export const OPERATOR_FAILURES_PER_HOUR = 20;
+
+/**
+ * One address's failures make that address wait, never the operator at another desk (issue 27): the waits
+ * count per username and address, and many addresses together are slowed, not stopped (auth/throttle.ts).
+ */
 export const operatorLoginPolicy: ThrottlePolicy = {
   subjectKind: 'op_login_user',
   ipKind: 'op_login_ip',
   ipFailuresPerHour: 30,
+  perSource: {
+    pairKind: 'op_login_pair',
+    subjectFailuresPerHour: OPERATOR_FAILURES_PER_HOUR,
+    async knownSource(db, username, ip) {
+      const { rows } = await db.query(
+        `SELECT 1 FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+          WHERE o.username = $1 AND s.ip = $2 LIMIT 1`,
+        [username, ip],
+      );
+      return rows.length > 0;
+    },
+  },
 };
 
 /** Codes typed while signed in (confirming or turning off two-factor) have their own counters. */

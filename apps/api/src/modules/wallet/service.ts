@@ -29,8 +29,10 @@ export async function accountsForDebit(
   playerId: number,
   purpose: DebitPurpose,
   at: { now: Date; timeZone: string },
+  /** Off only for an early answer that the same call, locked, repeats before anything moves. */
+  lock = true,
 ): Promise<PlayerAccounts> {
-  const accounts = await playerAccounts(tx, playerId, true);
+  const accounts = await playerAccounts(tx, playerId, lock);
   const { rows } = await tx.query<DebitFlags>(
     `SELECT betting_status, blocked_at IS NOT NULL AS blocked, transfer_allowed, break_kind, break_until
        FROM players WHERE id = $1`,
