@@ -52,6 +52,11 @@ export const configSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /**
+     * The role that owns the schema, for the migrations (and `npm run migrate`); the server then serves as
+     * DATABASE_URL's role with only the grants it needs (db/roles.ts, decision 025). Unset: one role does both.
+     */
+    DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /**
      * `prepared` (default): named prepared statements, parsed and planned once per connection. `unnamed`: each
      * call parsed anew, for a pooler in transaction mode (PgBouncer before 1.21); see db/postgres.ts.
      */
@@ -143,7 +148,7 @@ export const configSchema = z
     if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http' });
     }
-    for (const key of ['DATABASE_DIRECT_URL', 'READ_DATABASE_URL'] as const) {
+    for (const key of ['DATABASE_DIRECT_URL', 'READ_DATABASE_URL', 'DATABASE_MIGRATION_URL'] as const) {
       if (!c.DATABASE_URL && c[key]) {
         ctx.addIssue({ code: 'custom', path: [key], message: 'needs DATABASE_URL (the primary server)' });
       }
@@ -219,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const SECRET_KEYS = new Set([
   'DATABASE_URL',
   'DATABASE_DIRECT_URL',
+  'DATABASE_MIGRATION_URL',
   'READ_DATABASE_URL',
   'APP_KEY',
   'OTP_PEPPER',

@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { loadPepper, openDatabase, openReads, prepareDatabase } from './db/open.ts';
+import { ownershipWarning } from './db/roles.ts';
 import { seedDemoContent } from './seed/content.ts';
 import { ensureFirstOperator } from './modules/operators/accounts.ts';
 import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
   if (prepared) {
     app.log.info({ config: describeConfig(config), ...prepared, engine: db.engine }, 'starting');
     await ensureFirstOperator(db, config, clock, app.log);
+    const owned = await ownershipWarning(db);
+    if (owned) app.log.warn(owned);
   } else {
     app.log.info({ worker: cluster.worker?.id }, 'starting');
   }
@@ -103,7 +106,7 @@ async function prepare(
   config: Config,
   clock: Clock,
 ): Promise<{ migrations: string[]; seeded: Awaited<ReturnType<typeof seedDemoContent>> }> {
-  const migrations = await prepareDatabase(db);
+  const migrations = await prepareDatabase(db, config);
   const seeded = await seedDemoContent(db, clock.now(), {
     defaultBettingStatus: config.DEFAULT_BETTING_STATUS,
   });

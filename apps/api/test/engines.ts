@@ -53,6 +53,7 @@ export const postgresOnly = [
   'test/pgbouncer.test.ts',
   'test/replica.test.ts',
   'test/scale-out.test.ts',
+  'test/server-role.test.ts',
 ] as const;
 
 /** The console's side, once, on PostgreSQL. */
