@@ -61,6 +61,11 @@ async function main(): Promise<void> {
     () => clock.now(),
     (error) => app.log.error({ err: error }, "making the coming months' bid partitions failed"),
   );
+  // One process signs on the interval: alone, or the cluster worker the primary named for it.
+  const stopCheckpoints =
+    !cluster.isWorker || process.env.GAMA_CHECKPOINT_KEEPER === '1'
+      ? app.deps.checkpoints.start()
+      : () => undefined;
   const stopPurge = startNotificationPurge(
     db,
     () => clock.now(),
@@ -76,6 +81,7 @@ async function main(): Promise<void> {
     // logger has flushed its last lines.
     try {
       stopMaintenance();
+      stopCheckpoints();
       stopPurge();
       stopPartitions();
       await app.close();
@@ -144,10 +150,17 @@ async function supervise(config: Config): Promise<void> {
   let closing = false;
   let earlyDeaths = 0;
   const started = new Map<Worker, number>();
-  const fork = () => started.set(cluster.fork(), Date.now());
+  let keeper: Worker | null = null;
+  // The first worker, and whichever replaces it, signs the audit checkpoints on the interval.
+  const fork = () => {
+    const worker = cluster.fork(keeper === null ? { GAMA_CHECKPOINT_KEEPER: '1' } : {});
+    keeper ??= worker;
+    started.set(worker, Date.now());
+  };
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (started.get(worker) ?? 0);
     started.delete(worker);
+    if (keeper === worker) keeper = null;
     if (closing) return;
     earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
     log.error({ worker: worker.id, pid: worker.process.pid, code, signal, lived }, 'worker died');
