@@ -72,7 +72,7 @@ export async function runAuditVerify(db: Queryable, options: VerifyOptions): Pro
     exitCode = 1;
   } else if (report.last) {
     out.push(
-      `audit:verify: the log matches ${report.checkpoints} signed checkpoints, the last at position ${report.last.seq} signed at ${report.last.at} by key ${report.last.key}; ${report.unsigned_rows} rows since are not yet signed`,
+      `audit:verify: the log matches ${report.checkpoints} signed checkpoint${report.checkpoints === 1 ? '' : 's'}, the last at position ${report.last.seq} signed at ${report.last.at} by key ${report.last.key}; ${report.unsigned_rows} rows since are not yet signed`,
     );
   } else {
     out.push(`audit:verify: ${options.checkpointsFile} holds no checkpoint signed by that key`);
