@@ -1,5 +1,8 @@
 import type { AuditCheckpointAnswer } from '@gama/core/endpoints/audit/index';
 import { execFile } from 'node:child_process';
+import { createSocket } from 'node:dgram';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -181,6 +184,48 @@ describe(`signed checkpoints of the audit chain on ${engine}`, () => {
       });
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe(`checkpoints sent to witnesses on ${engine}`, () => {
+  it('POSTs each checkpoint line to every witness URL and its signed head to syslog', async () => {
+    const posted: string[] = [];
+    const witness = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        posted.push(`${req.method} ${req.headers['content-type']} ${body}`);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((done) => witness.listen(0, '127.0.0.1', done));
+    const syslog = createSocket('udp4');
+    const datagrams: string[] = [];
+    syslog.on('message', (message) => datagrams.push(message.toString()));
+    await new Promise<void>((done) => syslog.bind(0, '127.0.0.1', done));
+    const port = (witness.address() as AddressInfo).port;
+    const t = await createTestApp({
+      env: {
+        AUDIT_CHECKPOINT_URLS: `http://127.0.0.1:${port}/a,http://127.0.0.1:${port}/b`,
+        AUDIT_CHECKPOINT_SYSLOG: `udp://127.0.0.1:${syslog.address().port}`,
+      },
+    });
+    try {
+      const token = await signIn(t, await newOperator(t, 'owner'));
+      const signed = await call<AuditCheckpointAnswer>(t, 'POST', '/admin-api/audit/checkpoint', { token });
+      expect(signed.json.witnesses).toBe(3);
+      await expect.poll(() => posted.length + datagrams.length).toBe(3);
+      const line = readFileSync(t.config.AUDIT_CHECKPOINT_FILE, 'utf8');
+      expect(posted).toEqual([`POST application/json ${line}`, `POST application/json ${line}`]);
+      const head = JSON.parse(line) as Record<string, unknown>;
+      delete head.rows;
+      expect(datagrams[0]).toMatch(/^<110>1 \S+ \S+ gama - audit-checkpoint - /);
+      expect(JSON.parse(datagrams[0]?.replace(/^.* audit-checkpoint - /, '') ?? '')).toEqual(head);
+    } finally {
+      await t.close();
+      witness.close();
+      syslog.close();
     }
   });
 });
