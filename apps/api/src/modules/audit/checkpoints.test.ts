@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -375,6 +375,7 @@ describe(`a rewrite by the database's owner, recomputing every hash, on ${engine
         const bad = await run(['--checkpoints', forged, '--public-key', t.config.AUDIT_PUBLIC_KEY_FILE]);
         expect(bad.code).toBe(1);
         expect(bad.stderr).toContain('line 1: the signature does not verify with the given public key');
+        rmSync(forged);
       } finally {
         await t.close();
       }
