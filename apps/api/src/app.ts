@@ -14,6 +14,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { route } from './http/route.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStatic } from './http/static-delivery.ts';
+import { AuditCheckpoints } from './modules/audit/checkpoints.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { setPasswordHashCost } from './modules/auth/passwords.ts';
@@ -116,6 +117,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       (ids) => walletBalancesOf(options.db, ids),
       () => options.clock.now().getTime(),
     ),
+    checkpoints: new AuditCheckpoints(options.db, () => options.clock.now(), config, {
+      info: (details, message) => app.log.info(details, message),
+      error: (details, message) => app.log.error(details, message),
+    }),
     metrics: new Metrics(),
     callers: {
       player: async (request, body) => {

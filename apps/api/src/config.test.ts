@@ -14,6 +14,52 @@ describe('config', () => {
     expect(loadConfig({ INIT_CWD: '/srv/gama', DATA_DIR: '/var/lib/gama' }).DATA_DIR).toBe('/var/lib/gama');
   });
 
+  it('takes the schema owner for migrations only beside a server URL, and keeps it secret', () => {
+    const owner = 'postgres://gama_owner:owner-secret@127.0.0.1:5432/gama';
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: owner })).toThrow(
+      /DATABASE_MIGRATION_URL: needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://gama_server@h/gama', DATABASE_MIGRATION_URL: 'mysql://x@h/g' }),
+    ).toThrow(/DATABASE_MIGRATION_URL/);
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://gama_server@127.0.0.1:5432/gama',
+      DATABASE_MIGRATION_URL: owner,
+    });
+    expect(c.DATABASE_MIGRATION_URL).toBe(owner);
+    expect(JSON.stringify(describeConfig(c))).not.toContain('owner-secret');
+  });
+
+  it('keeps the audit checkpoints and their key beside the data directory, never in it', () => {
+    const c = loadConfig({ INIT_CWD: '/srv/gama', DATA_DIR: './data' });
+    expect(c).toMatchObject({
+      AUDIT_CHECKPOINT_FILE: '/srv/gama/data-audit/checkpoints.jsonl',
+      AUDIT_SIGNING_KEY_FILE: '/srv/gama/data-audit/signing-key.pem',
+      AUDIT_PUBLIC_KEY_FILE: '/srv/gama/data-audit/signing-key.pem.pub',
+      AUDIT_CHECKPOINT_EVERY_MS: 900_000,
+      AUDIT_CHECKPOINT_URLS: [],
+    });
+    const named = loadConfig({
+      INIT_CWD: '/srv/gama',
+      AUDIT_CHECKPOINT_FILE: 'audit/cp.jsonl',
+      AUDIT_SIGNING_KEY_FILE: '/etc/gama/key.pem',
+      AUDIT_CHECKPOINT_URLS: 'https://witness.example/cp, http://10.0.0.5:8080/in',
+      AUDIT_CHECKPOINT_SYSLOG: 'udp://logs.example:514',
+    });
+    expect(named).toMatchObject({
+      AUDIT_CHECKPOINT_FILE: '/srv/gama/audit/cp.jsonl',
+      AUDIT_PUBLIC_KEY_FILE: '/etc/gama/key.pem.pub',
+      AUDIT_CHECKPOINT_URLS: ['https://witness.example/cp', 'http://10.0.0.5:8080/in'],
+    });
+    expect(() => loadConfig({ AUDIT_CHECKPOINT_URLS: 'ftp://witness.example/cp' })).toThrow(
+      /AUDIT_CHECKPOINT_URLS.*: each must be an http\(s\) URL/,
+    );
+    expect(() => loadConfig({ AUDIT_CHECKPOINT_SYSLOG: 'logs.example:514' })).toThrow(
+      /AUDIT_CHECKPOINT_SYSLOG: udp:\/\/host:port/,
+    );
+    expect(() => loadConfig({ AUDIT_CHECKPOINT_EVERY_MS: '10' })).toThrow(/AUDIT_CHECKPOINT_EVERY_MS/);
+  });
+
   it('reads TRUST_PROXY as on, off, or the proxies to trust', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);

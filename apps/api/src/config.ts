@@ -52,6 +52,11 @@ export const configSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /**
+     * The role that owns the schema, for the migrations (and `npm run migrate`); the server then serves as
+     * DATABASE_URL's role with only the grants it needs (db/roles.ts, decision 025). Unset: one role does both.
+     */
+    DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /**
      * `prepared` (default): named prepared statements, parsed and planned once per connection. `unnamed`: each
      * call parsed anew, for a pooler in transaction mode (PgBouncer before 1.21); see db/postgres.ts.
      */
@@ -68,6 +73,37 @@ export const configSchema = z
     READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     APP_KEY: z.string().min(8).default('gama-dev-app-key'),
+    /**
+     * Signed checkpoints of the audit chain are appended here, one JSON line each (modules/audit/checkpoints.ts);
+     * `npm run audit:verify` reads the same file. Default: `<DATA_DIR>-audit/checkpoints.jsonl`, beside the data
+     * directory, never in it.
+     */
+    AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
+    /**
+     * The Ed25519 private key (PKCS#8 PEM) that signs checkpoints; the database never holds it. Made on first
+     * start when missing, with its public half beside it (`.pub`). Default: `<DATA_DIR>-audit/signing-key.pem`.
+     */
+    AUDIT_SIGNING_KEY_FILE: z.string().min(1).optional(),
+    /** The public key `audit:verify` checks signatures with. Default: the signing key file's `.pub`. */
+    AUDIT_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+    /** How often the server signs a checkpoint when the chain has grown. */
+    AUDIT_CHECKPOINT_EVERY_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(900_000),
+    /** Comma-separated http(s) URLs each checkpoint is POSTed to (witnesses the database's owner cannot reach). */
+    AUDIT_CHECKPOINT_URLS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((u) => u.trim())
+          .filter((u) => u !== ''),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each must be an http(s) URL' })))
+      .default([]),
+    /** `udp://host:port`: each checkpoint's signed head is also sent there as an RFC 5424 syslog message. */
+    AUDIT_CHECKPOINT_SYSLOG: z
+      .string()
+      .regex(/^udp:\/\/[^/:]+:\d{1,5}$/, { message: 'udp://host:port' })
+      .optional(),
     SMS_PROVIDER: z.enum(['outbox', 'http']).optional(),
     SMS_HTTP_URL: z.url().optional(),
     SMS_HTTP_TEMPLATE: z
@@ -143,7 +179,7 @@ export const configSchema = z
     if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http' });
     }
-    for (const key of ['DATABASE_DIRECT_URL', 'READ_DATABASE_URL'] as const) {
+    for (const key of ['DATABASE_DIRECT_URL', 'READ_DATABASE_URL', 'DATABASE_MIGRATION_URL'] as const) {
       if (!c.DATABASE_URL && c[key]) {
         ctx.addIssue({ code: 'custom', path: [key], message: 'needs DATABASE_URL (the primary server)' });
       }
@@ -188,7 +224,12 @@ export const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema> & { smsProvider: 'outbox' | 'http' };
+export type Config = z.infer<typeof configSchema> & {
+  smsProvider: 'outbox' | 'http';
+  AUDIT_CHECKPOINT_FILE: string;
+  AUDIT_SIGNING_KEY_FILE: string;
+  AUDIT_PUBLIC_KEY_FILE: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -209,9 +250,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // npm runs workspace scripts from the workspace folder; a relative DATA_DIR means the folder the user ran
   // `npm start` in (npm passes it as INIT_CWD), so `./data` is the project's ./data.
   const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = isAbsolute(c.DATA_DIR) ? c.DATA_DIR : resolve(base, c.DATA_DIR);
+  const auditDir = `${dataDir}-audit`;
+  const keyFile = resolve(base, c.AUDIT_SIGNING_KEY_FILE ?? resolve(auditDir, 'signing-key.pem'));
   return {
     ...c,
-    DATA_DIR: isAbsolute(c.DATA_DIR) ? c.DATA_DIR : resolve(base, c.DATA_DIR),
+    DATA_DIR: dataDir,
+    AUDIT_CHECKPOINT_FILE: resolve(base, c.AUDIT_CHECKPOINT_FILE ?? resolve(auditDir, 'checkpoints.jsonl')),
+    AUDIT_SIGNING_KEY_FILE: keyFile,
+    AUDIT_PUBLIC_KEY_FILE: resolve(base, c.AUDIT_PUBLIC_KEY_FILE ?? `${keyFile}.pub`),
     smsProvider: c.SMS_PROVIDER ?? (c.SMS_HTTP_URL ? 'http' : 'outbox'),
   };
 }
@@ -219,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const SECRET_KEYS = new Set([
   'DATABASE_URL',
   'DATABASE_DIRECT_URL',
+  'DATABASE_MIGRATION_URL',
   'READ_DATABASE_URL',
   'APP_KEY',
   'OTP_PEPPER',

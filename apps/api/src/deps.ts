@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { ReadRouter } from './db/reads.ts';
 import type { Metrics } from './lib/metrics.ts';
+import type { AuditCheckpoints } from './modules/audit/checkpoints.ts';
 import type { Operator, OperatorSession } from './modules/operators/sessions.ts';
 import type { SessionCache } from './modules/auth/session-cache.ts';
 import type { SessionPlayer } from './modules/auth/sessions.ts';
@@ -47,6 +48,8 @@ export interface Deps {
   sessions: SessionCache;
   /** Balances for display (the home list); see wallet/cache.ts. */
   wallets: WalletCache;
+  /** Signed checkpoints of the audit chain (modules/audit/checkpoints.ts). */
+  checkpoints: AuditCheckpoints;
   /** This process's Prometheus metrics (lib/metrics.ts). */
   metrics: Metrics;
   callers: Callers;

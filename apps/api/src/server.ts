@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { loadPepper, openDatabase, openReads, prepareDatabase } from './db/open.ts';
+import { ownershipWarning } from './db/roles.ts';
 import { seedDemoContent } from './seed/content.ts';
 import { ensureFirstOperator } from './modules/operators/accounts.ts';
 import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
   if (prepared) {
     app.log.info({ config: describeConfig(config), ...prepared, engine: db.engine }, 'starting');
     await ensureFirstOperator(db, config, clock, app.log);
+    const owned = await ownershipWarning(db);
+    if (owned) app.log.warn(owned);
   } else {
     app.log.info({ worker: cluster.worker?.id }, 'starting');
   }
@@ -58,6 +61,11 @@ async function main(): Promise<void> {
     () => clock.now(),
     (error) => app.log.error({ err: error }, "making the coming months' bid partitions failed"),
   );
+  // One process signs on the interval: alone, or the cluster worker the primary named for it.
+  const stopCheckpoints =
+    !cluster.isWorker || process.env.GAMA_CHECKPOINT_KEEPER === '1'
+      ? app.deps.checkpoints.start()
+      : () => undefined;
   const stopPurge = startNotificationPurge(
     db,
     () => clock.now(),
@@ -73,6 +81,7 @@ async function main(): Promise<void> {
     // logger has flushed its last lines.
     try {
       stopMaintenance();
+      stopCheckpoints();
       stopPurge();
       stopPartitions();
       await app.close();
@@ -103,7 +112,7 @@ async function prepare(
   config: Config,
   clock: Clock,
 ): Promise<{ migrations: string[]; seeded: Awaited<ReturnType<typeof seedDemoContent>> }> {
-  const migrations = await prepareDatabase(db);
+  const migrations = await prepareDatabase(db, config);
   const seeded = await seedDemoContent(db, clock.now(), {
     defaultBettingStatus: config.DEFAULT_BETTING_STATUS,
   });
@@ -141,10 +150,17 @@ async function supervise(config: Config): Promise<void> {
   let closing = false;
   let earlyDeaths = 0;
   const started = new Map<Worker, number>();
-  const fork = () => started.set(cluster.fork(), Date.now());
+  let keeper: Worker | null = null;
+  // The first worker, and whichever replaces it, signs the audit checkpoints on the interval.
+  const fork = () => {
+    const worker = cluster.fork(keeper === null ? { GAMA_CHECKPOINT_KEEPER: '1' } : {});
+    keeper ??= worker;
+    started.set(worker, Date.now());
+  };
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (started.get(worker) ?? 0);
     started.delete(worker);
+    if (keeper === worker) keeper = null;
     if (closing) return;
     earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
     log.error({ worker: worker.id, pid: worker.process.pid, code, signal, lived }, 'worker died');

@@ -71,6 +71,8 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
       E2E_CLOCK_CONTROL: 'true',
       LOG_LEVEL: 'error',
       WEB_DIST: join(tmpdir(), 'gama-child-no-web'),
+      // Where the audit checkpoints and their key go (`<DATA_DIR>-audit`) when a test gives only DATABASE_URL.
+      DATA_DIR: join(tmpdir(), `gama-child-${process.pid}-${port}`),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -17,6 +17,7 @@ export const bothEngines = [
   'src/db/notices.test.ts',
   'src/http/unavailable.test.ts',
   'src/modules/audit/chain.test.ts',
+  'src/modules/audit/checkpoints.test.ts',
   'src/modules/auth/lookups.test.ts',
   'src/modules/auth/session-cache.test.ts',
   'src/modules/auth/throttle.test.ts',
@@ -53,6 +54,7 @@ export const postgresOnly = [
   'test/pgbouncer.test.ts',
   'test/replica.test.ts',
   'test/scale-out.test.ts',
+  'test/server-role.test.ts',
 ] as const;
 
 /** The console's side, once, on PostgreSQL. */

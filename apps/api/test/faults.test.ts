@@ -106,6 +106,8 @@ async function startServer(t: Target, fault?: FaultPoint): Promise<Child> {
       CLOCK_START: DEFAULT_NOW,
       LOG_LEVEL: 'error',
       WEB_DIST: join(tmpdir(), 'gama-faults-no-web'),
+      // Where the audit checkpoints and their key go (`<DATA_DIR>-audit`) when a test gives only DATABASE_URL.
+      DATA_DIR: join(tmpdir(), `gama-child-${process.pid}-${port}`),
       ...t.env,
       ...(fault ? { FAULT_POINT: fault } : {}),
     },

@@ -1,5 +1,9 @@
 /** Build, don't listen: a ready app on a fresh database, driven through `inject`, with a manual clock. */
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../src/app.ts';
 import type { RegisteredRoute } from '../src/app.ts';
 import { ManualClock } from '../src/clock.ts';
@@ -60,7 +64,11 @@ export async function createTestApp(
   // A given database is the caller's: `close` closes it, and a PostgreSQL one is not dropped.
   const db = options.db ?? (await openTestDatabase());
   const clock = new ManualClock(options.now ?? DEFAULT_NOW);
+  // Checkpoints and their key go to a folder of this app's own, never beside the project's ./data.
+  const auditDir = join(tmpdir(), `gama-test-audit-${randomBytes(6).toString('hex')}`);
   const config = loadConfig({
+    AUDIT_CHECKPOINT_FILE: join(auditDir, 'checkpoints.jsonl'),
+    AUDIT_SIGNING_KEY_FILE: join(auditDir, 'signing-key.pem'),
     NODE_ENV: 'test',
     APP_KEY,
     LOG_LEVEL: 'info',
@@ -139,6 +147,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.close();
+      rmSync(auditDir, { recursive: true, force: true });
     },
   };
   return t;

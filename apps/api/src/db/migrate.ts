@@ -1,11 +1,16 @@
 /** Applies the numbered SQL files in ./migrations once each, in order; a failure stops start-up. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
-export function listMigrations(): Array<{ version: string; sql: string }> {
+export interface Migration {
+  version: string;
+  sql: string;
+}
+
+export function listMigrations(): Migration[] {
   return readdirSync(migrationsDir)
     .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
     .sort()
@@ -15,12 +20,33 @@ export function listMigrations(): Array<{ version: string; sql: string }> {
     }));
 }
 
-export async function migrate(db: Database): Promise<string[]> {
+/** The versions not yet applied; read without a lock or a write, so a role that may not migrate can ask. */
+export async function pendingMigrations(
+  db: Queryable,
+  migrations: readonly Migration[] = listMigrations(),
+): Promise<string[]> {
+  const { rows: table } = await db.query<{ found: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS found",
+  );
+  if (!table[0]?.found) return migrations.map((m) => m.version);
+  const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+  const applied = new Set(rows.map((r) => r.version));
+  return migrations.map((m) => m.version).filter((v) => !applied.has(v));
+}
+
+export class PendingMigrationsError extends Error {}
+
+export async function migrate(
+  db: Database,
+  migrations: readonly Migration[] = listMigrations(),
+): Promise<string[]> {
+  // Up to date: nothing to lock or create, so a server role without those rights starts on a migrated database.
+  if ((await pendingMigrations(db, migrations)).length === 0) return [];
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const applied: string[] = [];
-  for (const migration of listMigrations()) {
+  for (const migration of migrations) {
     const done = await db.transaction(async (tx) => {
       // Two processes starting together: the second waits here, then sees the row and skips.
       if (db.engine === 'postgres') await tx.query('LOCK TABLE schema_migrations IN EXCLUSIVE MODE');

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from './database.ts';
-import { migrate } from './migrate.ts';
+import { pgCode } from './database.ts';
+import { migrate, pendingMigrations } from './migrate.ts';
+import { migrateAndGrant, roleOfUrl } from './roles.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import type { ReadRouter } from './reads.ts';
@@ -34,8 +36,34 @@ export function openReads(
   return replicaRouter(primary, replica);
 }
 
-export async function prepareDatabase(db: Database): Promise<string[]> {
-  return migrate(db);
+/**
+ * The migrations, before serving. With DATABASE_MIGRATION_URL they run on a connection of the schema's owner,
+ * closed again at once, and the server's role gets its grants (db/roles.ts). Without it the one role does both,
+ * as before; a role that may not migrate still starts on an up-to-date database, and is told what to run when
+ * migrations are pending.
+ */
+export async function prepareDatabase(
+  db: Database,
+  config: Partial<Pick<Config, 'DATABASE_URL' | 'DATABASE_MIGRATION_URL'>> = {},
+): Promise<string[]> {
+  if (config.DATABASE_MIGRATION_URL && config.DATABASE_URL) {
+    const owner = openPostgres(config.DATABASE_MIGRATION_URL, 2);
+    try {
+      return await migrateAndGrant(owner, roleOfUrl(config.DATABASE_URL));
+    } finally {
+      await owner.close();
+    }
+  }
+  try {
+    return await migrate(db);
+  } catch (error) {
+    if (pgCode(error) !== '42501') throw error;
+    const pending = await pendingMigrations(db);
+    throw new Error(
+      `the server's database role may not apply the ${pending.length} pending migrations (${pending.join(', ')}): run \`npm run migrate\` with DATABASE_MIGRATION_URL set to the schema owner's URL, or set it for the server`,
+      { cause: error },
+    );
+  }
 }
 
 /** The code-hashing key: OTP_PEPPER if given, else one generated on first start and kept in the database. */

@@ -16,6 +16,7 @@ import { useCan } from '../../lib/session.ts';
 import { useTableParams } from '../../lib/table-params.ts';
 import { actionLabel } from './action-labels.ts';
 import { ChainCheck } from './ChainCheck.tsx';
+import { CheckpointPanel } from './CheckpointPanel.tsx';
 import styles from './AuditScreen.module.css';
 
 type AuditRow = Answer<typeof endpoints.auditList>['rows'][number];
@@ -106,6 +107,7 @@ export default function AuditScreen() {
         }
       />
       {canVerify && <ChainCheck />}
+      {canVerify && <CheckpointPanel />}
       <FilterBar
         onApply={() => table.setFilters(draft)}
         onClear={() => table.setFilters({ operator_id: '', action: '', player_id: '', from: '', to: '' })}

@@ -6,11 +6,13 @@ import { AppError } from '../../http/errors.ts';
 import { CsvReply, route } from '../../http/route.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { verifyAuditChain } from './chain.ts';
+import { checkpointStatus } from './checkpoint-status.ts';
+import { CheckpointRefused } from './checkpoints.ts';
 import { auditActions, auditCsvColumns, auditCsvRows, auditPage, auditRows } from './queries.ts';
 import { audit } from './writer.ts';
 
 export function auditRoutes(app: FastifyInstance): void {
-  const { db, clock, config } = app.deps;
+  const { db, clock, config, checkpoints } = app.deps;
   const timeZone = config.MARKET_TIME_ZONE;
 
   route(app, endpoints.auditList, async ({ query, operator, request }) => {
@@ -46,5 +48,19 @@ export function auditRoutes(app: FastifyInstance): void {
   route(app, endpoints.auditVerify, async () => {
     const report = await verifyAuditChain(db);
     return { status: true, ...report, checked_at: clock.now().toISOString() };
+  });
+
+  route(app, endpoints.auditCheckpoint, async () => checkpointStatus(db, checkpoints, clock.now()));
+
+  route(app, endpoints.auditCheckpointSign, async ({ operator, request }) => {
+    // Written first, so the checkpoint covers the row that asked for it.
+    await audit(db, { operatorId: operator.id, action: 'audit_checkpoint', request, at: clock.now() });
+    try {
+      await checkpoints.take(true);
+    } catch (error) {
+      if (error instanceof CheckpointRefused) throw new AppError('CONFLICT', error.message);
+      throw error;
+    }
+    return checkpointStatus(db, checkpoints, clock.now());
   });
 }

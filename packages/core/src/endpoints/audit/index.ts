@@ -104,6 +104,46 @@ export const auditVerifyAnswer = z.strictObject({
   checked_at: z.string().describe('ISO 8601 time'),
 });
 
+/**
+ * The last signed checkpoint of the chain (its position, head hash, time and key) and whether the log still
+ * holds, at that position, the row and hash it signed; when not, the first row that differs from any checkpoint.
+ */
+export const auditCheckpointAnswer = z.strictObject({
+  status: ok,
+  last: z
+    .strictObject({
+      /** Rows the chain had: positions 1 to seq. */
+      seq: z.number().int(),
+      /** The hash of the row at seq (hex), which commits to every row before it. */
+      head: z.string(),
+      at: z.string().describe('ISO 8601 time the server signed it'),
+      /** Which key signed it: the first 16 hex digits of SHA-256 over the public key. */
+      key: z.string(),
+    })
+    .nullable(),
+  /** null: no checkpoint yet. */
+  matches: z.boolean().nullable(),
+  first_mismatch: z
+    .strictObject({
+      seq: z.number().int(),
+      id: z.number().int().nullable(),
+      signed_id: z.number().int(),
+      signed_at: z.string(),
+      description: z.string(),
+    })
+    .nullable(),
+  /** Rows added since the last checkpoint, not yet signed. */
+  unsigned_rows: z.number().int(),
+  /** Why the server last declined to sign (the chain no longer extends its last checkpoint), or null. */
+  refusal: z.string().nullable(),
+  /** Where checkpoints are appended (AUDIT_CHECKPOINT_FILE) and how often. */
+  file: z.string(),
+  every_ms: z.number().int(),
+  /** HTTP witnesses and syslog destinations each checkpoint is sent to. */
+  witnesses: z.number().int(),
+  checked_at: z.string().describe('ISO 8601 time'),
+});
+
 export const auditEndpoints = {
   auditList: endpoint({
     domain,
@@ -138,8 +178,31 @@ export const auditEndpoints = {
     response: auditVerifyAnswer,
     errors: [],
   }),
+  auditCheckpoint: endpoint({
+    domain,
+    method: 'GET',
+    path: '/admin-api/audit/checkpoint',
+    access: 'operator',
+    permission: 'audit.verify',
+    summary:
+      'The last signed checkpoint of the audit chain (count, head hash, time, key) and whether the log still matches it',
+    response: auditCheckpointAnswer,
+    errors: [],
+  }),
+  auditCheckpointSign: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/audit/checkpoint',
+    access: 'operator',
+    permission: 'audit.verify',
+    summary:
+      'Signs a checkpoint now (audited) and writes it to the checkpoint file and witnesses; refused when the chain no longer extends the last one',
+    response: auditCheckpointAnswer,
+    errors: ['CONFLICT'],
+  }),
 };
 
 export type AuditRow = z.output<typeof auditRow>;
 export type AuditAnswer = z.output<typeof auditAnswer>;
 export type AuditVerifyAnswer = z.output<typeof auditVerifyAnswer>;
+export type AuditCheckpointAnswer = z.output<typeof auditCheckpointAnswer>;
