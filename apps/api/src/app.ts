@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { setPasswordHashCost } from './modules/auth/passwords.ts';
 import { bidRoutes } from './modules/bids/routes.ts';
 import { resultRoutes } from './modules/results/routes.ts';
+import { inboxRoutes } from './modules/inbox/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contentConsoleRoutes } from './modules/content/console-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   bidRoutes(app);
   resultRoutes(app);
   operatorRoutes(app);
+  inboxRoutes(app);
   settingsRoutes(app);
   rateRoutes(app);
   riskRoutes(app);

@@ -61,6 +61,7 @@ export const onPostgres = [
   'src/modules/content/business-settings.test.ts',
   'src/modules/content/content-console.test.ts',
   'src/modules/docs/docs.test.ts',
+  'src/modules/inbox/inbox.test.ts',
   'src/modules/markets/edit.test.ts',
   'src/modules/operators/first-owner.test.ts',
   'src/modules/operators/sessions.test.ts',
