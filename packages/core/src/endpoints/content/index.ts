@@ -8,11 +8,26 @@ const ok = z.literal(true);
 
 export const headlineAnswer = z.strictObject({
   status: ok,
-  data: z.array(z.strictObject({ id: z.number().int(), status: z.enum(['0', '1']), notes: z.string() })),
+  data: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      status: z.enum(['0', '1']),
+      notes: z.string(),
+      /** The operator's Hindi text (empty when none): shown to players reading Hindi, else `notes`. */
+      notes_hi: z.string(),
+    }),
+  ),
 });
 export const sliderAnswer = z.strictObject({
   status: ok,
-  sliderdata: z.array(z.strictObject({ slider_image: z.string(), title: z.string() })),
+  sliderdata: z.array(
+    z.strictObject({
+      slider_image: z.string(),
+      title: z.string(),
+      /** The operator's Hindi title (empty when none). */
+      title_hi: z.string(),
+    }),
+  ),
 });
 export const socialDataAnswer = z.strictObject({
   status: ok,
