@@ -21,6 +21,7 @@ import { startPartitionKeeper } from './db/partitions.ts';
 import { resumeSettlements } from './modules/results/service.ts';
 import { startNotificationPurge } from './modules/notifications/service.ts';
 import { armFault } from './lib/fault.ts';
+import { logStream } from './lib/log-output.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -122,7 +123,8 @@ const MAX_EARLY_DEATHS = 5;
  * and on SIGTERM/SIGINT passes the signal on and ends when they have.
  */
 async function supervise(config: Config): Promise<void> {
-  const log = pino({ level: config.LOG_LEVEL });
+  const stream = logStream(config);
+  const log = stream ? pino({ level: config.LOG_LEVEL }, stream) : pino({ level: config.LOG_LEVEL });
   armFault(config.FAULT_POINT);
   const clock = clockFromConfig(config);
   const db = await openDatabase(config);

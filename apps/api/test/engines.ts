@@ -99,6 +99,7 @@ export const engineIndependent = [
   'src/db/pglite.test.ts',
   'src/http/route-csv.test.ts',
   'src/lib/batch.test.ts',
+  'src/lib/log-output.test.ts',
   'src/modules/auth/passwords.test.ts',
   'src/modules/metrics/dashboard.test.ts',
   'src/seed/demo-slides.test.ts',

@@ -214,6 +214,7 @@ export const hi: Record<Text, string> = {
   // Shared pieces
   Close: 'बंद करें',
   Loading: 'लोड हो रहा है',
+  'dd-mm-yyyy': 'दिन-माह-वर्ष',
   'Show {label}': '{label} दिखाएं',
   'Hide {label}': '{label} छिपाएं',
   // Shell

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { useUiText } from '../lib/ui-text.ts';
 import styles from './Field.module.css';
 
 export interface DateInputProps extends Omit<
@@ -45,6 +46,7 @@ export const DAY_PLACEHOLDER = 'dd-mm-yyyy';
 export function DateInput({ value, onValueChange, className, onClick, ...rest }: DateInputProps) {
   const language = typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
   const shown = shownDay(value, language);
+  const text = useUiText();
   return (
     <span className={styles.dateBox}>
       <input
@@ -69,7 +71,7 @@ export function DateInput({ value, onValueChange, className, onClick, ...rest }:
         className={[styles.dateShown, !shown && styles.datePlaceholder].filter(Boolean).join(' ')}
         aria-hidden="true"
       >
-        {shown || DAY_PLACEHOLDER}
+        {shown || text(DAY_PLACEHOLDER)}
       </span>
     </span>
   );
