@@ -14,6 +14,7 @@ import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { loadPepper, openDatabase, openReads, prepareDatabase } from './db/open.ts';
 import { seedDemoContent } from './seed/content.ts';
+import { seedPastResults } from './seed/past-results.ts';
 import { ensureFirstOperator } from './modules/operators/accounts.ts';
 import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
 import { startMaintenance } from './db/maintenance.ts';
@@ -50,6 +51,10 @@ async function main(): Promise<void> {
   if (prepared) {
     app.log.info({ config: describeConfig(config), ...prepared, engine: db.engine }, 'starting');
     await ensureFirstOperator(db, config, clock, app.log);
+    // A developer's first start reads like a running market: weeks of past results (never in production).
+    if (prepared.seeded && config.NODE_ENV === 'development') {
+      app.log.info({ recorded: await seedPastResults(app.deps) }, 'demo past results imported');
+    }
   } else {
     app.log.info({ worker: cluster.worker?.id }, 'starting');
   }
