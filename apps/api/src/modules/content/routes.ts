@@ -65,6 +65,8 @@ export function contentRoutes(app: FastifyInstance): void {
       status: true,
       privacy_policy: pages.privacy_policy,
       about_text: pages.about_text,
+      privacy_policy_hi: pages.privacy_policy_hi,
+      about_text_hi: pages.about_text_hi,
       app_download_url: pages.apk_url,
     };
   });
