@@ -122,7 +122,7 @@ test.describe('Starline', () => {
       await expect(page.getByLabel('To', { exact: true })).toHaveValue('2026-11-20');
       await page.getByLabel('From', { exact: true }).fill('2026-11-01');
       await page.getByLabel('To', { exact: true }).fill('2026-11-07');
-      // Whatever the browser's locale (this one's is en-US: 11/01/2026), the fields read day first.
+      // Whatever the browser's locale (its own text is covered), the fields read day first.
       const from = page.getByLabel('From', { exact: true });
       await expect(from.locator('..')).toHaveText('01 Nov 2026');
       await expect(page.getByLabel('To', { exact: true }).locator('..')).toHaveText('07 Nov 2026');
