@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP_KEY } from '../support/gama-api.ts';
-import { expect, expectToast, test, toast } from '../support/fixtures.ts';
+import { expect, expectToast, loginViaUi, test, toast } from '../support/fixtures.ts';
 
 const html = (page: Page) => page.locator('html');
 
@@ -60,4 +60,22 @@ test('the login screen switches to Hindi, keeps it on this phone, and the server
   expect(await newestSms(api, player.mobile, sent + 2)).toMatch(
     /^\d{4} is your Gama withdraw number verification code\./,
   );
+});
+
+test('in Hindi the market cards name their open and close times in Hindi (issue 32 item 19)', async ({
+  page,
+  player,
+}) => {
+  await loginViaUi(page, player);
+  await page.evaluate(() => window.localStorage.setItem('gama.language', 'hi'));
+  await page.reload();
+  await expect(html(page)).toHaveAttribute('lang', 'hi');
+  const card = page.getByTestId('market-card').first();
+  await expect(card).toContainText(/ओपन \d\d:\d\d [AP]M/);
+  await expect(card).toContainText(/क्लोज़ \d\d:\d\d [AP]M/);
+  // The market's name is the operator's; no fixed word of the card stays English.
+  const fixed = (await card.innerText()).replace(/^.*\n/, '');
+  expect(fixed).not.toMatch(/\b(Open|Close|Market|Game|Play|time)\b/);
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: test.info().outputPath('home-card-hindi.png') });
 });

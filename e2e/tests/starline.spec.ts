@@ -122,6 +122,10 @@ test.describe('Starline', () => {
       await expect(page.getByLabel('To', { exact: true })).toHaveValue('2026-11-20');
       await page.getByLabel('From', { exact: true }).fill('2026-11-01');
       await page.getByLabel('To', { exact: true }).fill('2026-11-07');
+      // Whatever the browser's locale (its own text is covered), the fields read day first.
+      const from = page.getByLabel('From', { exact: true });
+      await expect(from.locator('..')).toHaveText('01 Nov 2026');
+      await expect(page.getByLabel('To', { exact: true }).locator('..')).toHaveText('07 Nov 2026');
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByText('NO DATA FOUND')).toBeVisible();
     }

@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { setPasswordHashCost } from './modules/auth/passwords.ts';
 import { bidRoutes } from './modules/bids/routes.ts';
 import { resultRoutes } from './modules/results/routes.ts';
+import { inboxRoutes } from './modules/inbox/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contentConsoleRoutes } from './modules/content/console-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -51,6 +52,7 @@ import { playRoutes } from './modules/play/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import { createSmsProvider } from './sms/provider.ts';
+import { logStream } from './lib/log-output.ts';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -78,6 +80,16 @@ export interface RegisteredRoute {
   url: string;
 }
 
+/** A test's stream when given; otherwise readable lines in development, JSON lines elsewhere (log-output.ts). */
+function logDestination(
+  given: { write(line: string): void } | undefined,
+  config: Config,
+): { stream?: { write(line: string): void } } {
+  if (given) return { stream: given };
+  const stream = logStream(config);
+  return stream ? { stream } : {};
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   setPasswordHashCost(config.PASSWORD_HASH_COST);
@@ -89,7 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             level: config.LOG_LEVEL,
             // Tokens travel in these headers; bodies are never logged.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            ...(options.logger ? { stream: options.logger } : {}),
+            ...logDestination(options.logger, config),
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
@@ -184,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   bidRoutes(app);
   resultRoutes(app);
   operatorRoutes(app);
+  inboxRoutes(app);
   settingsRoutes(app);
   rateRoutes(app);
   riskRoutes(app);

@@ -15,6 +15,7 @@ import type { Database } from './db/database.ts';
 import { loadPepper, openDatabase, openReads, prepareDatabase } from './db/open.ts';
 import { ownershipWarning } from './db/roles.ts';
 import { seedDemoContent } from './seed/content.ts';
+import { seedPastResults } from './seed/past-results.ts';
 import { ensureFirstOperator } from './modules/operators/accounts.ts';
 import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts';
 import { startMaintenance } from './db/maintenance.ts';
@@ -22,6 +23,7 @@ import { startPartitionKeeper } from './db/partitions.ts';
 import { resumeSettlements } from './modules/results/service.ts';
 import { startNotificationPurge } from './modules/notifications/service.ts';
 import { armFault } from './lib/fault.ts';
+import { logStream } from './lib/log-output.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -52,6 +54,10 @@ async function main(): Promise<void> {
     await ensureFirstOperator(db, config, clock, app.log);
     const owned = await ownershipWarning(db);
     if (owned) app.log.warn(owned);
+    // A developer's first start reads like a running market: weeks of past results (never in production).
+    if (prepared.seeded && config.NODE_ENV === 'development') {
+      app.log.info({ recorded: await seedPastResults(app.deps) }, 'demo past results imported');
+    }
   } else {
     app.log.info({ worker: cluster.worker?.id }, 'starting');
   }
@@ -131,7 +137,8 @@ const MAX_EARLY_DEATHS = 5;
  * and on SIGTERM/SIGINT passes the signal on and ends when they have.
  */
 async function supervise(config: Config): Promise<void> {
-  const log = pino({ level: config.LOG_LEVEL });
+  const stream = logStream(config);
+  const log = stream ? pino({ level: config.LOG_LEVEL }, stream) : pino({ level: config.LOG_LEVEL });
   armFault(config.FAULT_POINT);
   const clock = clockFromConfig(config);
   const db = await openDatabase(config);

@@ -60,6 +60,7 @@ const PLACEMENT: Record<string, Placement> = {
   sms_outbox: 'local',
   operator_sessions: 'local',
   operator_recovery_codes: 'local',
+  operator_inbox: 'local',
   audit_log: 'local',
   audit_chain_head: 'local',
   result_declarations: 'local',

@@ -198,11 +198,15 @@ test('headlines: switched on with no text is refused in the server words; a new 
 
   const text = `Deposits are credited within 10 minutes today (${runId()}).`;
   await box.fill(text);
+  // Beside it the Hindi version, which players reading Hindi see (issue 32 item 19).
+  const hindi = `आज जमा 10 मिनट में (${runId()})`;
+  await page.getByRole('textbox', { name: `Hindi text of the ${place} headline (optional)` }).fill(hindi);
   await expect(preview(page).getByTestId('preview-headline').filter({ hasText: text })).toBeVisible();
   await shot(page, info, 'content-headlines');
   await save.click();
   const confirm = page.getByRole('dialog', { name: `Save the ${place} headline` });
   await expect(confirm).toContainText(`Players will see on ${place}: ${text}`);
+  await expect(confirm).toContainText(`In Hindi: ${hindi}`);
   await confirm.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`${place} headline saved`)).toBeVisible();
   await page.reload();
@@ -213,6 +217,7 @@ test('headlines: switched on with no text is refused in the server words; a new 
   const answer = await api.post('/api-get-headline', { ids: [id] });
   expect((answer.body.data as { notes: string; status: string }[])[0]).toMatchObject({
     notes: text,
+    notes_hi: hindi,
     status: '1',
   });
 });

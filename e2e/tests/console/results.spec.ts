@@ -25,6 +25,9 @@ test(
     await expect(page).toHaveURL(/group=main/);
     // The date field names the day the board shows, as the page does.
     await expect(page.getByLabel('Date', { exact: true })).toHaveValue(E2E_TODAY.iso);
+    // In Indian order, as the page writes days, whatever the browser's locale (its own text is covered).
+    const dateField = page.getByLabel('Date', { exact: true });
+    await expect(dateField.locator('..')).toHaveText('20 Nov 2026');
 
     const market = page.getByRole('region', { name });
     await expect(market.getByText('Awaiting result')).toHaveCount(2);

@@ -45,6 +45,11 @@ test('two-person rule: a declaration waits, its maker cannot approve it, a secon
   );
   const checkerRow = checkerPage.getByRole('row').filter({ hasText: `${name} · Open` });
   await shot(checkerPage, info, 'results-pending-checker');
+  await checkerPage.getByRole('button', { name: /^Inbox, [1-9]\d* unread$/ }).click();
+  await expect(checkerPage.getByRole('region', { name: 'Inbox' })).toContainText(
+    `${maker.username} declared 123 for ${name} open, 20 Nov 2026: waiting for your approval`,
+  );
+  await checkerPage.keyboard.press('Escape');
 
   // First the checker rejects it: nothing is paid and the draw waits for a new declaration.
   await checkerRow.getByRole('button', { name: 'Reject' }).click();
@@ -64,6 +69,20 @@ test('two-person rule: a declaration waits, its maker cannot approve it, a secon
   );
   await expect(page.getByRole('list', { name: 'Waiting for you' })).toContainText('1 declaration rejected');
   await shot(page, info, 'results-rejected-maker');
+  // And in their own inbox: the bell counts it, opening it reads who, when and why, and marks it read.
+  const bell = page.getByRole('button', { name: /^Inbox/ });
+  await expect(bell).toHaveAccessibleName('Inbox, 1 unread');
+  await bell.click();
+  const inbox = page.getByRole('region', { name: 'Inbox' });
+  await expect(inbox.getByTestId('inbox-item').first()).toContainText(
+    new RegExp(
+      `^Your declaration 123 for ${name} open, 20 Nov 2026 was rejected by ${checker.username} on .+: “The open was 124”`,
+    ),
+  );
+  await shot(page, info, 'inbox-rejected-maker');
+  await expect(bell).toHaveAccessibleName('Inbox');
+  await page.keyboard.press('Escape');
+  await expect(inbox).toBeHidden();
   await market.getByRole('button', { name: 'Declare' }).first().click();
   await declare.getByLabel('Result', { exact: true }).fill('124');
   await declare.getByRole('button', { name: 'Preview' }).click();

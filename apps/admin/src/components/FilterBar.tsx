@@ -1,3 +1,4 @@
+import { DateInput } from '@gama/ui/DateInput';
 import { Button } from '@gama/ui/Button';
 import { Filter, SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
@@ -89,7 +90,11 @@ export function FilterInput({ label, value, onValueChange, wide, className, ...r
   return (
     <div className={[styles.field, wide && styles.wide, className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>{label}</label>
-      <input {...rest} id={id} value={value} onChange={(event) => onValueChange(event.target.value)} />
+      {rest.type === 'date' ? (
+        <DateInput {...rest} id={id} value={value} onValueChange={onValueChange} />
+      ) : (
+        <input {...rest} id={id} value={value} onChange={(event) => onValueChange(event.target.value)} />
+      )}
     </div>
   );
 }

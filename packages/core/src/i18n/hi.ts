@@ -109,6 +109,7 @@ export const hi: Record<Text, string> = {
   'Deposit request not found': 'जमा अनुरोध नहीं मिला',
   'The screenshot must be a PNG, JPEG or WebP image': 'स्क्रीनशॉट PNG, JPEG या WebP फ़ोटो होना चाहिए',
   'The screenshot must be at most 1 MB': 'स्क्रीनशॉट ज़्यादा से ज़्यादा 1 MB का हो सकता है',
+  'The screenshot must be at most 16 megapixels': 'स्क्रीनशॉट ज़्यादा से ज़्यादा 16 मेगापिक्सेल का हो सकता है',
   // Responsible play
   'You must be 18 or older to play': 'खेलने के लिए आपकी उम्र 18 साल या उससे ज़्यादा होनी चाहिए',
   'Enter a valid date of birth': 'सही जन्म तिथि डालें',
@@ -214,6 +215,7 @@ export const hi: Record<Text, string> = {
   // Shared pieces
   Close: 'बंद करें',
   Loading: 'लोड हो रहा है',
+  'dd-mm-yyyy': 'दिन-माह-वर्ष',
   'Show {label}': '{label} दिखाएं',
   'Hide {label}': '{label} छिपाएं',
   // Shell

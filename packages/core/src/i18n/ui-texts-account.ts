@@ -98,6 +98,9 @@ export const accountUiTexts = [
   'Markets',
   'Market Open for today',
   'Market Close for today',
+  // A card's draw times: the open and close sessions' times
+  'Open {time}',
+  'Close {time}',
   'Game time',
   'Play',
   'Play {market}',

@@ -13,6 +13,8 @@ export const uiTexts = [
   // Shared pieces (packages/ui)
   'Close',
   'Loading',
+  // An empty day field (DateInput): the order a day is written in
+  'dd-mm-yyyy',
   'Show {label}',
   'Hide {label}',
   // Shell

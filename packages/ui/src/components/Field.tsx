@@ -1,6 +1,7 @@
 import { CircleAlert, Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useUiText } from '../lib/ui-text.ts';
+import { DateInput } from './DateInput.tsx';
 import styles from './Field.module.css';
 
 interface TextFieldProps extends Omit<
@@ -51,16 +52,29 @@ export function TextField({
             {prefix}
           </span>
         )}
-        <input
-          {...rest}
-          id={inputId}
-          name={name}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          className={[styles.input, inputClassName].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
+        {rest.type === 'date' ? (
+          <DateInput
+            {...rest}
+            id={inputId}
+            name={name}
+            value={value}
+            onValueChange={onValueChange}
+            className={[styles.input, inputClassName].filter(Boolean).join(' ')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        ) : (
+          <input
+            {...rest}
+            id={inputId}
+            name={name}
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+            className={[styles.input, inputClassName].filter(Boolean).join(' ')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        )}
         {trailing}
       </div>
       {error && (

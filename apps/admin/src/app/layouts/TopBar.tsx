@@ -5,6 +5,7 @@ import { formatClock, formatZone } from '../../lib/format.ts';
 import { marketTimeZone, useServerNow } from '../../lib/market-clock.ts';
 import { roleNames, useOperator } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
+import { InboxBell } from './InboxBell.tsx';
 import { WaitingCounts } from './WaitingCounts.tsx';
 import styles from './TopBar.module.css';
 
@@ -25,6 +26,7 @@ export function TopBar({ menuButton }: { menuButton: ReactNode }) {
           <span className="tabular">{formatClock(now)}</span>
           <span className={styles.zone}>{formatZone(now)}</span>
         </p>
+        <InboxBell />
         <p className={styles.who}>
           <span className={styles.name}>{operator.username}</span>
           <span className={styles.role}>{roleNames[operator.role]}</span>

@@ -14,7 +14,7 @@ import { LongTextField } from './LongTextField.tsx';
 import { PhonePreview, PreviewFiller, PreviewMarquee, previewStyles } from './PhonePreview.tsx';
 import styles from './ContentScreen.module.css';
 
-type Draft = Pick<HeadlineRow, 'notes' | 'active'>;
+type Draft = Pick<HeadlineRow, 'notes' | 'notes_hi' | 'active'>;
 
 /** What the app shows for a headline: its text when it is on and has some, otherwise nothing. */
 const shownText = (draft: Draft) => (draft.active && draft.notes.trim() !== '' ? draft.notes.trim() : null);
@@ -25,7 +25,9 @@ const shownText = (draft: Draft) => (draft.active && draft.notes.trim() !== '' ?
  */
 export function HeadlinesTab({ headlines }: { headlines: readonly HeadlineRow[] }) {
   const [drafts, setDrafts] = useState<Record<number, Draft>>(() =>
-    Object.fromEntries(headlines.map((h) => [h.id, { notes: h.notes, active: h.active }])),
+    Object.fromEntries(
+      headlines.map((h) => [h.id, { notes: h.notes, notes_hi: h.notes_hi, active: h.active }]),
+    ),
   );
   const draftOf = (h: HeadlineRow): Draft => drafts[h.id] ?? h;
   return (
@@ -66,7 +68,10 @@ function HeadlineEditor({
 }) {
   const after = useAfterAction();
   const [confirming, setConfirming] = useState(false);
-  const changed = draft.notes.trim() !== saved.notes || draft.active !== saved.active;
+  const changed =
+    draft.notes.trim() !== saved.notes ||
+    draft.notes_hi.trim() !== saved.notes_hi ||
+    draft.active !== saved.active;
   const text = shownText(draft);
   return (
     <Panel
@@ -83,6 +88,16 @@ function HeadlineEditor({
         value={draft.notes}
         onValueChange={(notes) => onChange({ ...draft, notes })}
         hint={`${draft.notes.length} of ${HEADLINE_MAX} characters`}
+      />
+      <LongTextField
+        label={`Hindi text of the ${saved.place} headline (optional)`}
+        name={`headline-${saved.id}-hi`}
+        lang="hi"
+        rows={2}
+        maxLength={HEADLINE_MAX}
+        value={draft.notes_hi}
+        onValueChange={(notes_hi) => onChange({ ...draft, notes_hi })}
+        hint={`Players reading Hindi see it; left empty they see the English. ${draft.notes_hi.length} of ${HEADLINE_MAX} characters`}
       />
       <Toggle
         label={`Show on ${saved.place}`}
@@ -113,6 +128,7 @@ function HeadlineEditor({
               call(endpoints.contentHeadlineUpdate, {
                 id: saved.id,
                 notes: draft.notes.trim(),
+                notes_hi: draft.notes_hi.trim(),
                 active: draft.active,
               }),
             { success: `${saved.place} headline saved`, refresh: [headlinesKey] },
@@ -124,9 +140,19 @@ function HeadlineEditor({
             Players will see <strong>no headline</strong> on {saved.place}.
           </p>
         ) : (
-          <p>
-            Players will see on {saved.place}: <strong>{text}</strong>
-          </p>
+          <>
+            <p>
+              Players will see on {saved.place}: <strong>{text}</strong>
+            </p>
+            <p>
+              In Hindi:{' '}
+              {draft.notes_hi.trim() ? (
+                <strong lang="hi">{draft.notes_hi.trim()}</strong>
+              ) : (
+                'the English text (no Hindi written)'
+              )}
+            </p>
+          </>
         )}
       </ConfirmDialog>
     </Panel>

@@ -16,6 +16,9 @@ import { SettingsForm, type FieldGroup } from './SettingsForm.tsx';
 const SETTING_WORDS_HINT =
   'Write {withdrawal_open}, {withdrawal_close}, {min_withdrawal} or {min_deposit} where a payment setting belongs: players read its current value.';
 
+/** Beside each page's English text, its Hindi one. */
+const HINDI_HINT = 'Players reading Hindi see it; left empty they see the English text.';
+
 const groups: readonly FieldGroup[] = [
   {
     title: 'Pages',
@@ -26,11 +29,18 @@ const groups: readonly FieldGroup[] = [
         kind: 'long',
         hint: 'The About Us / Data Deletion Policy page. Empty: the app shows its own short text.',
       },
+      { key: 'about_text_hi', label: 'About Us in Hindi (optional)', kind: 'long', hint: HINDI_HINT },
       {
         key: 'privacy_policy',
         label: 'Privacy policy',
         kind: 'long',
         hint: 'Empty: the app shows its built-in privacy policy.',
+      },
+      {
+        key: 'privacy_policy_hi',
+        label: 'Privacy policy in Hindi (optional)',
+        kind: 'long',
+        hint: HINDI_HINT,
       },
     ],
   },
@@ -38,7 +48,14 @@ const groups: readonly FieldGroup[] = [
     title: 'Money rules',
     fields: [
       { key: 'deposit_rule', label: 'Deposit rules', kind: 'long', hint: SETTING_WORDS_HINT },
+      { key: 'deposit_rule_hi', label: 'Deposit rules in Hindi (optional)', kind: 'long', hint: HINDI_HINT },
       { key: 'withdrawal_rule', label: 'Withdraw rules', kind: 'long', hint: SETTING_WORDS_HINT },
+      {
+        key: 'withdrawal_rule_hi',
+        label: 'Withdraw rules in Hindi (optional)',
+        kind: 'long',
+        hint: HINDI_HINT,
+      },
     ],
   },
   {
@@ -80,9 +97,13 @@ const pages: ReadonlyArray<{ value: PageId; label: string }> = [
 
 const pageOfField: Partial<Record<OwnerSettingKey, PageId>> = {
   about_text: 'about',
+  about_text_hi: 'about',
   privacy_policy: 'privacy',
+  privacy_policy_hi: 'privacy',
   deposit_rule: 'deposit',
+  deposit_rule_hi: 'deposit',
   withdrawal_rule: 'withdraw',
+  withdrawal_rule_hi: 'withdraw',
   how_to_play_video: 'htp',
   how_to_play_text: 'htp',
 };

@@ -21,7 +21,7 @@ import styles from './ContentScreen.module.css';
 
 /** A change waiting for its confirmation: a new slide, a new image for one, or a removal. */
 type Pending =
-  | { kind: 'add'; image: string; title: string }
+  | { kind: 'add'; image: string; title: string; title_hi: string }
   | { kind: 'replace'; slide: SlideRow; image: string }
   | { kind: 'remove'; slide: SlideRow };
 
@@ -34,6 +34,7 @@ export function SliderTab({ slides }: { slides: readonly SlideRow[] }) {
   const after = useAfterAction();
   const [pending, setPending] = useState<Pending | null>(null);
   const [newTitle, setNewTitle] = useState('');
+  const [newTitleHi, setNewTitleHi] = useState('');
   const [moving, setMoving] = useState(false);
 
   /**
@@ -58,10 +59,18 @@ export function SliderTab({ slides }: { slides: readonly SlideRow[] }) {
 
   const confirm = (): Promise<unknown> => {
     if (pending?.kind === 'add')
-      return after(() => call(endpoints.contentSlideAdd, { title: pending.title, image: pending.image }), {
-        success: 'Slide added',
-        refresh: [slidesKey],
-      }).then(() => setNewTitle(''));
+      return after(
+        () =>
+          call(endpoints.contentSlideAdd, {
+            title: pending.title,
+            title_hi: pending.title_hi,
+            image: pending.image,
+          }),
+        {
+          success: 'Slide added',
+          refresh: [slidesKey],
+        },
+      ).then(() => setNewTitle(''));
     if (pending?.kind === 'replace')
       return after(() => call(endpoints.contentSlideUpdate, { id: pending.slide.id, image: pending.image }), {
         success: 'Slide image replaced',
@@ -109,10 +118,20 @@ export function SliderTab({ slides }: { slides: readonly SlideRow[] }) {
             value={newTitle}
             onValueChange={setNewTitle}
           />
+          <TextField
+            label="Title in Hindi (optional; players reading Hindi see it)"
+            name="new-slide-title-hi"
+            lang="hi"
+            maxLength={SLIDE_TITLE_MAX}
+            value={newTitleHi}
+            onValueChange={setNewTitleHi}
+          />
           <ImagePicker
             label="Choose an image and add it"
             disabled={slides.length >= SLIDES_MAX}
-            onImage={(image) => setPending({ kind: 'add', image, title: newTitle.trim() })}
+            onImage={(image) =>
+              setPending({ kind: 'add', image, title: newTitle.trim(), title_hi: newTitleHi.trim() })
+            }
           />
         </Panel>
       </div>
@@ -177,6 +196,7 @@ function SlideItem({
 }) {
   const after = useAfterAction();
   const [title, setTitle] = useState(slide.title);
+  const [titleHi, setTitleHi] = useState(slide.title_hi);
   const [saving, setSaving] = useState(false);
   const [switching, setSwitching] = useState(false);
   const switchTo = (active: boolean) => {
@@ -192,10 +212,14 @@ function SlideItem({
   };
   const saveTitle = () => {
     setSaving(true);
-    after(() => call(endpoints.contentSlideUpdate, { id: slide.id, title: title.trim() }), {
-      success: 'Slide title saved',
-      refresh: [slidesKey],
-    })
+    after(
+      () =>
+        call(endpoints.contentSlideUpdate, { id: slide.id, title: title.trim(), title_hi: titleHi.trim() }),
+      {
+        success: 'Slide title saved',
+        refresh: [slidesKey],
+      },
+    )
       .catch(toastFailure)
       .finally(() => setSaving(false));
   };
@@ -215,7 +239,15 @@ function SlideItem({
             value={title}
             onValueChange={setTitle}
           />
-          {title.trim() !== slide.title && (
+          <TextField
+            label={`Hindi title of slide ${position} (optional)`}
+            name={`slide-${slide.id}-title-hi`}
+            lang="hi"
+            maxLength={SLIDE_TITLE_MAX}
+            value={titleHi}
+            onValueChange={setTitleHi}
+          />
+          {(title.trim() !== slide.title || titleHi.trim() !== slide.title_hi) && (
             <Button
               small
               busy={saving}

@@ -114,6 +114,7 @@ export default function PlayersScreen() {
       />
       <FilterBar
         label="Player search"
+        foldOnPhone
         onApply={() => table.setFilters(draft)}
         onClear={() => table.setFilters({ q: '', betting_status: '', blocked: '' })}
       >

@@ -43,6 +43,9 @@ describe('content and payment settings', () => {
       withdrawal_rule: 'Withdrawal rule text',
       privacy_policy: 'Our privacy policy',
       about_text: 'About us',
+      // Each page's Hindi beside it (issue 32 item 19); the setting words are filled in both.
+      withdrawal_rule_hi: 'निकासी {withdrawal_open} से',
+      privacy_policy_hi: 'हमारी गोपनीयता नीति',
       app_download_url: 'https://example.com/gama.apk',
       upi_gpay: 'shop.gpay@okhdfcbank',
       upi_phonepe: 'shop@ybl',
@@ -76,12 +79,21 @@ describe('content and payment settings', () => {
     });
     expect((await t.post('/api-money-deposit-withdrawal-rule')).json).toEqual({
       status: true,
-      content: [{ withdrawal_rule: 'Withdrawal rule text', deposit_rule: 'Deposit rule text' }],
+      content: [
+        {
+          withdrawal_rule: 'Withdrawal rule text',
+          deposit_rule: 'Deposit rule text',
+          withdrawal_rule_hi: 'निकासी 09:00 AM से',
+          deposit_rule_hi: '',
+        },
+      ],
     });
     expect((await t.post('/api-get-app-pages')).json).toEqual({
       status: true,
       privacy_policy: 'Our privacy policy',
       about_text: 'About us',
+      privacy_policy_hi: 'हमारी गोपनीयता नीति',
+      about_text_hi: '',
       app_download_url: 'https://example.com/gama.apk',
     });
     expect((await t.post('/apiGetawayStatus')).json).toEqual({ status: true, getaway_status: '0' });

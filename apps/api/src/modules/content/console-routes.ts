@@ -67,7 +67,11 @@ export function contentConsoleRoutes(app: FastifyInstance): void {
     const slide = await changing(request, operator.id, 'slide_add', { type: 'slide' }, async (tx, now) => {
       await lockMedia(tx);
       const stored = await saveMedia(tx, image, now);
-      const { before, slide: added } = await addSlide(tx, { title: body.title, image: stored });
+      const { before, slide: added } = await addSlide(tx, {
+        title: body.title,
+        title_hi: body.title_hi,
+        image: stored,
+      });
       return { result: added, before, after: await slides(tx) };
     });
     return { status: true, slide };
@@ -86,6 +90,7 @@ export function contentConsoleRoutes(app: FastifyInstance): void {
         const stored = image === undefined ? undefined : await saveMedia(tx, image, now);
         const { before, after } = await updateSlide(tx, params.id, {
           title: body.title,
+          title_hi: body.title_hi,
           image: stored,
           active: body.active,
         });

@@ -48,6 +48,7 @@ async function served(url: string) {
 interface Slide {
   id: number;
   title: string;
+  title_hi: string;
   image_url: string;
   sort: number;
   active: boolean;
@@ -62,16 +63,16 @@ describe('headlines', () => {
   it('list the three with where each shows, change text and on/off, reach the player app, audited', async () => {
     const list = await admin<Json & { headlines: unknown[] }>('GET', '/admin-api/content/headlines');
     expect(list.json.headlines).toEqual([
-      { id: 1, place: 'Home', notes: expect.any(String) as unknown, active: true },
-      { id: 2, place: 'Add Money', notes: expect.any(String) as unknown, active: true },
-      { id: 3, place: 'Withdraw', notes: expect.any(String) as unknown, active: true },
+      { id: 1, place: 'Home', notes: expect.any(String) as unknown, notes_hi: '', active: true },
+      { id: 2, place: 'Add Money', notes: expect.any(String) as unknown, notes_hi: '', active: true },
+      { id: 3, place: 'Withdraw', notes: expect.any(String) as unknown, notes_hi: '', active: true },
     ]);
     const changed = await admin('PATCH', '/admin-api/content/headlines/2', {
       notes: '  Deposits now instant  ',
     });
     expect(changed.json).toEqual({
       status: true,
-      headline: { id: 2, place: 'Add Money', notes: 'Deposits now instant', active: true },
+      headline: { id: 2, place: 'Add Money', notes: 'Deposits now instant', notes_hi: '', active: true },
     });
     const off = await admin('PATCH', '/admin-api/content/headlines/3', { active: false });
     expect(off.json).toMatchObject({ headline: { id: 3, active: false } });
@@ -82,8 +83,8 @@ describe('headlines', () => {
       },
     );
     expect(seen.json.data).toEqual([
-      { id: 2, status: '1', notes: 'Deposits now instant' },
-      { id: 3, status: '0', notes: expect.any(String) as unknown },
+      { id: 2, status: '1', notes: 'Deposits now instant', notes_hi: '' },
+      { id: 3, status: '0', notes: expect.any(String) as unknown, notes_hi: '' },
     ]);
     const rows = await auditRowsOf(t, 'headline_update');
     expect(rows[0]).toMatchObject({
@@ -104,7 +105,8 @@ describe('headlines', () => {
       ['4', { notes: 'x' }, 'The headline id is 1, 2 or 3'],
       ['0', { notes: 'x' }, 'The headline id is 1, 2 or 3'],
       ['1', { notes: 'x'.repeat(501) }, 'notes is at most 500 characters'],
-      ['1', {}, 'Send notes, active or both'],
+      ['1', {}, 'Send notes, notes_hi, active or some of them'],
+      ['1', { notes_hi: 'x'.repeat(501) }, 'notes_hi is at most 500 characters'],
       ['1', { active: 'yes' }, 'active must be true or false'],
     ];
     for (const [id, body, msg] of cases) {
@@ -115,6 +117,56 @@ describe('headlines', () => {
     // Switched off, an empty headline is fine: the player app shows nothing there.
     expect((await admin('PATCH', '/admin-api/content/headlines/3', { notes: '' })).statusCode).toBe(200);
     expect((await snapshot(t.db, ['headlines'])).headlines).not.toEqual(before.headlines);
+  });
+});
+
+describe('content in Hindi (issue 32 item 19)', () => {
+  it('a headline and a slide title carry an optional Hindi text beside the English, audited, to the player app', async () => {
+    const changed = await admin('PATCH', '/admin-api/content/headlines/1', {
+      notes: 'Results at {withdrawal_open} sharp',
+      notes_hi: '  रिज़ल्ट {withdrawal_open} पर  ',
+    });
+    expect(changed.statusCode, JSON.stringify(changed.json)).toBe(200);
+    expect(changed.json).toMatchObject({
+      headline: {
+        id: 1,
+        notes: 'Results at {withdrawal_open} sharp',
+        notes_hi: 'रिज़ल्ट {withdrawal_open} पर',
+      },
+    });
+    // The English alone changes nothing of the Hindi.
+    await admin('PATCH', '/admin-api/content/headlines/1', { notes: 'Results at {withdrawal_open}' });
+    const seen = await t.post<{ data: { id: number; notes: string; notes_hi: string }[] }>(
+      '/api-get-headline',
+      {
+        ids: [1],
+      },
+    );
+    // The setting words are filled in both languages.
+    expect(seen.json.data).toEqual([
+      {
+        id: 1,
+        status: '1',
+        notes: expect.stringMatching(/^Results at \d\d:\d\d [AP]M$/) as unknown,
+        notes_hi: expect.stringMatching(/^रिज़ल्ट \d\d:\d\d [AP]M पर$/) as unknown,
+      },
+    ]);
+    const [row] = (await auditRowsOf(t, 'headline_update')).slice(-2);
+    expect(row).toMatchObject({ after_state: { id: 1, notes_hi: 'रिज़ल्ट {withdrawal_open} पर' } });
+
+    const first = (await admin<SlidesJson>('GET', '/admin-api/content/slider')).json.slides[0] as Slide;
+    expect(first.title_hi).toBe('');
+    const titled = await admin<SlideJson>('PATCH', `/admin-api/content/slider/${first.id}`, {
+      title_hi: 'कल्याण और मिलन खेलें',
+    });
+    expect(titled.json.slide).toEqual({ ...first, title_hi: 'कल्याण और मिलन खेलें' });
+    expect((await playerSlides()).find((s) => s.slider_image === first.image_url)).toEqual({
+      slider_image: first.image_url,
+      title: first.title,
+      title_hi: 'कल्याण और मिलन खेलें',
+    });
+    const long = await admin('PATCH', `/admin-api/content/slider/${first.id}`, { title_hi: 'क'.repeat(101) });
+    expect(long.statusCode).toBe(400);
   });
 });
 
@@ -150,9 +202,9 @@ describe('slider', () => {
     expect(webp.statusCode).toBe(200);
     const player = await playerSlides();
     expect(player.slice(-3)).toEqual([
-      { slider_image: added.json.slide.image_url, title: 'Diwali offer' },
-      { slider_image: small.json.slide.image_url, title: '' },
-      { slider_image: webp.json.slide.image_url, title: 'Third' },
+      { slider_image: added.json.slide.image_url, title: 'Diwali offer', title_hi: '' },
+      { slider_image: small.json.slide.image_url, title: '', title_hi: '' },
+      { slider_image: webp.json.slide.image_url, title: 'Third', title_hi: '' },
     ]);
     const [row] = await auditRowsOf(t, 'slide_add');
     expect(row?.before_state).toEqual(before);

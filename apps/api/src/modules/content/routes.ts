@@ -9,8 +9,8 @@ export function contentRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.headline, async ({ body }) => {
     const [{ rows }, withdraw, deposit] = await Promise.all([
-      db.query<{ id: number; status: '0' | '1'; notes: string }>(
-        'SELECT id, status, notes FROM headlines WHERE id = ANY($1::int[]) ORDER BY id',
+      db.query<{ id: number; status: '0' | '1'; notes: string; notes_hi: string }>(
+        'SELECT id, status, notes, notes_hi FROM headlines WHERE id = ANY($1::int[]) ORDER BY id',
         [body.ids],
       ),
       getSetting(db, 'withdraw'),
@@ -22,13 +22,20 @@ export function contentRoutes(app: FastifyInstance): void {
       min_withdrawal: withdraw.min_withdrawal,
       min_deposit: deposit.min_amt,
     };
-    return { status: true, data: rows.map((r) => ({ ...r, notes: withSettingWords(r.notes, words) })) };
+    return {
+      status: true,
+      data: rows.map((r) => ({
+        ...r,
+        notes: withSettingWords(r.notes, words),
+        notes_hi: withSettingWords(r.notes_hi, words),
+      })),
+    };
   });
 
   route(app, endpoints.sliderImages, async () => {
-    const { rows } = await db.query<{ slider_image: string; title: string }>(
+    const { rows } = await db.query<{ slider_image: string; title: string; title_hi: string }>(
       // A slide switched off in the console keeps its place but is not shown.
-      'SELECT image_url AS slider_image, title FROM slider_images WHERE active ORDER BY sort, id',
+      'SELECT image_url AS slider_image, title, title_hi FROM slider_images WHERE active ORDER BY sort, id',
     );
     return { status: true, sliderdata: rows };
   });
@@ -58,6 +65,8 @@ export function contentRoutes(app: FastifyInstance): void {
       status: true,
       privacy_policy: pages.privacy_policy,
       about_text: pages.about_text,
+      privacy_policy_hi: pages.privacy_policy_hi,
+      about_text_hi: pages.about_text_hi,
       app_download_url: pages.apk_url,
     };
   });

@@ -14,12 +14,23 @@ import { withSettingWords } from '@gama/core/contract/setting-words';
 export interface SettingValues {
   default_betting_status: '0' | '1';
   contacts: { mobile_no: string; mobile_1: string; telegram_no: string; whatsapp_no: string };
-  rules: { withdrawal_rule: string; deposit_rule: string };
+  rules: {
+    withdrawal_rule: string;
+    deposit_rule: string;
+    withdrawal_rule_hi: string;
+    deposit_rule_hi: string;
+  };
   how_to_play: { content: string; video_link: string };
   withdraw: { min_withdrawal: number; open_time: string; close_time: string };
   deposit: { min_amt: number; getaway_status: '0' | '1' };
   transfer: { min_points: number };
-  app: { apk_url: string; privacy_policy: string; about_text: string };
+  app: {
+    apk_url: string;
+    privacy_policy: string;
+    about_text: string;
+    privacy_policy_hi: string;
+    about_text_hi: string;
+  };
   payments: {
     bank_details: BankDetails;
     qr: { upi_id: string; payee_name: string };
@@ -41,6 +52,8 @@ export function legacySettings(s: OwnerSettings): SettingValues {
     rules: {
       withdrawal_rule: withSettingWords(s.withdrawal_rule, s),
       deposit_rule: withSettingWords(s.deposit_rule, s),
+      withdrawal_rule_hi: withSettingWords(s.withdrawal_rule_hi, s),
+      deposit_rule_hi: withSettingWords(s.deposit_rule_hi, s),
     },
     how_to_play: { content: s.how_to_play_text, video_link: s.how_to_play_video },
     withdraw: {
@@ -50,7 +63,13 @@ export function legacySettings(s: OwnerSettings): SettingValues {
     },
     deposit: { min_amt: s.min_deposit, getaway_status: s.payment_gateway ? '1' : '0' },
     transfer: { min_points: s.transfer_min },
-    app: { apk_url: s.app_download_url, privacy_policy: s.privacy_policy, about_text: s.about_text },
+    app: {
+      apk_url: s.app_download_url,
+      privacy_policy: s.privacy_policy,
+      about_text: s.about_text,
+      privacy_policy_hi: s.privacy_policy_hi,
+      about_text_hi: s.about_text_hi,
+    },
     payments: {
       bank_details: {
         google_upi_payment_id: s.upi_gpay,

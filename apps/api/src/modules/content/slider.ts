@@ -11,7 +11,7 @@ import { slideMessages } from '@gama/core/endpoints/content/console';
 
 export async function slides(db: Queryable, lock = false): Promise<SlideRow[]> {
   const { rows } = await db.query<SlideRow>(
-    `SELECT id, title, image_url, sort, active FROM slider_images ORDER BY sort, id${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT id, title, title_hi, image_url, sort, active FROM slider_images ORDER BY sort, id${lock ? ' FOR UPDATE' : ''}`,
   );
   return rows;
 }
@@ -27,14 +27,14 @@ async function renumber(tx: Queryable, ids: readonly number[]): Promise<void> {
 
 export async function addSlide(
   tx: Queryable,
-  input: { title: string; image: StoredImage },
+  input: { title: string; title_hi: string; image: StoredImage },
 ): Promise<{ before: SlideRow[]; slide: SlideRow }> {
   const before = await slides(tx, true);
   if (before.length >= SLIDES_MAX) throw new AppError('CONFLICT', slideMessages.full);
   const { rows } = await tx.query<SlideRow>(
-    `INSERT INTO slider_images (title, image_url, sort) VALUES ($1, $2, $3)
-     RETURNING id, title, image_url, sort, active`,
-    [input.title, input.image.url, before.length],
+    `INSERT INTO slider_images (title, title_hi, image_url, sort) VALUES ($1, $2, $3, $4)
+     RETURNING id, title, title_hi, image_url, sort, active`,
+    [input.title, input.title_hi, input.image.url, before.length],
   );
   const slide = rows[0];
   if (!slide) throw new Error('slide insert answered no row');
@@ -44,14 +44,25 @@ export async function addSlide(
 export async function updateSlide(
   tx: Queryable,
   id: number,
-  change: { title?: string | undefined; image?: StoredImage | undefined; active?: boolean | undefined },
+  change: {
+    title?: string | undefined;
+    title_hi?: string | undefined;
+    image?: StoredImage | undefined;
+    active?: boolean | undefined;
+  },
 ): Promise<{ before: SlideRow; after: SlideRow }> {
   const before = (await slides(tx, true)).find((s) => s.id === id);
   if (!before) throw new AppError('NOT_FOUND', slideMessages.notFound);
   const { rows } = await tx.query<SlideRow>(
-    `UPDATE slider_images SET title = $2, image_url = $3, active = $4 WHERE id = $1
-     RETURNING id, title, image_url, sort, active`,
-    [id, change.title ?? before.title, change.image?.url ?? before.image_url, change.active ?? before.active],
+    `UPDATE slider_images SET title = $2, image_url = $3, active = $4, title_hi = $5 WHERE id = $1
+     RETURNING id, title, title_hi, image_url, sort, active`,
+    [
+      id,
+      change.title ?? before.title,
+      change.image?.url ?? before.image_url,
+      change.active ?? before.active,
+      change.title_hi ?? before.title_hi,
+    ],
   );
   const after = rows[0];
   if (!after) throw new Error(`slide ${id} vanished under its lock`);

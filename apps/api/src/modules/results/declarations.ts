@@ -17,6 +17,7 @@ import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Operator } from '../operators/sessions.ts';
 import { marketById } from '../markets/repository.ts';
+import { noteDeclarationRejected, noteDeclarationWaiting } from '../inbox/inbox.ts';
 import type { Half, Target } from './service.ts';
 import {
   checkDrawTime,
@@ -179,7 +180,9 @@ export async function requestDeclaration(
           figures.stakes,
         ],
       );
-      return rows[0]?.id ?? 0;
+      const stored = rows[0]?.id ?? 0;
+      await noteDeclarationWaiting(tx, stored, operator.id, clock.now());
+      return stored;
     });
     return { state: 'pending_approval', declaration_id: id, resumed: false, preview: formatPreview(figures) };
   } catch (error) {
@@ -282,17 +285,19 @@ export async function rejectDeclaration(
 ): Promise<{ state: 'rejected'; declaration_id: number }> {
   const { db, clock } = deps;
   const state = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ state: DeclarationState }>(
-      'SELECT state FROM result_declarations WHERE id = $1 FOR UPDATE',
+    const { rows } = await tx.query<{ state: DeclarationState; maker_id: number }>(
+      'SELECT state, maker_id FROM result_declarations WHERE id = $1 FOR UPDATE',
       [input.declaration_id],
     );
-    const was = rows[0]?.state;
-    if (was !== 'pending_approval') return was;
+    const was = rows[0];
+    if (was?.state !== 'pending_approval') return was?.state;
+    const now = clock.now();
     await tx.query(
       `UPDATE result_declarations SET state = 'rejected', checker_id = $2, decided_at = $3, reason = $4
         WHERE id = $1`,
-      [input.declaration_id, operator.id, clock.now(), input.reason],
+      [input.declaration_id, operator.id, now, input.reason],
     );
+    await noteDeclarationRejected(tx, input.declaration_id, Number(was.maker_id), now);
     return 'rejected';
   });
   if (state === undefined) throw new AppError('NOT_FOUND', resultMessages.declarationNotFound);

@@ -135,7 +135,8 @@ export async function writeResult(
   tx: Queryable,
   target: Target,
   value: string,
-  declaredBy: number,
+  /** null: recorded by a results import, not an operator's declaration. */
+  declaredBy: number | null,
   now: Date,
 ): Promise<number> {
   const inserted = await tx.query<{ id: number }>(
@@ -208,7 +209,7 @@ export async function resultById(db: Queryable, id: number): Promise<ResultRow |
  */
 export async function declareResult(
   deps: Deps,
-  operatorId: number,
+  operatorId: number | null,
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined; value: string },
 ): Promise<{ result_id: number; settled: number; wins: number; resumed: boolean }> {
   const { db, clock } = deps;

@@ -10,7 +10,9 @@ import type { Text } from '@gama/core/i18n/texts';
 function RulesScreen({ title, pick }: { title: Text; pick: 'withdrawal_rule' | 'deposit_rule' }) {
   const rules = useRules();
   const t = useT();
-  const text = rules.data?.[pick].trim() ?? '';
+  // The operator's Hindi text for a Hindi reader, while there is one.
+  const hindi = t.language === 'hi' ? (rules.data?.[`${pick}_hi`].trim() ?? '') : '';
+  const text = hindi || (rules.data?.[pick].trim() ?? '');
   return (
     <Page>
       <PageTitle>{t(title)}</PageTitle>

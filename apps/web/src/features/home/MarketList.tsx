@@ -6,6 +6,7 @@ import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { weekdayName } from '../../lib/i18n/format.ts';
+import { translateNodes } from '../../lib/i18n/fill-nodes.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { prefersReducedMotion } from '../../lib/motion.ts';
 import { useProfile } from '../../lib/profile.ts';
@@ -124,12 +125,8 @@ function MarketCard({
         {mainResultText(row)}
       </p>
       <p className={styles.times}>
-        <span>
-          Open <strong>{row.open_time}</strong>
-        </span>
-        <span>
-          Close <strong>{row.close_time}</strong>
-        </span>
+        <span>{translateNodes(t, 'Open {time}', { time: <strong>{row.open_time}</strong> })}</span>
+        <span>{translateNodes(t, 'Close {time}', { time: <strong>{row.close_time}</strong> })}</span>
       </p>
       <div className={styles.buttons}>
         <Button variant="outline" onClick={onTimes} icon={<Clock size={18} aria-hidden="true" />}>

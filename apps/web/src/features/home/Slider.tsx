@@ -14,7 +14,11 @@ export function Slider() {
   return <SlideTrack slides={slides.data} />;
 }
 
-function SlideTrack({ slides }: { slides: Array<{ slider_image: string; title: string }> }) {
+function SlideTrack({
+  slides,
+}: {
+  slides: Array<{ slider_image: string; title: string; title_hi: string }>;
+}) {
   const track = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   // A finger on the slider (or keyboard focus in it) means the player is looking: hold still.
@@ -59,7 +63,7 @@ function SlideTrack({ slides }: { slides: Array<{ slider_image: string; title: s
           >
             <img
               src={slide.slider_image}
-              alt={slide.title}
+              alt={(t.language === 'hi' && slide.title_hi.trim()) || slide.title}
               width={480}
               height={216}
               loading={index === 0 ? 'eager' : 'lazy'}

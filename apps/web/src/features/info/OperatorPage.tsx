@@ -27,7 +27,9 @@ export function OperatorPage({
 }) {
   const pages = useAppPages();
   const t = useT();
-  const text = pages.data?.[pick].trim() ?? '';
+  // The operator's Hindi text for a Hindi reader, while there is one.
+  const hindi = t.language === 'hi' ? (pages.data?.[`${pick}_hi`].trim() ?? '') : '';
+  const text = hindi || (pages.data?.[pick].trim() ?? '');
   return (
     <Page>
       <PageTitle>{t(title)}</PageTitle>

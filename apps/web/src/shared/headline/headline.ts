@@ -1,5 +1,7 @@
 import { endpoints } from '@gama/core/endpoints';
 import { call } from '../../lib/api-client.ts';
+import type { Language } from '@gama/core/i18n/languages';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { Resource, useResource } from '../../lib/resource.ts';
 
 /** Headline ids of spec 01 section 3. */
@@ -15,10 +17,9 @@ const make = (id: HeadlineId) => ({
     maxAgeMs: MAX_AGE_MS,
     everyone: true,
   }),
-  text: (response: { data: { id: number; status: string; notes: string }[] }) => {
-    const line = response.data.find((item) => item.id === id && item.status === '1');
-    return line?.notes.trim() || null;
-  },
+  /** The line itself; which language is read of it is the reader's choice (`shownText`). */
+  line: (response: { data: HeadlineLine[] }) =>
+    response.data.find((item) => item.id === id && item.status === '1') ?? null,
 });
 const headlines = new Map<HeadlineId, ReturnType<typeof make>>();
 
@@ -31,8 +32,23 @@ function headline(id: HeadlineId) {
   return made;
 }
 
+interface HeadlineLine {
+  id: number;
+  status: string;
+  notes: string;
+  notes_hi: string;
+}
+
+/** The operator's Hindi text for a player reading Hindi, the English one otherwise or when there is no Hindi. */
+export function shownText(line: Pick<HeadlineLine, 'notes' | 'notes_hi'>, language: Language): string | null {
+  const hindi = language === 'hi' ? line.notes_hi.trim() : '';
+  return hindi || line.notes.trim() || null;
+}
+
 /** The headline's text, or null when the operator has switched it off or left it empty. */
 export function useHeadline(id: HeadlineId) {
-  const { resource, text } = headline(id);
-  return useResource(resource, { select: text });
+  const { resource, line } = headline(id);
+  const language = useT().language;
+  const view = useResource(resource, { select: line });
+  return { ...view, data: view.data === undefined ? undefined : view.data && shownText(view.data, language) };
 }

@@ -65,6 +65,8 @@ export const headlineRow = z.strictObject({
   /** Where the player app shows it. */
   place: z.string(),
   notes: z.string(),
+  /** The same text in Hindi, for players reading Hindi; empty: they read the English. */
+  notes_hi: z.string(),
   /** Off: the player app shows nothing there. */
   active: z.boolean(),
 });
@@ -76,15 +78,22 @@ export const headlineChange = z
       .trim()
       .max(HEADLINE_MAX, { error: `notes is at most ${HEADLINE_MAX} characters` })
       .optional(),
+    notes_hi: z
+      .string({ error: 'notes_hi must be text' })
+      .trim()
+      .max(HEADLINE_MAX, { error: `notes_hi is at most ${HEADLINE_MAX} characters` })
+      .optional(),
     active: z.boolean({ error: 'active must be true or false' }).optional(),
   })
-  .refine((b) => b.notes !== undefined || b.active !== undefined, {
-    error: 'Send notes, active or both',
+  .refine((b) => b.notes !== undefined || b.notes_hi !== undefined || b.active !== undefined, {
+    error: 'Send notes, notes_hi, active or some of them',
   });
 
 export const slideRow = z.strictObject({
   id: z.number().int(),
   title: z.string(),
+  /** The title in Hindi; empty: players reading Hindi read the English one. */
+  title_hi: z.string(),
   /** Where the player app loads it from (`/media/…`, or `/static/…` for the demo's). */
   image_url: z.string(),
   /** Position on the slider, from 0. */
@@ -163,7 +172,11 @@ export const contentConsoleEndpoints = {
     access: 'operator',
     permission: 'content.manage',
     summary: `Add a slide at the end: a PNG, JPEG or WebP of at most 5 MB, stored fitted in ${SLIDE_MAX_SIZE.width}x${SLIDE_MAX_SIZE.height} as WebP`,
-    body: z.strictObject({ title: slideTitle.default(''), image: imageUpload }),
+    body: z.strictObject({
+      title: slideTitle.default(''),
+      title_hi: slideTitle.default(''),
+      image: imageUpload,
+    }),
     response: slideAnswer,
     errors: ['VALIDATION', 'CONFLICT'],
     bodyLimit: IMAGE_BODY_LIMIT,
@@ -179,12 +192,18 @@ export const contentConsoleEndpoints = {
     body: z
       .strictObject({
         title: slideTitle.optional(),
+        title_hi: slideTitle.optional(),
         image: imageUpload.optional(),
         active: z.boolean({ error: 'active must be true or false' }).optional(),
       })
-      .refine((b) => b.title !== undefined || b.image !== undefined || b.active !== undefined, {
-        error: 'Send at least one of title, image and active',
-      }),
+      .refine(
+        (b) =>
+          b.title !== undefined ||
+          b.title_hi !== undefined ||
+          b.image !== undefined ||
+          b.active !== undefined,
+        { error: 'Send at least one of title, title_hi, image and active' },
+      ),
     response: slideAnswer,
     errors: ['VALIDATION', 'NOT_FOUND'],
     bodyLimit: IMAGE_BODY_LIMIT,

@@ -8,11 +8,26 @@ const ok = z.literal(true);
 
 export const headlineAnswer = z.strictObject({
   status: ok,
-  data: z.array(z.strictObject({ id: z.number().int(), status: z.enum(['0', '1']), notes: z.string() })),
+  data: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      status: z.enum(['0', '1']),
+      notes: z.string(),
+      /** The operator's Hindi text (empty when none): shown to players reading Hindi, else `notes`. */
+      notes_hi: z.string(),
+    }),
+  ),
 });
 export const sliderAnswer = z.strictObject({
   status: ok,
-  sliderdata: z.array(z.strictObject({ slider_image: z.string(), title: z.string() })),
+  sliderdata: z.array(
+    z.strictObject({
+      slider_image: z.string(),
+      title: z.string(),
+      /** The operator's Hindi title (empty when none). */
+      title_hi: z.string(),
+    }),
+  ),
 });
 export const socialDataAnswer = z.strictObject({
   status: ok,
@@ -28,7 +43,15 @@ export const howToPlayAnswer = z.strictObject({
 });
 export const moneyRulesAnswer = z.strictObject({
   status: ok,
-  content: z.array(z.strictObject({ withdrawal_rule: z.string(), deposit_rule: z.string() })),
+  content: z.array(
+    z.strictObject({
+      withdrawal_rule: z.string(),
+      deposit_rule: z.string(),
+      /** The operator's Hindi texts (empty when none): shown to players reading Hindi. */
+      withdrawal_rule_hi: z.string(),
+      deposit_rule_hi: z.string(),
+    }),
+  ),
 });
 
 /** Pages the legacy contract has no call for: the privacy policy, the about text and the app download link. */
@@ -37,6 +60,9 @@ export const appPagesAnswer = z.strictObject({
   /** Empty: the app shows its built-in policy. */
   privacy_policy: z.string(),
   about_text: z.string(),
+  /** The operator's Hindi texts (empty when none): shown to players reading Hindi. */
+  privacy_policy_hi: z.string(),
+  about_text_hi: z.string(),
   app_download_url: z.string(),
 });
 

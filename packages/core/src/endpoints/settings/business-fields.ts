@@ -88,6 +88,11 @@ export const businessSettingsFields = {
   /** Empty: the player app shows its built-in policy. */
   privacy_policy: text('privacy_policy'),
   about_text: text('about_text'),
+  /** The same texts in Hindi, for players reading Hindi; empty: they read the English one. */
+  deposit_rule_hi: text('deposit_rule_hi'),
+  withdrawal_rule_hi: text('withdrawal_rule_hi'),
+  privacy_policy_hi: text('privacy_policy_hi'),
+  about_text_hi: text('about_text_hi'),
   /** The Android package the logged-out landing page links to. */
   app_download_url: link('app_download_url'),
   /** UPI ids the Add Money screen offers per app (legacy google_upi_payment_id, …, upi_payment_id). */
