@@ -13,6 +13,7 @@ import { devEndpoints } from './dev/index.ts';
 import { docsEndpoints } from './docs/index.ts';
 import { fundsEndpoints } from './funds/index.ts';
 import { healthEndpoints } from './health/index.ts';
+import { holdsEndpoints } from './holds/index.ts';
 import { marketEndpoints } from './markets/index.ts';
 import { notificationEndpoints } from './notifications/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
@@ -40,6 +41,7 @@ export const endpoints = {
   ...docsEndpoints,
   ...fundsEndpoints,
   ...healthEndpoints,
+  ...holdsEndpoints,
   ...marketEndpoints,
   ...notificationEndpoints,
   ...operatorsEndpoints,
