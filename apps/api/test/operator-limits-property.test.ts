@@ -68,7 +68,10 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('owner-deposit' as const), player, points }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), player, points }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('approve-pending' as const), player }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), hours: fc.constantFrom(1, 6, 23, 25) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('wait' as const), hours: fc.constantFrom(1, 6, 23, 25) }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'new-session' as const }) },
 );
 
@@ -172,7 +175,10 @@ async function run(actions: readonly Action[]): Promise<void> {
       for (const id of pending.get(a.player) ?? []) await approveWithdrawal(id);
     }
   }
-  await checkInvariants(cashierId, players.map((p) => p.id));
+  await checkInvariants(
+    cashierId,
+    players.map((p) => p.id),
+  );
 }
 
 interface Move {
@@ -222,7 +228,10 @@ async function checkInvariants(cashierId: number, playerIds: number[]): Promise<
         c.at <= payout.at &&
         c.at.getTime() > payout.at.getTime() - CREDIT_WINDOW_DAYS * DAY,
     );
-    expect(credited, 'a payout approved alone by the cashier who credited the player that week').toBeUndefined();
+    expect(
+      credited,
+      'a payout approved alone by the cashier who credited the player that week',
+    ).toBeUndefined();
   }
   const all = () => 0;
   expect(worstDay(credits, all), 'credits one cashier made alone in 24 hours').toBeLessThanOrEqual(
@@ -233,14 +242,13 @@ async function checkInvariants(cashierId: number, playerIds: number[]): Promise<
   );
 }
 
-it(
-  'no sequence of one cashier’s actions moves more than the allowance alone in 24 hours',
-  async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 14 }), (actions) => run(actions)),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-    expect(Object.values(seen).every((n) => n > 0), JSON.stringify(seen)).toBe(true);
-  },
-  600_000,
-);
+it('no sequence of one cashier’s actions moves more than the allowance alone in 24 hours', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 14 }), (actions) => run(actions)),
+    { seed: SEED, numRuns: RUNS, endOnFailure: true },
+  );
+  expect(
+    Object.values(seen).every((n) => n > 0),
+    JSON.stringify(seen),
+  ).toBe(true);
+}, 600_000);

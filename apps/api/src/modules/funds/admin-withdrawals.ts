@@ -244,8 +244,7 @@ async function viewerBars(
     checkAllowance(db, viewer, 'payout', 0, now),
   ]);
   const limitPaise = threshold === null ? null : pointsToPaise(threshold);
-  const allowancePaise =
-    allowance.allowancePoints === null ? null : pointsToPaise(allowance.allowancePoints);
+  const allowancePaise = allowance.allowancePoints === null ? null : pointsToPaise(allowance.allowancePoints);
   return new Map(
     rows.map((r) => [
       Number(r.player_id),
@@ -467,7 +466,11 @@ export async function approveWithdrawal(
             playerId: row.player_id,
             before: { state: 'pending' },
             after: { state: 'awaiting_second_approval' },
-            detail: { amount_paise: row.amount, two_person_above_points: threshold, needs_second_because: bars },
+            detail: {
+              amount_paise: row.amount,
+              two_person_above_points: threshold,
+              needs_second_because: bars,
+            },
             request: who.request,
             at: now,
           });

@@ -110,11 +110,7 @@ export type SoloPayoutBar = 'player_day_total' | 'operator_allowance' | 'credite
  * The player's withdrawals that count against the two-person threshold: every one still waiting (the one
  * being approved included) and every one paid in the 24 hours before `now`.
  */
-export async function playerDayWithdrawalsPaise(
-  tx: Queryable,
-  playerId: number,
-  now: Date,
-): Promise<number> {
+export async function playerDayWithdrawalsPaise(tx: Queryable, playerId: number, now: Date): Promise<number> {
   const { rows } = await tx.query<{ total: number }>(
     `SELECT coalesce(sum(amount), 0)::bigint AS total FROM withdraw_requests
       WHERE player_id = $1 AND (status = '0' OR (status = '2' AND decided_at > $2))`,

@@ -21,7 +21,13 @@ import { postAdjustment } from './admin-actions.ts';
 async function lockHold(
   tx: Queryable,
   id: number,
-): Promise<{ player_id: number; amount: number; reason: string; state: MoneyHold['state']; maker_id: number }> {
+): Promise<{
+  player_id: number;
+  amount: number;
+  reason: string;
+  state: MoneyHold['state'];
+  maker_id: number;
+}> {
   const { rows } = await tx.query<{
     player_id: number;
     amount: number;
@@ -31,7 +37,12 @@ async function lockHold(
   }>('SELECT player_id, amount, reason, state, maker_id FROM money_holds WHERE id = $1 FOR UPDATE', [id]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', limitMessages.holdNotFound);
-  return { ...row, player_id: Number(row.player_id), amount: Number(row.amount), maker_id: Number(row.maker_id) };
+  return {
+    ...row,
+    player_id: Number(row.player_id),
+    amount: Number(row.amount),
+    maker_id: Number(row.maker_id),
+  };
 }
 
 async function current(tx: Queryable, id: number): Promise<MoneyHold> {
