@@ -41,6 +41,15 @@ export function WaitingCounts() {
     enabled: decidesWithdrawals,
     refetchInterval: POLL_MS,
   });
+  const adjustsWallets = useCan('wallet.adjust');
+  const holds = useQuery({
+    queryKey: ['waiting', 'holds'],
+    queryFn: ({ signal }) => call(endpoints.adminHolds, { state: 'pending' }, { signal }),
+    enabled: adjustsWallets,
+    refetchInterval: POLL_MS,
+    // A held credit of one's own waits for someone else.
+    select: (answer) => answer.holds.filter((h) => h.maker.id !== me.id).length,
+  });
   const items = [
     approvesResults && results.data
       ? { to: '/results', count: results.data.total, one: 'result to approve', many: 'results to approve' }
@@ -58,6 +67,9 @@ export function WaitingCounts() {
       : null,
     decidesWithdrawals && withdrawals.data
       ? { to: '/withdrawals', count: withdrawals.data.total, one: 'withdrawal', many: 'withdrawals' }
+      : null,
+    adjustsWallets && holds.data !== undefined
+      ? { to: '/held-credits', count: holds.data, one: 'credit to approve', many: 'credits to approve' }
       : null,
   ].filter((item) => item !== null);
 

@@ -338,7 +338,7 @@ export const revertProposal = z.strictObject({
   market_name: z.string(),
   group,
   date: z.string(),
-  half: halfInput.nullable(),
+  half: z.enum(['open', 'close']).nullable(),
   reason: z.string(),
   state: z.enum(revertProposalStates),
   maker: operatorRef,
