@@ -37,7 +37,7 @@ export default function HeldCreditsScreen() {
 
   const columns: Column<Hold>[] = [
     { id: 'player', header: 'Player', primary: true, cell: (h) => <PlayerCell player={h.player} /> },
-    { id: 'amount', header: 'Credit', cell: (h) => <Money paise={h.amount_paise} flow="out" /> },
+    { id: 'amount', header: 'Credit', cell: (h) => <Money paise={h.amount_paise} /> },
     { id: 'reason', header: 'Reason', cell: (h) => h.reason },
     {
       id: 'maker',

@@ -128,7 +128,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
           />
           <div className={styles.threshold}>
             <TextField
-              label="A player's withdrawals above this many points in 24 hours need a second operator (0: never)"
+              label="Withdrawals above this many points need a second operator, a player's 24 hours counted together (0: never)"
               name="withdrawal_two_person_above"
               inputMode="numeric"
               value={threshold}
@@ -224,7 +224,7 @@ function describe(patch: Patch): ReactNode[] {
       ) : (
         <>
           Withdrawals above <strong>{formatWholePoints(patch.withdrawal_two_person_above)} points</strong>{' '}
-          will need a second operator.
+          will need a second operator (a player's withdrawals of 24 hours count together).
         </>
       ),
     );
