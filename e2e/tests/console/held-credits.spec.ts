@@ -1,3 +1,4 @@
+import { expectAccessible } from '../../support/axe.ts';
 import { Operator } from '../../support/bidding.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { PHONE, createOperator, openScreen, shot, signIn } from '../../support/console.ts';
@@ -47,6 +48,7 @@ test(
     await expect(row).toContainText(`${maker.username}`);
     await expect(row).toContainText('50,000.00 of 50,000 points used');
     await shot(second, info, 'held-credits-checker');
+    await expectAccessible(second, 'held-credits');
     await row.getByRole('button', { name: 'Approve' }).click();
     const confirm = second.getByRole('dialog', { name: 'Approve credit' });
     await expect(confirm).toContainText(`Credit 2,500.00 points to ${player.name}`);
