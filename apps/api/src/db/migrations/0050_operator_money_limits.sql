@@ -35,7 +35,8 @@ CREATE TABLE money_holds (
   journal_id bigint REFERENCES journals (id),
   CHECK ((state = 'pending_approval') = (decided_at IS NULL)),
   CHECK ((state = 'approved') = (journal_id IS NOT NULL)),
-  CHECK (state = 'pending_approval' OR checker_id <> maker_id)
+  -- Its maker may withdraw it (reject); only another operator approves it.
+  CHECK (state <> 'approved' OR checker_id <> maker_id)
 );
 CREATE INDEX money_holds_by_state ON money_holds (state, id DESC);
 
@@ -53,7 +54,7 @@ CREATE TABLE result_revert_proposals (
   decided_at timestamptz,
   decision_reason text,
   CHECK ((state = 'pending_approval') = (decided_at IS NULL)),
-  CHECK (state = 'pending_approval' OR checker_id <> maker_id)
+  CHECK (state <> 'reverted' OR checker_id <> maker_id)
 );
 CREATE UNIQUE INDEX result_revert_proposals_one_pending ON result_revert_proposals (market_id, market_date)
   WHERE state = 'pending_approval';

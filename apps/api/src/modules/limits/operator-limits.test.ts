@@ -303,6 +303,19 @@ describe('the credit allowance', () => {
     const late = await admin(t, owner, 'POST', `/admin-api/money-holds/${second}/approve`);
     expect(late.statusCode).toBe(409);
     expect(late.json).toMatchObject({ msg: limitMessages.holdDecided('rejected') });
+    // Its maker may withdraw a held credit: a rejection moves nothing.
+    const withdrawn = (await credit(p, cashierA, 1_000)).json.held?.id ?? 0;
+    const ownReject = await admin<{ hold: Hold }>(
+      t,
+      cashierA,
+      'POST',
+      `/admin-api/money-holds/${withdrawn}/reject`,
+      {
+        reason: 'typed the wrong player',
+      },
+    );
+    expect(ownReject.statusCode).toBe(200);
+    expect(ownReject.json.hold.state).toBe('rejected');
     const audit = await t.db.query<{ action: string }>(
       `SELECT action FROM audit_log WHERE target_type = 'money_hold' AND player_id = $1 ORDER BY id`,
       [p.id],
@@ -310,6 +323,8 @@ describe('the credit allowance', () => {
     expect(audit.rows.map((r) => r.action)).toEqual([
       'wallet_adjust_held',
       'money_hold_approve',
+      'wallet_adjust_held',
+      'money_hold_reject',
       'wallet_adjust_held',
       'money_hold_reject',
     ]);

@@ -174,6 +174,15 @@ describe('revert under the two-person rule', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json).toMatchObject({ msg: resultMessages.revertProposalRejected });
     expect(await liveResultCount(t, market)).toBe(1);
+    // Its maker may withdraw a proposal.
+    const again = await post<{ proposal: Proposal }>(maker, 'revert', { ...draw, reason: 'second thoughts' });
+    const withdrawn = await post<{ proposal: Proposal }>(maker, 'revert-reject', {
+      proposal_id: again.json.proposal.proposal_id,
+      reason: 'my mistake',
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json.proposal.state).toBe('rejected');
+    expect(await liveResultCount(t, market)).toBe(1);
     const missing = await post(checker, 'revert-approve', { proposal_id: 999_999 });
     expect(missing.json).toMatchObject({ code: 'NOT_FOUND', msg: resultMessages.revertProposalNotFound });
   });
