@@ -41,6 +41,15 @@ export function WaitingCounts() {
     enabled: decidesWithdrawals,
     refetchInterval: POLL_MS,
   });
+  // A revert proposal waits for a results operator other than its maker (decision 027).
+  const reverts = useCan('results.revert');
+  const revertProposals = useQuery({
+    queryKey: ['waiting', 'revert-proposals'],
+    queryFn: ({ signal }) => call(endpoints.resultsRevertProposals, { state: 'pending' }, { signal }),
+    enabled: reverts,
+    refetchInterval: POLL_MS,
+    select: (answer) => answer.proposals.filter((p) => p.maker.id !== me.id).length,
+  });
   const adjustsWallets = useCan('wallet.adjust');
   const holds = useQuery({
     queryKey: ['waiting', 'holds'],
@@ -67,6 +76,15 @@ export function WaitingCounts() {
       : null,
     decidesWithdrawals && withdrawals.data
       ? { to: '/withdrawals', count: withdrawals.data.total, one: 'withdrawal', many: 'withdrawals' }
+      : null,
+    // Shown only while one waits: most days nothing is reverted.
+    reverts && (revertProposals.data ?? 0) > 0
+      ? {
+          to: '/results',
+          count: revertProposals.data ?? 0,
+          one: 'revert to approve',
+          many: 'reverts to approve',
+        }
       : null,
     adjustsWallets && holds.data !== undefined
       ? { to: '/held-credits', count: holds.data, one: 'credit to approve', many: 'credits to approve' }
