@@ -13,7 +13,10 @@ export class Operator {
     private readonly token: string,
   ) {}
 
-  static async login(baseURL: string, credentials = E2E_ADMIN): Promise<Operator> {
+  static async login(
+    baseURL: string,
+    credentials: { username: string; password: string } = E2E_ADMIN,
+  ): Promise<Operator> {
     const response = await fetch(new URL('/admin-api/login', baseURL), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -31,6 +31,7 @@ import { docsRoutes } from './modules/docs/routes.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
 import { withdrawalRoutes } from './modules/funds/withdrawal-routes.ts';
 import { adminPlayerRoutes } from './modules/players/admin-routes.ts';
+import { heldCreditRoutes } from './modules/players/held-credits.ts';
 import { MarketCache } from './modules/markets/list.ts';
 import { marketRoutes } from './modules/markets/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   depositRoutes(app);
   withdrawalRoutes(app);
   adminPlayerRoutes(app);
+  heldCreditRoutes(app);
   marketRoutes(app);
   bidRoutes(app);
   resultRoutes(app);

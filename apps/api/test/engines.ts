@@ -25,6 +25,7 @@ export const bothEngines = [
   'src/modules/funds/deposit-desk.test.ts',
   'src/modules/funds/funds.test.ts',
   'src/modules/funds/withdrawal-desk.test.ts',
+  'src/modules/limits/operator-limits.test.ts',
   'src/modules/ledger/bank.test.ts',
   'src/modules/ledger/ledger.test.ts',
   'src/modules/metrics/metrics.test.ts',
@@ -37,6 +38,7 @@ export const bothEngines = [
   'src/modules/reconciliation/reconciliation.test.ts',
   'src/modules/results/declarations.test.ts',
   'src/modules/results/results.test.ts',
+  'src/modules/results/revert-two-person.test.ts',
   'src/modules/risk/caps.test.ts',
   'src/modules/wallet/cache.test.ts',
   'test/faults.test.ts',
@@ -75,6 +77,7 @@ export const onPostgres = [
   'src/modules/results/query-dates.test.ts',
   'src/modules/results/revert-preview.test.ts',
   'src/modules/settings/settings.test.ts',
+  'test/operator-limits-property.test.ts',
   'test/security/bola.test.ts',
 ] as const;
 

@@ -17,7 +17,9 @@ test('the owner changes a setting after a confirmation that says what it does, a
   await threshold.fill('9000000');
   await page.getByRole('button', { name: 'Save changes' }).click();
   const confirm = page.getByRole('dialog', { name: 'Save settings' });
-  await expect(confirm).toContainText('Withdrawals above 90,00,000 points will need a second operator.');
+  await expect(confirm).toContainText(
+    "Withdrawals above 90,00,000 points will need a second operator (a player's withdrawals of 24 hours count together).",
+  );
   await shot(page, info, 'settings-confirm');
   await confirm.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved')).toBeVisible();

@@ -18,6 +18,7 @@ const ResultsScreen = lazy(() => import('../features/results/ResultsScreen.tsx')
 const ExposureScreen = lazy(() => import('../features/results/ExposureScreen.tsx'));
 const DepositsScreen = lazy(() => import('../features/deposits/DepositsScreen.tsx'));
 const WithdrawalsScreen = lazy(() => import('../features/withdrawals/WithdrawalsScreen.tsx'));
+const HeldCreditsScreen = lazy(() => import('../features/holds/HeldCreditsScreen.tsx'));
 const PlayersScreen = lazy(() => import('../features/players/PlayersScreen.tsx'));
 const PlayerScreen = lazy(() => import('../features/players/PlayerScreen.tsx'));
 const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen.tsx'));
@@ -58,6 +59,7 @@ export const router = createBrowserRouter(
             { path: 'results/exposure', element: <ExposureScreen /> },
             { path: 'deposits', element: <DepositsScreen /> },
             { path: 'withdrawals', element: <WithdrawalsScreen /> },
+            { path: 'held-credits', element: <HeldCreditsScreen /> },
             { path: 'players', element: <PlayersScreen /> },
             { path: 'players/:id/:tab?', element: <PlayerScreen /> },
             { path: 'account/sessions', element: <SessionsScreen /> },

@@ -14,6 +14,7 @@ import { docsEndpoints } from './docs/index.ts';
 import { fundsEndpoints } from './funds/index.ts';
 import { healthEndpoints } from './health/index.ts';
 import { inboxEndpoints } from './inbox/index.ts';
+import { holdsEndpoints } from './holds/index.ts';
 import { marketEndpoints } from './markets/index.ts';
 import { notificationEndpoints } from './notifications/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
@@ -42,6 +43,7 @@ export const endpoints = {
   ...fundsEndpoints,
   ...healthEndpoints,
   ...inboxEndpoints,
+  ...holdsEndpoints,
   ...marketEndpoints,
   ...notificationEndpoints,
   ...operatorsEndpoints,

@@ -41,6 +41,24 @@ export function WaitingCounts() {
     enabled: decidesWithdrawals,
     refetchInterval: POLL_MS,
   });
+  // A revert proposal waits for a results operator other than its maker (decision 027).
+  const reverts = useCan('results.revert');
+  const revertProposals = useQuery({
+    queryKey: ['waiting', 'revert-proposals'],
+    queryFn: ({ signal }) => call(endpoints.resultsRevertProposals, { state: 'pending' }, { signal }),
+    enabled: reverts,
+    refetchInterval: POLL_MS,
+    select: (answer) => answer.proposals.filter((p) => p.maker.id !== me.id).length,
+  });
+  const adjustsWallets = useCan('wallet.adjust');
+  const holds = useQuery({
+    queryKey: ['waiting', 'holds'],
+    queryFn: ({ signal }) => call(endpoints.adminHolds, { state: 'pending' }, { signal }),
+    enabled: adjustsWallets,
+    refetchInterval: POLL_MS,
+    // A held credit of one's own waits for someone else.
+    select: (answer) => answer.holds.filter((h) => h.maker.id !== me.id).length,
+  });
   const items = [
     approvesResults && results.data
       ? { to: '/results', count: results.data.total, one: 'result to approve', many: 'results to approve' }
@@ -58,6 +76,18 @@ export function WaitingCounts() {
       : null,
     decidesWithdrawals && withdrawals.data
       ? { to: '/withdrawals', count: withdrawals.data.total, one: 'withdrawal', many: 'withdrawals' }
+      : null,
+    // Shown only while one waits: most days nothing is reverted.
+    reverts && (revertProposals.data ?? 0) > 0
+      ? {
+          to: '/results',
+          count: revertProposals.data ?? 0,
+          one: 'revert to approve',
+          many: 'reverts to approve',
+        }
+      : null,
+    adjustsWallets && holds.data !== undefined
+      ? { to: '/held-credits', count: holds.data, one: 'credit to approve', many: 'credits to approve' }
       : null,
   ].filter((item) => item !== null);
 

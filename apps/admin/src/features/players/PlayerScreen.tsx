@@ -218,10 +218,12 @@ function Actions({ player }: { player: Player }) {
                   { idempotencyKey: action.key },
                 ),
               {
-                success: () =>
-                  `${points > 0 ? 'Credited' : 'Debited'} ${formatWholePoints(Math.abs(points))} points ${
-                    points > 0 ? 'to' : 'from'
-                  } ${player.user_name}`,
+                success: (answer) =>
+                  'held' in answer
+                    ? answer.msg
+                    : `${points > 0 ? 'Credited' : 'Debited'} ${formatWholePoints(Math.abs(points))} points ${
+                        points > 0 ? 'to' : 'from'
+                      } ${player.user_name}`,
                 refresh,
               },
             )

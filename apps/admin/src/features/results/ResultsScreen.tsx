@@ -30,6 +30,7 @@ type Board = Answer<typeof endpoints.resultsBoard>;
 type Market = Board['markets'][number];
 type Draw = Market['draws'][number];
 type Declaration = Answer<typeof endpoints.resultsDeclarations>['declarations'][number];
+type RevertProposal = Answer<typeof endpoints.resultsRevertProposals>['proposals'][number];
 type Group = 'main' | 'starline' | 'gali';
 
 const groups: ReadonlyArray<{ value: '' | Group; label: string }> = [
@@ -43,7 +44,8 @@ export type DrawTarget = { market: Market; draw: Draw; date: string };
 type Pending =
   | { kind: 'declare'; target: DrawTarget }
   | { kind: 'revert'; target: DrawTarget }
-  | { kind: 'approve' | 'reject'; declaration: Declaration };
+  | { kind: 'approve' | 'reject'; declaration: Declaration }
+  | { kind: 'approve-revert' | 'reject-revert'; proposal: RevertProposal };
 
 /**
  * The results desk: today's draws of the three groups with their state, pending stakes and riskiest numbers;
@@ -80,6 +82,12 @@ export default function ResultsScreen() {
     refetchInterval: 30_000,
   });
 
+  const reverts = useQuery({
+    queryKey: ['results', 'revert-proposals', 'pending'],
+    queryFn: ({ signal }) => call(endpoints.resultsRevertProposals, { state: 'pending' }, { signal }),
+    refetchInterval: 30_000,
+  });
+
   const setParam = (name: string, value: string) =>
     setSearch((current) => {
       const next = new URLSearchParams(current);
@@ -113,6 +121,22 @@ export default function ResultsScreen() {
     },
   ];
 
+  const revertColumns: Column<RevertProposal>[] = [
+    {
+      id: 'draw',
+      header: 'Draw',
+      primary: true,
+      cell: (r) =>
+        `${r.market_name} · ${r.half === null ? 'latest result' : halfLabel(r.half)} · ${formatDay(r.date)}`,
+    },
+    { id: 'reason', header: 'Reason', cell: (r) => r.reason },
+    {
+      id: 'maker',
+      header: 'Proposed by',
+      cell: (r) => `${r.maker.id === me.id ? 'you' : r.maker.username}, ${formatDateTime(r.created_at)}`,
+    },
+  ];
+
   return (
     <>
       <PageHeader
@@ -121,7 +145,7 @@ export default function ResultsScreen() {
           board.data
             ? `Draws of ${formatDay(board.data.date)}. ${
                 board.data.two_person
-                  ? 'Two-person rule on: a declaration pays only after a second operator approves it.'
+                  ? 'Two-person rule on: a declaration pays, and a revert takes back, only after a second operator approves it.'
                   : 'A declaration pays at once.'
               }`
             : undefined
@@ -186,6 +210,43 @@ export default function ResultsScreen() {
         </Panel>
       )}
       {waiting.isError && <ErrorNotice error={waiting.error} onRetry={() => void waiting.refetch()} />}
+      {(reverts.data?.proposals.length ?? 0) > 0 && (
+        <Panel title={`Reverts waiting for approval (${reverts.data?.proposals.length ?? 0})`}>
+          <DataTable
+            caption="Reverts waiting for a second operator"
+            columns={revertColumns}
+            rows={reverts.data?.proposals}
+            rowKey={(r) => r.proposal_id}
+            empty="No revert waits for approval."
+            actions={
+              canRevert
+                ? (r) =>
+                    r.maker.id === me.id ? (
+                      <span className={styles.own}>Yours: another operator must approve</span>
+                    ) : (
+                      <>
+                        <Button
+                          small
+                          variant="outline"
+                          onClick={() => setPending({ kind: 'approve-revert', proposal: r })}
+                        >
+                          Approve revert
+                        </Button>
+                        <Button
+                          small
+                          variant="outline"
+                          onClick={() => setPending({ kind: 'reject-revert', proposal: r })}
+                        >
+                          Reject
+                        </Button>
+                      </>
+                    )
+                : undefined
+            }
+          />
+        </Panel>
+      )}
+      {reverts.isError && <ErrorNotice error={reverts.error} onRetry={() => void reverts.refetch()} />}
 
       {board.isPending ? (
         <Skeleton height={320} radius={12} />
@@ -332,6 +393,51 @@ export default function ResultsScreen() {
       >
         {(pending?.kind === 'approve' || pending?.kind === 'reject') && (
           <DeclarationText declaration={pending.declaration} approve={pending.kind === 'approve'} />
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pending?.kind === 'approve-revert' || pending?.kind === 'reject-revert'}
+        onClose={() => setPending(null)}
+        title={pending?.kind === 'reject-revert' ? 'Reject revert' : 'Approve revert'}
+        confirmLabel={pending?.kind === 'reject-revert' ? 'Reject' : 'Approve and revert'}
+        busyText={pending?.kind === 'reject-revert' ? 'Rejecting' : 'Reverting'}
+        tone="danger"
+        reason={
+          pending?.kind === 'reject-revert'
+            ? { label: 'Reason (the maker sees it)', minLength: 3 }
+            : undefined
+        }
+        onConfirm={async (reason) => {
+          if (pending?.kind === 'approve-revert')
+            await after(
+              () => call(endpoints.resultsRevertApprove, { proposal_id: pending.proposal.proposal_id }),
+              {
+                success: ({ reverted }) =>
+                  `Reverted: ${reverted.reduce((n, r) => n + r.reversed, 0)} wins taken back, bids open again`,
+                refresh,
+              },
+            );
+          else if (pending?.kind === 'reject-revert')
+            await after(
+              () =>
+                call(endpoints.resultsRevertReject, { proposal_id: pending.proposal.proposal_id, reason }),
+              { success: 'Revert rejected: the result stands', refresh },
+            );
+        }}
+      >
+        {(pending?.kind === 'approve-revert' || pending?.kind === 'reject-revert') && (
+          <p>
+            {pending.kind === 'approve-revert' ? 'Revert' : 'Reject the revert of'}{' '}
+            <strong>
+              {pending.proposal.market_name}
+              {pending.proposal.half === null ? '' : ` ${halfLabel(pending.proposal.half)}`}
+            </strong>{' '}
+            for {formatDay(pending.proposal.date)}, proposed by {pending.proposal.maker.username}: “
+            {pending.proposal.reason}”.{' '}
+            {pending.kind === 'approve-revert'
+              ? 'Its winnings are taken back and its bids read as pending again.'
+              : 'Nothing is reverted.'}
+          </p>
         )}
       </ConfirmDialog>
     </>

@@ -45,8 +45,10 @@ export function RevertDialog({
       onConfirm={async (reason) => {
         if (!p) throw new Error('The preview has not loaded');
         await after(() => call(endpoints.resultsRevert, { ...draw_, reason }), {
-          success: ({ reverted }) =>
-            `Reverted ${name}: ${reverted.reduce((n, r) => n + r.reversed, 0)} wins taken back, bids open again`,
+          success: (answer) =>
+            'reverted' in answer
+              ? `Reverted ${name}: ${answer.reverted.reduce((n, r) => n + r.reversed, 0)} wins taken back, bids open again`
+              : `Revert of ${name} proposed: it waits for another operator's approval`,
           refresh,
         });
       }}

@@ -20,7 +20,37 @@ type Settings = Answer<typeof endpoints.settingsRead>['settings'];
 type Patch = CallInput<typeof endpoints.settingsUpdate>;
 const settingsKey = ['settings'] as const;
 
-/** The owner's settings: the two-person rules and mandatory two-factor. */
+/** The operator limits (decision 027): whole numbers the owner sets, each with its field and its words. */
+const limitFields = [
+  {
+    key: 'cashier_credit_allowance',
+    label: 'A cashier may credit alone, in any 24 hours (points; 0: no limit)',
+    max: 1_000_000_000,
+  },
+  {
+    key: 'cashier_payout_allowance',
+    label: 'A cashier may pay out alone, in any 24 hours (points; 0: no limit)',
+    max: 1_000_000_000,
+  },
+  {
+    key: 'owner_credit_allowance',
+    label: 'An owner may credit alone, in any 24 hours (points; 0: no limit)',
+    max: 1_000_000_000,
+  },
+  {
+    key: 'owner_payout_allowance',
+    label: 'An owner may pay out alone, in any 24 hours (points; 0: no limit)',
+    max: 1_000_000_000,
+  },
+  {
+    key: 'credit_payout_window_days',
+    label: 'Days after crediting a player that the same operator cannot pay them alone (0: off)',
+    max: 90,
+  },
+] as const;
+type LimitKey = (typeof limitFields)[number]['key'];
+
+/** The owner's settings: the two-person rules, the operator limits and mandatory two-factor. */
 export default function SettingsScreen() {
   const settings = useQuery({
     queryKey: settingsKey,
@@ -51,6 +81,11 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const [threshold, setThreshold] = useState(String(saved.withdrawal_two_person_above));
   const [thresholdError, setThresholdError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<Patch | null>(null);
+  const [limits, setLimits] = useState<Record<LimitKey, string>>(
+    () =>
+      Object.fromEntries(limitFields.map((f) => [f.key, String(saved[f.key])])) as Record<LimitKey, string>,
+  );
+  const [limitErrors, setLimitErrors] = useState<Partial<Record<LimitKey, string>>>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,7 +94,19 @@ function SettingsForm({ saved }: { saved: Settings }) {
       setThresholdError('Enter a whole number of points from 0 to 1,00,00,000');
       return;
     }
+    const problems: Partial<Record<LimitKey, string>> = {};
+    for (const field of limitFields) {
+      const text = limits[field.key];
+      if (!/^\d{1,10}$/.test(text) || Number(text) > field.max)
+        problems[field.key] = `Enter a whole number from 0 to ${field.max.toLocaleString('en-IN')}`;
+    }
+    setLimitErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     const patch: Patch = {};
+    for (const field of limitFields) {
+      const value = Number(limits[field.key]);
+      if (value !== saved[field.key]) patch[field.key] = value;
+    }
     if (resultsTwoPerson !== saved.results_two_person) patch.results_two_person = resultsTwoPerson;
     if (totpRequired !== saved.totp_required) patch.totp_required = totpRequired;
     if (points !== saved.withdrawal_two_person_above) patch.withdrawal_two_person_above = points;
@@ -74,14 +121,14 @@ function SettingsForm({ saved }: { saved: Settings }) {
         <Panel title="Two-person rules">
           <Toggle
             label="Results need a second operator"
-            hint="A declared result pays nothing until another operator with the results role approves it."
+            hint="A declared result pays nothing, and a revert takes nothing back, until another operator with the results role approves it."
             checked={resultsTwoPerson}
             onChange={setResultsTwoPerson}
             disabled={!canChange}
           />
           <div className={styles.threshold}>
             <TextField
-              label="Withdrawals above this many points need a second operator (0: never)"
+              label="Withdrawals above this many points need a second operator, a player's 24 hours counted together (0: never)"
               name="withdrawal_two_person_above"
               inputMode="numeric"
               value={threshold}
@@ -92,6 +139,34 @@ function SettingsForm({ saved }: { saved: Settings }) {
               error={thresholdError}
               disabled={!canChange}
             />
+          </div>
+        </Panel>
+        <Panel title="Operator limits">
+          <p className={styles.note}>
+            What one operator may move out of the house alone: manual credits and deposit approvals count as
+            credits, withdrawals paid on their approval alone as payouts. Past the allowance a credit waits in
+            Held credits for a second operator, a deposit is left for another operator, and a withdrawal
+            approval is only the first of two.
+          </p>
+          <div className={styles.limits}>
+            {limitFields.map((field) => (
+              <TextField
+                key={field.key}
+                label={field.label}
+                name={field.key}
+                inputMode="numeric"
+                value={limits[field.key]}
+                onValueChange={(value) => {
+                  setLimits((current) => ({
+                    ...current,
+                    [field.key]: value.replace(/\D/g, '').slice(0, 10),
+                  }));
+                  setLimitErrors((current) => ({ ...current, [field.key]: undefined }));
+                }}
+                error={limitErrors[field.key]}
+                disabled={!canChange}
+              />
+            ))}
           </div>
         </Panel>
         <Panel title="Sign-in">
@@ -149,10 +224,28 @@ function describe(patch: Patch): ReactNode[] {
       ) : (
         <>
           Withdrawals above <strong>{formatWholePoints(patch.withdrawal_two_person_above)} points</strong>{' '}
-          will need a second operator.
+          will need a second operator (a player's withdrawals of 24 hours count together).
         </>
       ),
     );
+  for (const field of limitFields) {
+    const value = patch[field.key];
+    if (value !== undefined)
+      lines.push(
+        <>
+          {field.label.replace(/ \(.*\)$/, '')}:{' '}
+          <strong>
+            {field.key === 'credit_payout_window_days'
+              ? value === 0
+                ? 'off'
+                : `${value} days`
+              : value === 0
+                ? 'no limit'
+                : `${formatWholePoints(value)} points`}
+          </strong>
+        </>,
+      );
+  }
   if (patch.totp_required !== undefined)
     lines.push(
       patch.totp_required

@@ -205,7 +205,7 @@ export default function WithdrawalsScreen() {
             ? 'Pay by UPI to the number shown, then approve with the payment reference.'
             : `Pay by UPI to the number shown, then approve with the payment reference. Above ${formatWholePoints(
                 threshold,
-              )} points two operators must approve.`
+              )} points two operators must approve. A player's withdrawals of 24 hours count together; past your own daily allowance, or for a player you credited lately, your approval is the first of two.`
         }
         actions={
           <ExportButton

@@ -15,6 +15,8 @@ import { audit } from '../audit/writer.ts';
 import { systemAccount, walletAccountId } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { postJournal } from '../ledger/post.ts';
+import { limitMessages } from '@gama/core/operators/limits';
+import { checkAllowance, lockOperator, recordMove } from '../limits/operator-limits.ts';
 import { addNotification } from '../notifications/service.ts';
 import { depositMessages } from '@gama/core/endpoints/deposits/index';
 import { ledgerNotes } from '@gama/core/contract/ledger-notes';
@@ -264,6 +266,24 @@ export async function decideDeposit(
     const now = clock.now();
     let journalId: number | null = null;
     if (decision === 'approved') {
+      await lockOperator(tx, operator.id);
+      const allowance = await checkAllowance(tx, operator, 'credit', row.amount, now);
+      if (!allowance.fits && allowance.allowancePoints !== null) {
+        throw new AppError(
+          'FORBIDDEN',
+          limitMessages.depositPastAllowance(allowance.allowancePoints, allowance.usedPaise),
+        );
+      }
+      await recordMove(tx, {
+        operatorId: operator.id,
+        kind: 'credit',
+        playerId: row.player_id,
+        amountPaise: row.amount,
+        solo: true,
+        refType: 'deposit_request',
+        refId: requestId,
+        at: now,
+      });
       const walletId = await walletAccountId(tx, row.player_id);
       journalId = await postJournal(
         tx,

@@ -25,6 +25,9 @@ import { postJournal } from '../ledger/post.ts';
 import { withdrawalState } from '../players/admin-read.ts';
 import type { Who } from './admin-deposits.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
+import type { SoloPayoutBar } from '../limits/operator-limits.ts';
+import { checkAllowance, lockOperator, recordMove, soloPayoutBars } from '../limits/operator-limits.ts';
+import type { Role } from '@gama/core/operators/permissions';
 import { withdrawalMessages } from '@gama/core/endpoints/withdrawals/index';
 import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 import { addNotification } from '../notifications/service.ts';
@@ -96,6 +99,7 @@ export async function withdrawalQueue(
   q: z.output<typeof withdrawalsQuery>,
   timeZone: string,
   now: Date,
+  viewer: { id: number; role: Role },
 ): Promise<{ rows: WithdrawalRow[]; total: number; threshold: number | null }> {
   const filter = new SqlFilter([new Date(now.getTime() - RECENT_DAYS * DAY_MS)]);
   const byStatus = {
@@ -159,7 +163,13 @@ export async function withdrawalQueue(
     ),
     twoPersonAbove(db),
   ]);
-  const limitPaise = threshold === null ? null : pointsToPaise(threshold);
+  const bars = await viewerBars(
+    db,
+    viewer,
+    rows.rows.map((r) => r.player_id),
+    threshold,
+    now,
+  );
   return {
     threshold,
     total: count.rows[0]?.n ?? 0,
@@ -171,7 +181,8 @@ export async function withdrawalQueue(
       payment_method: r.payment_method,
       payout_app: PAYOUT_APPS[r.payment_method],
       payout_number: r.payout_number,
-      needs_two_approvals: r.approved_by_1 !== null || (limitPaise !== null && r.amount > limitPaise),
+      needs_two_approvals:
+        r.approved_by_1 !== null || (r.status === '0' && (bars.get(r.player_id)?.(r.amount) ?? false)),
       approved_by_1: ref(r.approved_by_1, r.approved_by_1_name),
       approved_1_at: isoOrNull(r.approved_1_at),
       payment_reference: r.payment_reference,
@@ -198,6 +209,51 @@ export async function withdrawalQueue(
       },
     })),
   };
+}
+
+/**
+ * For each player of a queue page: whether the viewing operator's approval of a withdrawal of so many paise
+ * would only be a first approval (soloPayoutBars, read without locks: the approval itself decides).
+ */
+async function viewerBars(
+  db: Queryable,
+  viewer: { id: number; role: Role },
+  playerIds: readonly number[],
+  threshold: number | null,
+  now: Date,
+): Promise<Map<number, (amountPaise: number) => boolean>> {
+  const windowDays = await ownerSetting(db, 'credit_payout_window_days');
+  const [{ rows }, allowance] = await Promise.all([
+    db.query<{ player_id: number; day_total: number; credited: boolean }>(
+      `SELECT p.player_id,
+              (SELECT coalesce(sum(x.amount), 0)::bigint FROM withdraw_requests x
+                WHERE x.player_id = p.player_id AND (x.status = '0' OR (x.status = '2' AND x.decided_at > $2)))
+                AS day_total,
+              EXISTS (SELECT 1 FROM operator_money_moves m
+                WHERE m.operator_id = $3 AND m.player_id = p.player_id AND m.kind = 'credit'
+                  AND m.created_at > $4 AND $5::int > 0) AS credited
+         FROM unnest($1::bigint[]) AS p(player_id)`,
+      [
+        [...new Set(playerIds)],
+        new Date(now.getTime() - DAY_MS),
+        viewer.id,
+        new Date(now.getTime() - windowDays * DAY_MS),
+        windowDays,
+      ],
+    ),
+    checkAllowance(db, viewer, 'payout', 0, now),
+  ]);
+  const limitPaise = threshold === null ? null : pointsToPaise(threshold);
+  const allowancePaise = allowance.allowancePoints === null ? null : pointsToPaise(allowance.allowancePoints);
+  return new Map(
+    rows.map((r) => [
+      Number(r.player_id),
+      (amount: number) =>
+        (allowancePaise !== null && r.credited) ||
+        (limitPaise !== null && Number(r.day_total) > limitPaise) ||
+        (allowancePaise !== null && allowance.usedPaise + amount > allowancePaise),
+    ]),
+  );
 }
 
 interface LockedRow {
@@ -294,6 +350,18 @@ async function settle(
     ],
   );
   if (!outcome.approved) await repayDebts(tx, [row.player_id], now);
+  else {
+    await recordMove(tx, {
+      operatorId: operator.id,
+      kind: 'payout',
+      playerId: row.player_id,
+      amountPaise: row.amount,
+      solo: row.approved_by_1 === null,
+      refType: 'withdraw_request',
+      refId: requestId,
+      at: now,
+    });
+  }
   await addNotification(tx, {
     playerId: row.player_id,
     kind: outcome.approved ? 'withdrawal_paid' : 'withdrawal_rejected',
@@ -367,8 +435,20 @@ export async function approveWithdrawal(
         if (row.approved_by_1 === operator.id)
           throw new AppError('FORBIDDEN', withdrawalMessages.sameApprover);
         const threshold = await twoPersonAbove(tx);
-        const firstOfTwo =
-          row.approved_by_1 === null && threshold !== null && row.amount > pointsToPaise(threshold);
+        let bars: SoloPayoutBar[] = [];
+        if (row.approved_by_1 === null) {
+          await lockOperator(tx, operator.id);
+          bars = (
+            await soloPayoutBars(
+              tx,
+              operator,
+              { playerId: row.player_id, amountPaise: row.amount },
+              threshold,
+              clock.now(),
+            )
+          ).bars;
+        }
+        const firstOfTwo = bars.length > 0;
         if (firstOfTwo) {
           if (input.payment_reference !== undefined) {
             throw new AppError('VALIDATION', withdrawalMessages.referenceTooEarly);
@@ -386,7 +466,11 @@ export async function approveWithdrawal(
             playerId: row.player_id,
             before: { state: 'pending' },
             after: { state: 'awaiting_second_approval' },
-            detail: { amount_paise: row.amount, two_person_above_points: threshold },
+            detail: {
+              amount_paise: row.amount,
+              two_person_above_points: threshold,
+              needs_second_because: bars,
+            },
             request: who.request,
             at: now,
           });

@@ -376,19 +376,19 @@ describe('two people above the threshold', () => {
   it('takes a first approval that pays nothing, refuses the same operator, and pays on a different one', async () => {
     await setThreshold(1000);
     const p = await payee(5000);
-    const big = await withdraw(p, 1500);
     const atLimit = await withdraw(p, 1000);
-    const listed = await queue(`player_id=${p.id}&sort=id&dir=asc`);
-    expect(listed.json.two_person_above_points).toBe(1000);
-    expect(listed.json.rows.map((r) => [r.id, r.needs_two_approvals])).toEqual([
-      [big, true],
-      [atLimit, false],
-    ]);
+    const alone = await queue(`player_id=${p.id}&sort=id&dir=asc`);
+    expect(alone.json.two_person_above_points).toBe(1000);
+    expect(alone.json.rows.map((r) => [r.id, r.needs_two_approvals])).toEqual([[atLimit, false]]);
 
     // At the threshold one approval pays.
     expect(
       (await approve(atLimit, cashierA, { payment_reference: 'UPI-AT-LIMIT' })).json.withdrawal.state,
     ).toBe('approved');
+    // The threshold counts the player's 24 hours (limits/operator-limits.test.ts): this one is past it alone.
+    const big = await withdraw(p, 1500);
+    const listed = await queue(`player_id=${p.id}&sort=id&dir=asc`);
+    expect(listed.json.rows.map((r) => [r.id, r.needs_two_approvals])).toEqual([[big, true]]);
 
     const before = await snapshot(t.db, TABLES);
     const early = await approve(big, cashierA, { payment_reference: 'UPI-TOO-EARLY' });

@@ -37,7 +37,7 @@ export function withdrawalRoutes(app: FastifyInstance): void {
   const zone = deps.config.MARKET_TIME_ZONE;
 
   route(app, endpoints.adminWithdrawals, async ({ query, operator, request }) => {
-    const { rows, total, threshold } = await withdrawalQueue(db, query, zone, clock.now());
+    const { rows, total, threshold } = await withdrawalQueue(db, query, zone, clock.now(), operator);
     if (query.format === 'json') {
       return {
         status: true,

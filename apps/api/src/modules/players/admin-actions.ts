@@ -22,6 +22,10 @@ import { repayDebts } from '../ledger/debt.ts';
 import { once } from '../ledger/idempotency.ts';
 import { postJournal } from '../ledger/post.ts';
 import { playerMessages } from '@gama/core/endpoints/players/index';
+import type { MoneyHold } from '@gama/core/endpoints/holds/index';
+import { limitMessages } from '@gama/core/operators/limits';
+import { checkAllowance, lockOperator, recordMove } from '../limits/operator-limits.ts';
+import { holdCredit } from '../limits/holds.ts';
 
 export interface Flags {
   betting_status: '0' | '1';
@@ -35,7 +39,7 @@ export interface FlagsAnswer extends Flags {
   changed: boolean;
 }
 
-type Auditor = { operator: Operator; request: FastifyRequest };
+export type Auditor = { operator: Operator; request: FastifyRequest };
 
 function record(
   tx: Queryable,
@@ -56,18 +60,68 @@ function record(
   });
 }
 
-/** An operator's correction of a wallet, with a reason, as one journal against the adjustments account. */
+/** What a correction of a wallet answers: the credit made, or the credit held for a second operator. */
+export type AdjustAnswer =
+  | { status: true; journal_id: number; wallet_paise: number; debt_paise: number }
+  | { status: true; held: MoneyHold; msg: string };
+
+/**
+ * Posts a correction of the wallet as one journal against the adjustments account, under the player's locks,
+ * and audits it. `actorId` is the operator whose action posts it (the checker of a held credit).
+ */
+export async function postAdjustment(
+  tx: Queryable,
+  who: Auditor,
+  playerId: number,
+  input: { points: number; reason: string },
+  now: Date,
+  detail: Record<string, unknown> = {},
+): Promise<{ journalId: number; wallet_paise: number; debt_paise: number }> {
+  await lockPlayersAccounts(tx, [playerId]);
+  const before = await walletBalances(tx, playerId);
+  const walletId = await walletAccountId(tx, playerId);
+  const amount = Math.sign(input.points) * pointsToPaise(Math.abs(input.points));
+  const journalId = await postJournal(
+    tx,
+    {
+      kind: 'adjustment',
+      actor: `operator:${who.operator.id}`,
+      refType: 'player',
+      refId: playerId,
+      note: input.reason,
+      at: now,
+    },
+    [
+      { account: walletId, amount },
+      { account: systemAccount('adjustments'), amount: -amount },
+    ],
+    () => new AppError('CONFLICT', 'The wallet does not hold that many points'),
+  );
+  if (amount > 0) await repayDebts(tx, [playerId], now);
+  const after = await walletBalances(tx, playerId);
+  await record(tx, who, now, 'wallet_adjust', playerId, {
+    before: { wallet_paise: before.balance, debt_paise: before.debt },
+    after: { wallet_paise: after.balance, debt_paise: after.debt },
+    detail: { points: input.points, reason: input.reason, journal_id: journalId, ...detail },
+  });
+  return { journalId, wallet_paise: after.balance, debt_paise: after.debt };
+}
+
+/**
+ * An operator's correction of a wallet, with a reason. A credit past the operator's 24-hour allowance moves
+ * nothing: it is held (money-holds.ts) until a second operator approves it.
+ */
 export async function adjustWallet(
   deps: Deps,
   who: Auditor,
   playerId: number,
   input: { points: number; reason: string },
   key: string | undefined,
-): Promise<{ status: true; journal_id: number; wallet_paise: number; debt_paise: number }> {
+): Promise<AdjustAnswer> {
   const { db, clock } = deps;
   const { operator } = who;
   return db.transaction((tx) =>
-    once(
+    once<AdjustAnswer>(
       tx,
       { scope: `operator:${operator.id}`, key, endpoint: `adjust:${playerId}`, body: input, at: clock.now() },
       async () => {
@@ -77,42 +131,43 @@ export async function adjustWallet(
         }
         const { rows: found } = await tx.query('SELECT 1 FROM players WHERE id = $1', [playerId]);
         if (found.length === 0) throw new AppError('NOT_FOUND', playerMessages.notFound);
-        await lockPlayersAccounts(tx, [playerId]);
-        const before = await walletBalances(tx, playerId);
-        const walletId = await walletAccountId(tx, playerId);
-        const amount = Math.sign(input.points) * pointsToPaise(Math.abs(input.points));
         const now = clock.now();
-        const journalId = await postJournal(
-          tx,
-          {
-            kind: 'adjustment',
-            actor: `operator:${operator.id}`,
+        if (input.points > 0) {
+          await lockOperator(tx, operator.id);
+          const amount = pointsToPaise(input.points);
+          const allowance = await checkAllowance(tx, operator, 'credit', amount, now);
+          if (!allowance.fits && allowance.allowancePoints !== null) {
+            const held = await holdCredit(tx, who, playerId, input, allowance, now);
+            return {
+              response: {
+                status: true as const,
+                held,
+                msg: limitMessages.creditHeld(allowance.allowancePoints, allowance.usedPaise),
+              },
+              journalId: null,
+            };
+          }
+          // Recorded before the journal: the id of the move is not needed, its place in the window is.
+          await recordMove(tx, {
+            operatorId: operator.id,
+            kind: 'credit',
+            playerId,
+            amountPaise: amount,
+            solo: true,
             refType: 'player',
             refId: playerId,
-            note: input.reason,
             at: now,
-          },
-          [
-            { account: walletId, amount },
-            { account: systemAccount('adjustments'), amount: -amount },
-          ],
-          () => new AppError('CONFLICT', 'The wallet does not hold that many points'),
-        );
-        if (amount > 0) await repayDebts(tx, [playerId], now);
-        const after = await walletBalances(tx, playerId);
-        await record(tx, who, now, 'wallet_adjust', playerId, {
-          before: { wallet_paise: before.balance, debt_paise: before.debt },
-          after: { wallet_paise: after.balance, debt_paise: after.debt },
-          detail: { points: input.points, reason: input.reason, journal_id: journalId },
-        });
+          });
+        }
+        const posted = await postAdjustment(tx, who, playerId, input, now);
         return {
           response: {
             status: true as const,
-            journal_id: journalId,
-            wallet_paise: after.balance,
-            debt_paise: after.debt,
+            journal_id: posted.journalId,
+            wallet_paise: posted.wallet_paise,
+            debt_paise: posted.debt_paise,
           },
-          journalId,
+          journalId: posted.journalId,
         };
       },
     ),

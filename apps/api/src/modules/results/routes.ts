@@ -17,6 +17,7 @@ import {
   requestDeclaration,
 } from './declarations.ts';
 import { chartDays, resultSource } from './display.ts';
+import { approveRevert, listRevertProposals, proposeRevert, rejectRevert } from './revert-proposals.ts';
 import { exposure } from './exposure.ts';
 import { declareResult, previewResult, resultHistory, revertPreview, revertResult } from './service.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
@@ -41,13 +42,24 @@ export function resultRoutes(app: FastifyInstance): void {
   const { db, clock } = deps;
   deps.markets.setResultSource(resultSource);
 
-  const actions = new Map<string, { action: string; target: 'market' | 'result_declaration' }>([
+  const actions = new Map<
+    string,
+    { action: string; target: 'market' | 'result_declaration' | 'result_revert_proposal' }
+  >([
     [endpoints.resultsPreview.path, { action: 'result_preview', target: 'market' }],
     [endpoints.resultsDeclare.path, { action: 'result_declare', target: 'market' }],
     [endpoints.resultsApprove.path, { action: 'result_approve', target: 'result_declaration' }],
     [endpoints.resultsReject.path, { action: 'result_reject', target: 'result_declaration' }],
     [endpoints.resultsRevertPreview.path, { action: 'result_revert_preview', target: 'market' }],
     [endpoints.resultsRevert.path, { action: 'result_revert', target: 'market' }],
+    [
+      endpoints.resultsRevertApprove.path,
+      { action: 'result_revert_approve', target: 'result_revert_proposal' },
+    ],
+    [
+      endpoints.resultsRevertReject.path,
+      { action: 'result_revert_reject', target: 'result_revert_proposal' },
+    ],
   ]);
   /** Requests whose handler ran and audited them; the others were refused before it (permission, schema). */
   const handled = new WeakSet<FastifyRequest>();
@@ -67,7 +79,13 @@ export function resultRoutes(app: FastifyInstance): void {
       operatorId: operator.id,
       action: `${known.action}_refused`,
       targetType: known.target,
-      targetId: String(known.target === 'market' ? body.market_id : body.declaration_id),
+      targetId: String(
+        known.target === 'market'
+          ? body.market_id
+          : known.target === 'result_declaration'
+            ? body.declaration_id
+            : body.proposal_id,
+      ),
       detail: { ...body, msg },
       request,
       at: clock.now(),
@@ -81,7 +99,7 @@ export function resultRoutes(app: FastifyInstance): void {
   async function audited<T extends object>(
     ctx: { operator: Operator; request: FastifyRequest; raw: Record<string, unknown> },
     action: string,
-    target: { type: 'market' | 'result_declaration'; id: unknown },
+    target: { type: 'market' | 'result_declaration' | 'result_revert_proposal'; id: unknown },
     run: () => Promise<T>,
   ): Promise<T> {
     handled.add(ctx.request);
@@ -109,6 +127,10 @@ export function resultRoutes(app: FastifyInstance): void {
   const market = (ctx: { raw: Record<string, unknown> }) => ({
     type: 'market' as const,
     id: ctx.raw.market_id,
+  });
+  const revertProposal = (ctx: { raw: Record<string, unknown> }) => ({
+    type: 'result_revert_proposal' as const,
+    id: ctx.raw.proposal_id,
   });
   const declaration = (ctx: { raw: Record<string, unknown> }) => ({
     type: 'result_declaration' as const,
@@ -154,11 +176,37 @@ export function resultRoutes(app: FastifyInstance): void {
     audited(ctx, 'result_revert_preview', market(ctx), () => revertPreview(deps, ctx.body)),
   );
 
-  route(app, endpoints.resultsRevert, async (ctx) => ({
+  route(app, endpoints.resultsRevert, async (ctx) => {
+    const outcome = await audited(ctx, 'result_revert', market(ctx), async () => {
+      // Under the two-person rule a revert is a proposal, as a declaration is (revert-proposals.ts).
+      if (await ownerSetting(db, 'results_two_person')) {
+        return {
+          state: 'pending_approval' as const,
+          proposal: await proposeRevert(deps, ctx.operator, ctx.body),
+        };
+      }
+      return revertResult(deps, ctx.operator.id, ctx.body);
+    });
+    return { status: true as const, ...outcome };
+  });
+
+  route(app, endpoints.resultsRevertProposals, async ({ query }) => ({
     status: true as const,
-    ...(await audited(ctx, 'result_revert', market(ctx), () =>
-      revertResult(deps, ctx.operator.id, ctx.body),
+    proposals: await listRevertProposals(db, query.state),
+  }));
+
+  route(app, endpoints.resultsRevertApprove, async (ctx) => ({
+    status: true as const,
+    ...(await audited(ctx, 'result_revert_approve', revertProposal(ctx), () =>
+      approveRevert(deps, ctx.operator, ctx.body.proposal_id),
     )),
+  }));
+
+  route(app, endpoints.resultsRevertReject, async (ctx) => ({
+    status: true as const,
+    proposal: await audited(ctx, 'result_revert_reject', revertProposal(ctx), () =>
+      rejectRevert(deps, ctx.operator, ctx.body),
+    ),
   }));
 
   route(app, endpoints.resultsHistory, async ({ query }) => ({

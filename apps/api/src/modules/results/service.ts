@@ -264,7 +264,7 @@ export async function resumeSettlements(deps: Deps): Promise<Array<{ result_id: 
 }
 
 /** The live revisions a revert would undo, in order: reverting the open first reverts the close. */
-async function revertTargets(
+export async function revertTargets(
   deps: Deps,
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined },
 ): Promise<{ market: Market; todo: ResultRow[] }> {

@@ -19,6 +19,12 @@ const strictDefaults: OwnerSettings = {
   results_two_person: true,
   totp_required: true,
   withdrawal_two_person_above: 10_000,
+  cashier_credit_allowance: 50_000,
+  cashier_payout_allowance: 50_000,
+  // The owner sets the limits and can lift them: theirs start unlimited.
+  owner_credit_allowance: 0,
+  owner_payout_allowance: 0,
+  credit_payout_window_days: 7,
   // Content and payment details start empty: the operator fills them in (the demo seed does on a first start).
   contact_phone: '',
   contact_phone_2: '',

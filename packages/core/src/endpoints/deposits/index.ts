@@ -235,10 +235,12 @@ export const depositsEndpoints = {
     path: '/admin-api/deposits/:id/approve',
     access: 'operator',
     permission: 'deposits.decide',
-    summary: 'Approve: one credit, however often it is sent; an approved request answers its decision again',
+    summary:
+      'Approve: one credit, however often it is sent; an approved request answers its decision again. Refused ' +
+      "past the approver's 24-hour credit allowance (it stays for another operator)",
     params: depositIdParams,
     response: depositDecisionAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
   }),
   adminDepositReject: endpoint({
     domain,

@@ -4,6 +4,7 @@
  * integer paise; times are ISO 8601 text.
  */
 import { z } from 'zod';
+import { moneyHold } from '../holds/index.ts';
 import { endpoint } from '../define.ts';
 import {
   dateRangeFields,
@@ -195,12 +196,16 @@ export const adjustBody = z.object({
   reason: reasonText,
 });
 
-export const adjustAnswer = z.strictObject({
-  status: ok,
-  journal_id: z.number().int(),
-  wallet_paise: paise,
-  debt_paise: paise,
-});
+export const adjustAnswer = z.union([
+  z.strictObject({
+    status: ok,
+    journal_id: z.number().int(),
+    wallet_paise: paise,
+    debt_paise: paise,
+  }),
+  /** A credit past the maker's 24-hour allowance: nothing moved yet, a second operator approves it. */
+  z.strictObject({ status: ok, held: moneyHold, msg: z.string() }),
+]);
 
 export const reasonBody = z.object({
   reason: reasonText,
@@ -307,7 +312,9 @@ export const playersEndpoints = {
     path: '/admin-api/players/:id/adjust',
     access: 'operator',
     permission: 'wallet.adjust',
-    summary: 'Credit (positive points) or debit (negative) a wallet with a reason; limited per role',
+    summary:
+      'Credit (positive points) or debit (negative) a wallet with a reason; limited per role. A credit past the ' +
+      "maker's 24-hour allowance is held for a second operator's approval",
     params,
     body: adjustBody,
     response: adjustAnswer,

@@ -34,6 +34,12 @@ export const resultMessages = {
   declarationApproved: 'This declaration was approved already; revert the result to correct it',
   revertReason: 'Give a reason for the revert (at least 5 characters)',
   rejectReason: 'Give a reason for the rejection (at least 3 characters)',
+  revertPending: (maker: string) =>
+    `A revert of this draw proposed by ${maker} is waiting for approval; approve or reject it first`,
+  revertProposalNotFound: 'Revert proposal not found',
+  ownRevert: 'You proposed this revert; another operator must approve it',
+  revertProposalRejected: 'This revert was rejected; propose it again',
+  revertProposalApproved: 'This revert was approved already',
 } as const;
 
 const id = () =>
@@ -319,9 +325,48 @@ export const revertPreviewAnswer = z.strictObject({
   ),
 });
 
-export const revertAnswer = z.strictObject({
+const revertedRevisions = z.array(
+  z.strictObject({ result_id: z.number().int(), half, reversed: count, reopened: count }),
+);
+
+export const revertProposalStates = ['pending_approval', 'reverted', 'rejected'] as const;
+
+/** A revert under the two-person rule: it moves nothing until an operator other than its maker approves it. */
+export const revertProposal = z.strictObject({
+  proposal_id: z.number().int(),
+  market_id: z.number().int(),
+  market_name: z.string(),
+  group,
+  date: z.string(),
+  half: z.enum(['open', 'close']).nullable(),
+  reason: z.string(),
+  state: z.enum(revertProposalStates),
+  maker: operatorRef,
+  created_at: instant,
+  checker: operatorRef.nullable(),
+  decided_at: instant.nullable(),
+  decision_reason: z.string().nullable(),
+});
+export type RevertProposal = z.output<typeof revertProposal>;
+
+export const revertAnswer = z.union([
+  z.strictObject({ status: ok, reverted: revertedRevisions }),
+  z.strictObject({ status: ok, state: z.literal('pending_approval'), proposal: revertProposal }),
+]);
+
+export const revertProposalBody = z.object({ proposal_id: id() });
+export const revertRejectBody = z.object({
+  proposal_id: id(),
+  reason: z
+    .string({ error: resultMessages.rejectReason })
+    .trim()
+    .min(3, { error: resultMessages.rejectReason })
+    .max(500),
+});
+export const revertApproveAnswer = z.strictObject({
   status: ok,
-  reverted: z.array(z.strictObject({ result_id: z.number().int(), half, reversed: count, reopened: count })),
+  proposal: revertProposal,
+  reverted: revertedRevisions,
 });
 
 export const resultsEndpoints = {
@@ -421,10 +466,44 @@ export const resultsEndpoints = {
     permission: 'results.revert',
     summary:
       'Revert the latest declaration of a draw with a reason (reverting the open reverts the close first); ' +
-      'its winnings are taken back and its bids read as pending again',
+      'its winnings are taken back and its bids read as pending again. Under the two-person rule it is a ' +
+      'proposal that another operator approves',
     body: revertBody,
     response: revertAnswer,
     errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+  }),
+  resultsRevertProposals: endpoint({
+    domain,
+    method: 'GET',
+    path: '/admin-api/results/revert-proposals',
+    access: 'operator',
+    permission: 'results.read',
+    summary: 'Revert proposals (two-person rule) by state (default: waiting for approval), newest first',
+    query: z.object({ state: z.enum(['pending', 'all']).default('pending') }),
+    response: z.strictObject({ status: ok, proposals: z.array(revertProposal) }),
+    errors: ['VALIDATION'],
+  }),
+  resultsRevertApprove: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/results/revert-approve',
+    access: 'operator',
+    permission: 'results.revert',
+    summary: "Approve another operator's revert proposal: the revert is made as a direct revert is",
+    body: revertProposalBody,
+    response: revertApproveAnswer,
+    errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+  }),
+  resultsRevertReject: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/results/revert-reject',
+    access: 'operator',
+    permission: 'results.revert',
+    summary: 'Reject a revert proposal with a reason: nothing is reverted',
+    body: revertRejectBody,
+    response: z.strictObject({ status: ok, proposal: revertProposal }),
+    errors: ['NOT_FOUND', 'CONFLICT'],
   }),
   resultsHistory: endpoint({
     domain,

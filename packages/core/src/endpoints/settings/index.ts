@@ -10,6 +10,14 @@ import { businessSettingsFields } from './business-fields.ts';
 const ok = z.literal(true);
 const domain = 'settings';
 
+function allowance(name: string) {
+  return z
+    .number({ error: `${name} must be a whole number of points` })
+    .int({ error: `${name} must be a whole number of points` })
+    .min(0, { error: `${name} must be 0 or more` })
+    .max(1_000_000_000, { error: `${name} is at most 1,000,000,000 points` });
+}
+
 export const ownerSettingsFields = {
   /** Results need a second operator's approval before they pay (default: on in production). */
   results_two_person: z.boolean({ error: 'results_two_person must be true or false' }),
@@ -21,6 +29,24 @@ export const ownerSettingsFields = {
     .int({ error: 'withdrawal_two_person_above must be a whole number of points' })
     .min(0, { error: 'withdrawal_two_person_above must be 0 or more' })
     .max(10_000_000, { error: 'withdrawal_two_person_above is at most 10,000,000 points' }),
+  /**
+   * Operator limits (decision 027): the points one operator of the role may credit (manual credits and deposit
+   * approvals) and pay out (withdrawals on their approval alone) in any rolling 24 hours; past it, a second
+   * operator approves. 0 means no limit.
+   */
+  cashier_credit_allowance: allowance('cashier_credit_allowance'),
+  cashier_payout_allowance: allowance('cashier_payout_allowance'),
+  owner_credit_allowance: allowance('owner_credit_allowance'),
+  owner_payout_allowance: allowance('owner_payout_allowance'),
+  /**
+   * For this many days, the operator who credited a player or approved their deposit is not the sole approver
+   * of that player's withdrawal; 0 switches the rule off.
+   */
+  credit_payout_window_days: z
+    .number({ error: 'credit_payout_window_days must be a whole number of days' })
+    .int({ error: 'credit_payout_window_days must be a whole number of days' })
+    .min(0, { error: 'credit_payout_window_days must be 0 or more' })
+    .max(90, { error: 'credit_payout_window_days is at most 90 days' }),
   ...businessSettingsFields,
 };
 

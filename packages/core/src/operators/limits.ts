@@ -1,0 +1,19 @@
+/**
+ * Operator limits (decision 027): the words of the refusals and holds, shared by the server that says them and
+ * the console that shows them.
+ */
+const points = (paise: number) => Math.floor(paise / 100).toLocaleString('en-IN');
+
+export const limitMessages = {
+  /** A deposit approval past the approver's credit allowance: it stays in the queue for another operator. */
+  depositPastAllowance: (allowancePoints: number, usedPaise: number) =>
+    `Approving this deposit would take what you credited alone in 24 hours past your allowance of ` +
+    `${allowancePoints.toLocaleString('en-IN')} points (${points(usedPaise)} used); another operator must approve it`,
+  /** A manual credit past the maker's allowance: held until a second operator approves it. */
+  creditHeld: (allowancePoints: number, usedPaise: number) =>
+    `This credit would take what you credited alone in 24 hours past your allowance of ` +
+    `${allowancePoints.toLocaleString('en-IN')} points (${points(usedPaise)} used); it waits for a second operator's approval`,
+  holdNotFound: 'No such held credit',
+  ownHold: 'You made this credit; another operator must approve it',
+  holdDecided: (state: 'approved' | 'rejected') => `This credit was already ${state}`,
+} as const;
