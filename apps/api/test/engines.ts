@@ -52,6 +52,7 @@ export const postgresOnly = [
   'test/nginx-edge.test.ts',
   'test/pgbouncer.test.ts',
   'test/replica.test.ts',
+  'test/restore-drill.test.ts',
   'test/scale-out.test.ts',
 ] as const;
 

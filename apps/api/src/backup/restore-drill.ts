@@ -1,0 +1,253 @@
+/**
+ * The restore drill: the pgBackRest repository restored into a new cluster at a chosen instant, held read-only
+ * at that instant (recovery paused there, so nothing can write to it), then checked the way production is:
+ * the ledger's invariants, the audit chain, and every account's entries compared with the live database's
+ * entries of the same journals. The report says how long the restore took and how much the archive holds
+ * past the instant (the recovery point a restore to "now" would reach).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openPostgres } from '../db/postgres.ts';
+import type { ChainReport } from '../modules/audit/chain.ts';
+import { verifyAuditChain } from '../modules/audit/chain.ts';
+import type { Violation } from '../modules/ledger/verify.ts';
+import { verifyLedger } from '../modules/ledger/verify.ts';
+import { giveToPostgres, runPgbackrest, runPostgresProgram } from './programs.ts';
+
+export interface DrillOptions {
+  /** pgBackRest's configuration file and stanza. */
+  config: string;
+  stanza: string;
+  /** The instant to restore to (`--type=time`). */
+  target: Date;
+  /** The live database, to compare the restored balances with. */
+  liveUrl: string;
+  /** An empty directory for the restored cluster, its socket and its log. */
+  workDir: string;
+  port: number;
+}
+
+export interface BalanceMismatch {
+  account_id: number;
+  restored_balance: number | null;
+  restored_entries: number;
+  live_entries: number;
+}
+
+export interface DrillReport {
+  target: Date;
+  restoreSeconds: number;
+  /** The restored database (a socket in `workDir`), read-only while the cluster runs. */
+  restoredUrl: string;
+  replayedLsn: string;
+  lastReplayedCommit: Date | null;
+  journalsRestored: number;
+  /** Live journals the restore does not have: what was committed after the instant. */
+  liveJournalsAfter: number;
+  /** The newest WAL segment in the repository, and how many bytes of WAL it holds past the instant. */
+  lastArchivedWal: string | null;
+  walBytesAfterTarget: number | null;
+  ledger: Violation[];
+  audit: ChainReport;
+  balanceMismatches: BalanceMismatch[];
+  stop(): void;
+}
+
+/** pgBackRest's time format (it refuses ISO 8601's T and Z): `YYYY-MM-DD HH:MM:SS.mmm+00`. */
+const pgbackrestTime = (instant: Date) => `${instant.toISOString().replace('T', ' ').replace('Z', '')}+00`;
+
+const databaseOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
+
+/** The end of a WAL segment (its name is timeline, log and segment in hex) as a byte position. */
+function segmentEnd(walName: string, segmentBytes: bigint): bigint {
+  const log = BigInt(`0x${walName.slice(8, 16)}`);
+  const seg = BigInt(`0x${walName.slice(16, 24)}`);
+  return log * 0x1_0000_0000n + (seg + 1n) * segmentBytes;
+}
+
+function lsnBytes(lsn: string): bigint {
+  const [high = '0', low = '0'] = lsn.split('/');
+  return BigInt(`0x${high}`) * 0x1_0000_0000n + BigInt(`0x${low}`);
+}
+
+/** The newest archived segment of the stanza, as pgBackRest's repository has it (the live server not needed). */
+function lastArchived(config: string, stanza: string): string | null {
+  const info = JSON.parse(
+    runPgbackrest([`--config=${config}`, `--stanza=${stanza}`, '--output=json', 'info']),
+  ) as Array<{
+    archive?: Array<{ max?: string | null }>;
+  }>;
+  const maxima = (info[0]?.archive ?? []).map((a) => a.max).filter((m): m is string => typeof m === 'string');
+  return maxima.sort().at(-1) ?? null;
+}
+
+async function waitForPause(client: pg.Client, log: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    const { rows } = await client.query<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state');
+    if (rows[0]?.state === 'paused') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(
+    `recovery did not reach the target within 2 minutes; the log:\n${readFileSync(log, 'utf8')}`,
+  );
+}
+
+/**
+ * Each account's entries in the restored database against the live database's entries of the same journals
+ * (journal ids are an identity: the restored set is every id up to its newest, less the gaps, which hold
+ * transactions rolled back or committed after the instant). Wallets and debts also carry a cached balance.
+ */
+async function compareBalances(
+  restored: pg.Client,
+  live: pg.Client,
+): Promise<{ mismatches: BalanceMismatch[]; journals: number; liveAfter: number }> {
+  const { rows: top } = await restored.query<{ max: string | null; count: string }>(
+    'SELECT max(id) AS max, count(*) AS count FROM journals',
+  );
+  const newest = Number(top[0]?.max ?? 0);
+  const journals = Number(top[0]?.count ?? 0);
+  const { rows: gapRows } = await restored.query<{ gaps: string[] | null }>(
+    `SELECT array_agg(g) AS gaps FROM generate_series(1, $1::bigint) g
+      WHERE NOT EXISTS (SELECT 1 FROM journals j WHERE j.id = g)`,
+    [newest],
+  );
+  const gaps = gapRows[0]?.gaps ?? [];
+  const { rows: restoredRows } = await restored.query<{ id: string; balance: string | null; total: string }>(
+    `SELECT a.id, a.balance, coalesce(sum(e.amount), 0) AS total
+       FROM accounts a LEFT JOIN entries e ON e.account_id = a.id GROUP BY a.id`,
+  );
+  const { rows: liveRows } = await live.query<{ id: string; total: string }>(
+    `SELECT e.account_id AS id, sum(e.amount) AS total FROM entries e
+      WHERE e.journal_id <= $1 AND NOT (e.journal_id = ANY($2::bigint[])) GROUP BY e.account_id`,
+    [newest, gaps],
+  );
+  const { rows: liveCount } = await live.query<{ same: string; after: string }>(
+    `SELECT count(*) FILTER (WHERE id <= $1 AND NOT (id = ANY($2::bigint[]))) AS same,
+            count(*) FILTER (WHERE id > $1 OR id = ANY($2::bigint[])) AS after FROM journals`,
+    [newest, gaps],
+  );
+  const liveTotals = new Map(liveRows.map((r) => [Number(r.id), Number(r.total)]));
+  const mismatches: BalanceMismatch[] = [];
+  for (const r of restoredRows) {
+    const account = Number(r.id);
+    const restoredEntries = Number(r.total);
+    const liveEntries = liveTotals.get(account) ?? 0;
+    liveTotals.delete(account);
+    const balance = r.balance === null ? null : Number(r.balance);
+    if (restoredEntries !== liveEntries || (balance !== null && balance !== liveEntries)) {
+      mismatches.push({
+        account_id: account,
+        restored_balance: balance,
+        restored_entries: restoredEntries,
+        live_entries: liveEntries,
+      });
+    }
+  }
+  // Accounts the restore lacks but whose live entries belong to restored journals: the two databases differ.
+  for (const [account, total] of liveTotals) {
+    mismatches.push({
+      account_id: account,
+      restored_balance: null,
+      restored_entries: 0,
+      live_entries: total,
+    });
+  }
+  if (Number(liveCount[0]?.same ?? 0) !== journals) {
+    throw new Error(
+      `the live database has ${liveCount[0]?.same ?? 0} of the restored ${journals} journals: is it the database this repository backs up?`,
+    );
+  }
+  return { mismatches, journals, liveAfter: Number(liveCount[0]?.after ?? 0) };
+}
+
+export async function restoreDrill(options: DrillOptions): Promise<DrillReport> {
+  const { config, stanza, target, workDir, port } = options;
+  const dataDir = join(workDir, 'pgdata');
+  const log = join(workDir, 'postgres.log');
+  mkdirSync(dataDir, { mode: 0o700 });
+  giveToPostgres(workDir);
+  giveToPostgres(dataDir);
+  const started = performance.now();
+  runPgbackrest([
+    `--config=${config}`,
+    `--stanza=${stanza}`,
+    `--pg1-path=${dataDir}`,
+    '--type=time',
+    `--target=${pgbackrestTime(target)}`,
+    // Held at the instant, read-only: the drill looks and changes nothing, and never archives into the repository.
+    '--target-action=pause',
+    '--archive-mode=off',
+    'restore',
+  ]);
+  // Debian keeps these two outside the data directory, so a backup of its cluster has neither.
+  const confFile = join(dataDir, 'postgresql.conf');
+  if (!existsSync(confFile)) writeFileSync(confFile, '');
+  const hbaFile = join(dataDir, 'pg_hba.conf');
+  if (!existsSync(hbaFile)) writeFileSync(hbaFile, 'local all postgres peer\nlocal all all trust\n');
+  giveToPostgres(confFile);
+  giveToPostgres(hbaFile);
+  runPostgresProgram('pg_ctl', [
+    '-D',
+    dataDir,
+    '-l',
+    log,
+    // A socket in the drill's own directory only: no TCP port of a second server holding the business's data.
+    '-o',
+    `-c port=${port} -c listen_addresses='' -c unix_socket_directories=${workDir} -c archive_mode=off`,
+    '-w',
+    '-t',
+    '600',
+    'start',
+  ]);
+  const stop = () => runPostgresProgram('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  const database = databaseOf(options.liveUrl);
+  const restoredUrl = `postgresql://postgres@${encodeURIComponent(workDir)}:${port}/${encodeURIComponent(database)}`;
+  const restored = new pg.Client({ connectionString: restoredUrl });
+  const live = new pg.Client({ connectionString: options.liveUrl });
+  try {
+    await restored.connect();
+    await waitForPause(restored, log);
+    const restoreSeconds = (performance.now() - started) / 1000;
+    const { rows: replay } = await restored.query<{ lsn: string; at: Date | null; segment: string }>(
+      `SELECT pg_last_wal_replay_lsn()::text AS lsn, pg_last_xact_replay_timestamp() AS at,
+              (SELECT setting FROM pg_settings WHERE name = 'wal_segment_size') AS segment`,
+    );
+    const replayedLsn = replay[0]?.lsn ?? '0/0';
+    const segmentBytes = BigInt(replay[0]?.segment ?? 16 * 1024 * 1024);
+    const lastWal = lastArchived(config, stanza);
+    const after = lastWal === null ? null : segmentEnd(lastWal, segmentBytes) - lsnBytes(replayedLsn);
+    const db = openPostgres(restoredUrl, 2);
+    let ledger: Violation[];
+    let audit: ChainReport;
+    try {
+      ledger = await verifyLedger(db);
+      audit = await verifyAuditChain(db);
+    } finally {
+      await db.close();
+    }
+    await live.connect();
+    const compared = await compareBalances(restored, live);
+    return {
+      target,
+      restoreSeconds,
+      restoredUrl,
+      replayedLsn,
+      lastReplayedCommit: replay[0]?.at ?? null,
+      journalsRestored: compared.journals,
+      liveJournalsAfter: compared.liveAfter,
+      lastArchivedWal: lastWal,
+      walBytesAfterTarget: after === null ? null : Number(after > 0n ? after : 0n),
+      ledger,
+      audit,
+      balanceMismatches: compared.mismatches,
+      stop,
+    };
+  } catch (error) {
+    stop();
+    throw error;
+  } finally {
+    await restored.end().catch(() => undefined);
+    await live.end().catch(() => undefined);
+  }
+}
