@@ -77,6 +77,7 @@ export const onPostgres = [
 
 /** The player's side, once, on PGlite. */
 export const onPglite = [
+  'src/backup/pglite-backup.test.ts',
   'src/http/http.test.ts',
   'src/http/nul.test.ts',
   'src/http/static.test.ts',

@@ -166,16 +166,15 @@ describe.skipIf(engine !== 'postgres' || (missing.length > 0 && !process.env.CI)
         await new Promise((resolve) => setTimeout(resolve, 500));
         expect((await bid(player.token, '7')).json).toMatchObject({ status: true });
         await fund(app, player, op, 500);
-        // Closes the current WAL segment now rather than at archive_timeout, and waits for it to be archived.
-        const { rows: switched } = await admin.query<{ wal: string }>(
-          'SELECT pg_walfile_name(pg_switch_wal()) AS wal',
+        // `check` closes the current WAL segment now rather than at archive_timeout and waits until it is archived.
+        const { rows: current } = await admin.query<{ wal: string }>(
+          'SELECT pg_walfile_name(pg_current_wal_lsn()) AS wal',
         );
         backrest('check');
-        const wal = switched[0]?.wal ?? '';
         const archived = await admin.query<{ last: string | null }>(
           'SELECT last_archived_wal AS last FROM pg_stat_archiver',
         );
-        expect((archived.rows[0]?.last ?? '') >= wal).toBe(true);
+        expect((archived.rows[0]?.last ?? '') >= (current[0]?.wal ?? 'none')).toBe(true);
 
         mkdirSync(join(dir, 'restored'));
         report = await restoreDrill({
