@@ -45,8 +45,12 @@ export interface DrillReport {
   journalsRestored: number;
   /** Live journals the restore does not have: what was committed after the instant. */
   liveJournalsAfter: number;
-  /** The newest WAL segment in the repository, and how many bytes of WAL it holds past the instant. */
+  /**
+   * The newest WAL segment in the repository, when the live server archived it, and the WAL from the instant to
+   * that segment's end (at most: a segment closed early by a switch or archive_timeout is padded).
+   */
   lastArchivedWal: string | null;
+  lastArchivedAt: Date | null;
   walBytesAfterTarget: number | null;
   ledger: Violation[];
   audit: ChainReport;
@@ -165,6 +169,7 @@ export async function restoreDrill(options: DrillOptions): Promise<DrillReport> 
   const { config, stanza, target, workDir, port } = options;
   const dataDir = join(workDir, 'pgdata');
   const log = join(workDir, 'postgres.log');
+  mkdirSync(workDir, { recursive: true, mode: 0o700 });
   mkdirSync(dataDir, { mode: 0o700 });
   giveToPostgres(workDir);
   giveToPostgres(dataDir);
@@ -228,6 +233,9 @@ export async function restoreDrill(options: DrillOptions): Promise<DrillReport> 
     }
     await live.connect();
     const compared = await compareBalances(restored, live);
+    const { rows: archiver } = await live.query<{ at: Date | null }>(
+      'SELECT last_archived_time AS at FROM pg_stat_archiver',
+    );
     return {
       target,
       restoreSeconds,
@@ -237,6 +245,7 @@ export async function restoreDrill(options: DrillOptions): Promise<DrillReport> 
       journalsRestored: compared.journals,
       liveJournalsAfter: compared.liveAfter,
       lastArchivedWal: lastWal,
+      lastArchivedAt: archiver[0]?.at ?? null,
       walBytesAfterTarget: after === null ? null : Number(after > 0n ? after : 0n),
       ledger,
       audit,

@@ -1,5 +1,5 @@
 /**
- * `npm run restore-drill -- [--target=<instant>] [--config=…] [--stanza=gama] [--port=5499] [--dir=…] [--keep]`:
+ * `npm run restore-drill -- [--target=<instant>] [--config=…] [--stanza=gama] [--port=5499] [--dir=…] [--keep] [--json]`:
  * restores the pgBackRest repository into a new cluster at the instant (default five minutes ago), read-only,
  * and checks it against the live database (DATABASE_URL). Exits non-zero on any violation.
  */
@@ -17,6 +17,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '5499' },
     dir: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    // The report as one JSON line at the end, for scripts (the suite's test reads it).
+    json: { type: 'boolean', default: false },
   },
 });
 const liveUrl = process.env.DATABASE_URL;
@@ -67,8 +69,11 @@ try {
   }
   for (const m of report.balanceMismatches) console.error(`  balance differs: ${JSON.stringify(m)}`);
   console.log(
-    `  recovery point: the repository's WAL reaches ${report.lastArchivedWal ?? 'nothing'}` +
-      (report.walBytesAfterTarget === null ? '' : `, ${mib(report.walBytesAfterTarget)} past the instant`) +
+    `  recovery point: the repository's WAL reaches segment ${report.lastArchivedWal ?? 'none'}` +
+      (report.lastArchivedAt ? ` (archived ${report.lastArchivedAt.toISOString()})` : '') +
+      (report.walBytesAfterTarget === null
+        ? ''
+        : `, at most ${mib(report.walBytesAfterTarget)} of WAL past the instant`) +
       `; the live database has ${report.liveJournalsAfter} journals the restore does not (committed after the instant)`,
   );
   if (report.ledger.length > 0 || chain.first_break !== null || report.balanceMismatches.length > 0) {
@@ -84,3 +89,4 @@ try {
     if (!values.dir) rmSync(workDir, { recursive: true, force: true });
   }
 }
+if (values.json) console.log(JSON.stringify({ ...report, stop: undefined }));
