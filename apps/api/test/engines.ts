@@ -58,6 +58,7 @@ export const postgresOnly = [
 
 /** The console's side, once, on PostgreSQL. */
 export const onPostgres = [
+  'src/backup/compare-balances.test.ts',
   'src/modules/audit/audit.test.ts',
   'src/modules/content/business-settings.test.ts',
   'src/modules/content/content-console.test.ts',
