@@ -60,11 +60,11 @@ describe('backing up and restoring the embedded database', () => {
     writeFileSync(join(dataDir, 'gama-server.pid'), String(process.ppid));
     const other = join(dir, 'other.tar.gz');
     await expect(backupDataDir(dataDir, other)).rejects.toThrow(
-      /backup refused: .*in use by process.*stop the server/s,
+      /backup refused: a server \(process \d+\) has .* open.*Stop the server/s,
     );
     expect(existsSync(other)).toBe(false);
     await expect(restoreDataDir(file, dataDir, new Date())).rejects.toThrow(
-      /restore refused: .*stop the server/s,
+      /restore refused: a server \(process \d+\) has .* open.*Stop the server/s,
     );
     expect(readFileSync(join(dataDir, 'gama-server.pid'), 'utf8')).toBe(String(process.ppid));
     expect(readdirSync(dataDir).sort()).toEqual([...before, 'gama-server.pid'].sort());

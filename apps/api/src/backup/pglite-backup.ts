@@ -18,8 +18,10 @@ function holdOrRefuse(dataDir: string, doing: string): () => void {
   try {
     return lockDataDir(dataDir);
   } catch (error) {
+    const holder = /in use by process (\d+)/.exec((error as Error).message)?.[1];
+    if (!holder) throw error;
     throw new Error(
-      `${doing} refused: ${(error as Error).message} A copy of a running server's files is not a consistent database: stop the server (Ctrl-C or systemctl stop), then run this again.`,
+      `${doing} refused: a server (process ${holder}) has ${dataDir} open, and a copy of a running server's files is not a consistent database. Stop the server (Ctrl-C, or systemctl stop), then run this again.`,
       { cause: error },
     );
   }
