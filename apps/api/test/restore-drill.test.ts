@@ -73,7 +73,10 @@ describe.skipIf(engine !== 'postgres' || (missing.length > 0 && !process.env.CI)
   let primaryUp = false;
   const restoredDir = join(dir, 'restored');
   let restoredUp = false;
+  const cipherPass = process.env.PGBACKREST_REPO1_CIPHER_PASS;
   afterAll(() => {
+    if (cipherPass === undefined) delete process.env.PGBACKREST_REPO1_CIPHER_PASS;
+    else process.env.PGBACKREST_REPO1_CIPHER_PASS = cipherPass;
     if (restoredUp)
       runPostgresProgram('pg_ctl', ['-D', join(restoredDir, 'pgdata'), '-m', 'immediate', 'stop']);
     if (primaryUp) runPostgresProgram('pg_ctl', ['-D', primaryDir, '-m', 'immediate', 'stop']);

@@ -5,7 +5,7 @@
  * entries of the same journals. The report says how long the restore took and how much the archive holds
  * past the instant (the recovery point a restore to "now" would reach).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../db/postgres.ts';
@@ -96,7 +96,9 @@ export async function restoreDrill(options: DrillOptions): Promise<DrillReport> 
   const { config, stanza, target, workDir, port } = options;
   const dataDir = join(workDir, 'pgdata');
   const log = join(workDir, 'postgres.log');
-  mkdirSync(workDir, { recursive: true, mode: 0o700 });
+  mkdirSync(workDir, { recursive: true });
+  // The restored cluster's socket lives here, with trust: only the directory's owner may reach it.
+  chmodSync(workDir, 0o700);
   mkdirSync(dataDir, { mode: 0o700 });
   giveToPostgres(workDir);
   giveToPostgres(dataDir);
@@ -116,7 +118,8 @@ export async function restoreDrill(options: DrillOptions): Promise<DrillReport> 
   const confFile = join(dataDir, 'postgresql.conf');
   if (!existsSync(confFile)) writeFileSync(confFile, '');
   const hbaFile = join(dataDir, 'pg_hba.conf');
-  if (!existsSync(hbaFile)) writeFileSync(hbaFile, 'local all postgres peer\nlocal all all trust\n');
+  // Trust is sound here: the only way in is the socket in workDir, a directory only its owner can open.
+  if (!existsSync(hbaFile)) writeFileSync(hbaFile, 'local all all trust\n');
   giveToPostgres(confFile);
   giveToPostgres(hbaFile);
   runPostgresProgram('pg_ctl', [
