@@ -180,6 +180,23 @@ describe.skipIf(engine !== 'postgres' || (missing.length > 0 && !process.env.CI)
         // has it; the restore below needs that segment, which holds the commits after the instant.
         backrest('check');
 
+        // An instant past the archive's end fails the drill, and the restored server's log says why.
+        const beyond = spawnSync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'src/scripts/restore-drill.ts',
+            `--config=${confFile}`,
+            `--target=${new Date(instant.getTime() + 3_600_000).toISOString()}`,
+            `--port=${restoredPort}`,
+            `--dir=${join(dir, 'beyond')}`,
+          ],
+          { cwd: apiDir, env: { ...process.env, DATABASE_URL: liveUrl }, encoding: 'utf8' },
+        );
+        expect(beyond.status).not.toBe(0);
+        expect(beyond.stderr).toMatch(/recovery ended before configured recovery target was reached/);
+
         // The drill as an operator runs it: `npm run restore-drill`, its report read from the --json line.
         const drill = spawnSync(
           process.execPath,

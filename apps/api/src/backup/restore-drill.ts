@@ -81,15 +81,18 @@ function lastArchived(config: string, stanza: string): string | null {
   return maxima.sort().at(-1) ?? null;
 }
 
-async function waitForPause(client: pg.Client, log: string): Promise<void> {
+async function waitForPause(client: pg.Client): Promise<void> {
   for (let i = 0; i < 1200; i++) {
     const { rows } = await client.query<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state');
     if (rows[0]?.state === 'paused') return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(
-    `recovery did not reach the target within 2 minutes; the log:\n${readFileSync(log, 'utf8')}`,
-  );
+  throw new Error('recovery did not reach the target within 2 minutes');
+}
+
+function logTail(log: string): string {
+  if (!existsSync(log)) return '(no log)';
+  return readFileSync(log, 'utf8').trimEnd().split('\n').slice(-20).join('\n');
 }
 
 export async function restoreDrill(options: DrillOptions): Promise<DrillReport> {
@@ -122,26 +125,39 @@ export async function restoreDrill(options: DrillOptions): Promise<DrillReport> 
   if (!existsSync(hbaFile)) writeFileSync(hbaFile, 'local all all trust\n');
   giveToPostgres(confFile);
   giveToPostgres(hbaFile);
-  runPostgresProgram('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    log,
-    // A socket in the drill's own directory only: no TCP port of a second server holding the business's data.
-    '-o',
-    `-c port=${port} -c listen_addresses='' -c unix_socket_directories=${workDir} -c archive_mode=off`,
-    '-w',
-    '-t',
-    '600',
-    'start',
-  ]);
+  const failed = (error: unknown) =>
+    new Error(`${(error as Error).message}\nthe restored server's log ends:\n${logTail(log)}`, {
+      cause: error,
+    });
+  try {
+    runPostgresProgram('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      log,
+      // A socket in the drill's own directory only: no TCP port of a second server holding the business's data.
+      '-o',
+      `-c port=${port} -c listen_addresses='' -c unix_socket_directories=${workDir} -c archive_mode=off`,
+      '-w',
+      '-t',
+      '600',
+      'start',
+    ]);
+  } catch (error) {
+    // A target past the archive's end, or before the oldest backup, shows here: the server says which.
+    throw failed(error);
+  }
   const stop = () => runPostgresProgram('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   const database = databaseOf(options.liveUrl);
   const restoredUrl = `postgresql://postgres@${encodeURIComponent(workDir)}:${port}/${encodeURIComponent(database)}`;
   const restored = new pg.Client({ connectionString: restoredUrl });
+  // A server that stops mid-recovery ends the connection; the pending query's rejection reports it.
+  restored.on('error', () => undefined);
   try {
     await restored.connect();
-    await waitForPause(restored, log);
+    await waitForPause(restored).catch((error: unknown) => {
+      throw failed(error);
+    });
     const restoreSeconds = (performance.now() - started) / 1000;
     const { rows: replay } = await restored.query<{ lsn: string; at: Date | null; segment: string }>(
       `SELECT pg_last_wal_replay_lsn()::text AS lsn, pg_last_xact_replay_timestamp() AS at,
@@ -186,7 +202,11 @@ export async function restoreDrill(options: DrillOptions): Promise<DrillReport> 
       stop,
     };
   } catch (error) {
-    stop();
+    try {
+      stop();
+    } catch {
+      // Already down (recovery failed): the first error is the one to report.
+    }
     throw error;
   } finally {
     await restored.end().catch(() => undefined);
