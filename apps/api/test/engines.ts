@@ -55,12 +55,14 @@ export const postgresOnly = [
   'test/nginx-edge.test.ts',
   'test/pgbouncer.test.ts',
   'test/replica.test.ts',
+  'test/restore-drill.test.ts',
   'test/scale-out.test.ts',
   'test/server-role.test.ts',
 ] as const;
 
 /** The console's side, once, on PostgreSQL. */
 export const onPostgres = [
+  'src/backup/compare-balances.test.ts',
   'src/modules/audit/audit.test.ts',
   'src/modules/content/business-settings.test.ts',
   'src/modules/content/content-console.test.ts',
@@ -83,6 +85,7 @@ export const onPostgres = [
 
 /** The player's side, once, on PGlite. */
 export const onPglite = [
+  'src/backup/pglite-backup.test.ts',
   'src/http/http.test.ts',
   'src/http/nul.test.ts',
   'src/http/static.test.ts',
