@@ -64,6 +64,10 @@ const PLACEMENT: Record<string, Placement> = {
   audit_log: 'local',
   audit_chain_head: 'local',
   result_declarations: 'local',
+  result_revert_proposals: 'local',
+  // An operator's money moves are summed per operator across players, and the holds are a desk queue.
+  operator_money_moves: 'local',
+  money_holds: 'local',
   number_exposure: 'local',
   bank_statements: 'local',
   bank_statement_lines: 'local',
