@@ -126,6 +126,14 @@ describe('the board of the day', () => {
       value: '349',
     });
     expect(early.json).toMatchObject({ msg: resultMessages.tooEarly });
+    // Nor a day the market does not draw, however late.
+    const dayOff = await admin(t, op, 'POST', '/admin-api/results/declare', {
+      market_id: off,
+      date: DATE,
+      half: 'open',
+      value: '123',
+    });
+    expect([dayOff.statusCode, dayOff.json.msg]).toEqual([400, resultMessages.noDraw]);
 
     const declared = await admin<{ result_id: number }>(t, op, 'POST', '/admin-api/results/declare', {
       market_id: main,

@@ -34,7 +34,7 @@ export type ImportOutcome =
   | { state: 'refused'; half: 'open' | 'close' | 'single' | null; msg: string };
 
 export const importMessages = {
-  noDraw: 'The market does not draw on this day',
+  noDraw: resultMessages.noDraw,
   mainValues: 'A main market takes open and close panas, not result',
   singleValue: 'This market has a single result; send result, not open or close',
   nothing: 'Send at least one value',

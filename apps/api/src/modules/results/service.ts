@@ -99,6 +99,8 @@ export function checkValue(group: MarketGroup, value: string): void {
 export function checkDrawTime(target: Target, now: Date): void {
   const { market, date, half } = target;
   const day = dayOn(market.schedule, date);
+  // A day off or a holiday had no bids and has no result: one declared there would show on the charts.
+  if (!day.active) throw new AppError('VALIDATION', resultMessages.noDraw);
   const drawMinutes = drawMinutesOf(day, half);
   const current = marketDayAt(market.schedule, now, market.grp);
   if (current.date < date || (current.date === date && current.minutes < drawMinutes)) {

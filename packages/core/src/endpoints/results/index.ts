@@ -22,6 +22,7 @@ export const resultMessages = {
   noHalf: 'This market has a single result; leave half out',
   badDate: 'Date must be YYYY-MM-DD',
   tooEarly: 'Bidding for this draw is still open; declare after its time',
+  noDraw: 'The market does not draw on this day',
   nothingToRevert: 'No declared result to revert',
   revertInProgress: 'A revert of this result is in progress; run revert again to finish it',
   marketNotFound: 'Market not found',
