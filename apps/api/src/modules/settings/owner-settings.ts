@@ -19,6 +19,7 @@ const strictDefaults: OwnerSettings = {
   results_two_person: true,
   totp_required: true,
   withdrawal_two_person_above: 10_000,
+  support_retention_days: 180,
   // Content and payment details start empty: the operator fills them in (the demo seed does on a first start).
   contact_phone: '',
   contact_phone_2: '',

@@ -21,6 +21,12 @@ export const ownerSettingsFields = {
     .int({ error: 'withdrawal_two_person_above must be a whole number of points' })
     .min(0, { error: 'withdrawal_two_person_above must be 0 or more' })
     .max(10_000_000, { error: 'withdrawal_two_person_above is at most 10,000,000 points' }),
+  /** Support messages older than this many days are deleted by the server's sweep. */
+  support_retention_days: z
+    .number({ error: 'support_retention_days must be a whole number of days' })
+    .int({ error: 'support_retention_days must be a whole number of days' })
+    .min(7, { error: 'support_retention_days is at least 7 days' })
+    .max(3650, { error: 'support_retention_days is at most 3,650 days' }),
   ...businessSettingsFields,
 };
 
