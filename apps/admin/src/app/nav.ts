@@ -10,6 +10,7 @@ import {
   FileSpreadsheet,
   Gauge,
   Laptop,
+  MessagesSquare,
   Newspaper,
   ScrollText,
   Settings,
@@ -56,6 +57,7 @@ export const navSections: NavSection[] = [
       { to: '/reconciliation', label: 'Reconciliation', icon: FileCheck, permission: 'deposits.read' },
       { to: '/withdrawals', label: 'Withdrawals', icon: ArrowUpFromLine, permission: 'withdrawals.read' },
       { to: '/players', label: 'Players', icon: Users, permission: 'players.read' },
+      { to: '/support', label: 'Support', icon: MessagesSquare, permission: 'support.read' },
     ],
   },
   {
@@ -87,7 +89,11 @@ export function visibleSections(role: Role): NavSection[] {
 }
 
 /** The screen where a role's work is: results operators declare, cashiers clear the deposit queue. */
-const workPlace: Partial<Record<Role, string>> = { results: '/results', cashier: '/deposits' };
+const workPlace: Partial<Record<Role, string>> = {
+  results: '/results',
+  cashier: '/deposits',
+  support: '/support',
+};
 
 /** Where an operator lands after signing in: their role's work, else the first screen their role can use. */
 export function homePath(role: Role): string {

@@ -50,6 +50,8 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const [totpRequired, setTotpRequired] = useState(saved.totp_required);
   const [threshold, setThreshold] = useState(String(saved.withdrawal_two_person_above));
   const [thresholdError, setThresholdError] = useState<string | undefined>();
+  const [retention, setRetention] = useState(String(saved.support_retention_days));
+  const [retentionError, setRetentionError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<Patch | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -59,7 +61,13 @@ function SettingsForm({ saved }: { saved: Settings }) {
       setThresholdError('Enter a whole number of points from 0 to 1,00,00,000');
       return;
     }
+    const days = Number(retention);
+    if (!/^\d{1,4}$/.test(retention) || days < 7 || days > 3650) {
+      setRetentionError('Enter a whole number of days from 7 to 3,650');
+      return;
+    }
     const patch: Patch = {};
+    if (days !== saved.support_retention_days) patch.support_retention_days = days;
     if (resultsTwoPerson !== saved.results_two_person) patch.results_two_person = resultsTwoPerson;
     if (totpRequired !== saved.totp_required) patch.totp_required = totpRequired;
     if (points !== saved.withdrawal_two_person_above) patch.withdrawal_two_person_above = points;
@@ -90,6 +98,22 @@ function SettingsForm({ saved }: { saved: Settings }) {
                 setThresholdError(undefined);
               }}
               error={thresholdError}
+              disabled={!canChange}
+            />
+          </div>
+        </Panel>
+        <Panel title="Support">
+          <div className={styles.threshold}>
+            <TextField
+              label="Keep support messages this many days (7 to 3,650)"
+              name="support_retention_days"
+              inputMode="numeric"
+              value={retention}
+              onValueChange={(value) => {
+                setRetention(value.replace(/\D/g, '').slice(0, 4));
+                setRetentionError(undefined);
+              }}
+              error={retentionError}
               disabled={!canChange}
             />
           </div>
@@ -158,6 +182,10 @@ function describe(patch: Patch): ReactNode[] {
       patch.totp_required
         ? 'Every operator will need two-factor; those without it must enrol at their next sign-in.'
         : 'Two-factor will be optional.',
+    );
+  if (patch.support_retention_days !== undefined)
+    lines.push(
+      `Support messages older than ${patch.support_retention_days} days will be deleted at the next hourly sweep.`,
     );
   return lines;
 }
