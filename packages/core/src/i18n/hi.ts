@@ -6,6 +6,7 @@
 import { bidMessages } from '../rules/messages.ts';
 import { hiAccount } from './hi-account.ts';
 import { hiGames } from './hi-games.ts';
+import { hiSupport } from './hi-support.ts';
 import type { Text } from './texts.ts';
 
 export const hi: Record<Text, string> = {
@@ -109,6 +110,7 @@ export const hi: Record<Text, string> = {
   'Deposit request not found': 'जमा अनुरोध नहीं मिला',
   'The screenshot must be a PNG, JPEG or WebP image': 'स्क्रीनशॉट PNG, JPEG या WebP फ़ोटो होना चाहिए',
   'The screenshot must be at most 1 MB': 'स्क्रीनशॉट ज़्यादा से ज़्यादा 1 MB का हो सकता है',
+  'The screenshot must be at most 16 megapixels': 'स्क्रीनशॉट ज़्यादा से ज़्यादा 16 मेगापिक्सल का हो सकता है',
   // Responsible play
   'You must be 18 or older to play': 'खेलने के लिए आपकी उम्र 18 साल या उससे ज़्यादा होनी चाहिए',
   'Enter a valid date of birth': 'सही जन्म तिथि डालें',
@@ -253,4 +255,5 @@ export const hi: Record<Text, string> = {
   Dark: 'डार्क',
   ...hiAccount,
   ...hiGames,
+  ...hiSupport,
 };
