@@ -20,7 +20,7 @@ export const hiSupport: Record<SupportUiText, string> = {
   You: 'आप',
   Open: 'खुली',
   Closed: 'बंद',
-  '{n} new': '{n} नए',
+  'New replies: {n}': 'नए जवाब: {n}',
   'All conversations': 'सभी बातचीत',
   'Replies appear here as soon as support answers.': 'सहायता के जवाब देते ही जवाब यहां दिखेंगे।',
   'Support replied to you': 'सहायता ने आपको जवाब दिया',

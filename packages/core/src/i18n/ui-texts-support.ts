@@ -20,7 +20,7 @@ export const supportUiTexts = [
   'You',
   'Open',
   'Closed',
-  '{n} new',
+  'New replies: {n}',
   'All conversations',
   'Replies appear here as soon as support answers.',
   'Support replied to you',

@@ -104,7 +104,7 @@ function MenuLinks({
               {t(label)}
               {(badges[to] ?? 0) > 0 && (
                 <span className={styles.menuBadge} data-testid="menu-badge">
-                  <span className="visually-hidden">{t('{n} new', { n: badges[to] ?? 0 })}</span>
+                  <span className="visually-hidden">{t('New replies: {n}', { n: badges[to] ?? 0 })}</span>
                   <span aria-hidden="true">{badges[to]}</span>
                 </span>
               )}

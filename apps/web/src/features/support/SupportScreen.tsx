@@ -95,7 +95,7 @@ function ConversationList({ onOpen }: { onOpen: (id: number) => void }) {
                 </span>
                 {thread.unread > 0 && (
                   <span className={styles.badge} data-testid="support-thread-unread">
-                    {t('{n} new', { n: thread.unread })}
+                    {t('New replies: {n}', { n: thread.unread })}
                   </span>
                 )}
               </button>
