@@ -59,9 +59,19 @@ test(
     await expect(app.getByTestId('support-messages')).toContainText(
       'Your payment is found; the points are on their way.',
     );
+    // Read here, the reply is read on the bell too.
+    await expect(app.getByTestId('notification-count')).toHaveCount(0);
+    await shot(app, info, 'support-app-thread');
     // Read: the badge is gone.
     const again = await openMenu(app);
     await expect(again.getByTestId('menu-badge')).toHaveCount(0);
+    // The same conversation in Hindi.
+    await again.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+    await app.keyboard.press('Escape');
+    await expect(app.getByRole('heading', { name: 'सहायता', level: 1 })).toBeVisible();
+    await expect(app.getByTestId('support-ref')).toHaveText(`जमा #${deposit.id} के बारे में`);
+    await expect(app.getByRole('button', { name: 'भेजें' })).toBeVisible();
+    await shot(app, info, 'support-app-thread-hi');
     await phone.close();
 
     // Closing is one click, and the closed box holds it.

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { invalidateCachedAnswers } from '../../lib/cached-answers.ts';
 import { profileResource } from '../../lib/profile.ts';
 import { supportChanged } from '../../shared/support/unread.ts';
-import { notificationsKey, unreadCount } from './unread.ts';
+import { notificationsKey, unreadCount } from '../../shared/notifications/unread.ts';
 
 /** Events that move the wallet: the header's balance is read again with the bell. */
 const MOVES_WALLET: ReadonlySet<NotificationKind> = new Set([
