@@ -1,5 +1,6 @@
 import { expect, loginViaUi, openMenu, test } from '../../support/fixtures.ts';
 import { createOperator, depositWithUtr, openScreen, PHONE, shot, signIn } from '../../support/console.ts';
+import { expectAccessible } from '../../support/axe.ts';
 import { randomClientIp } from '../../support/gama-api.ts';
 
 test(
@@ -48,6 +49,7 @@ test(
     // Answering took the conversation: it is the operator's now, and no longer waiting.
     await expect(page.getByLabel('Assigned to')).toHaveValue(/\d+/);
     await shot(page, info, 'support-thread');
+    await expectAccessible(page, 'support conversation');
 
     // The player's open app hears it on the notification stream, without a reload.
     await expect(app.getByTestId('notification-count')).toHaveText('1');
@@ -62,6 +64,7 @@ test(
     // Read here, the reply is read on the bell too.
     await expect(app.getByTestId('notification-count')).toHaveCount(0);
     await shot(app, info, 'support-app-thread');
+    await expectAccessible(app, 'player support conversation');
     // Read: the badge is gone.
     const again = await openMenu(app);
     await expect(again.getByTestId('menu-badge')).toHaveCount(0);
@@ -83,5 +86,11 @@ test(
     await expect(
       page.getByTestId('support-inbox').getByRole('button').filter({ hasText: player.name }),
     ).toBeVisible();
+
+    // The dashboard times the operator: one first answer, one closed.
+    await openScreen(page, info, 'Dashboard');
+    const times = page.getByRole('table', { name: 'Support response times per operator' });
+    await expect(times.getByRole('row').filter({ hasText: helper.username })).toBeVisible();
+    await shot(page, info, 'support-dashboard');
   },
 );
