@@ -25,13 +25,19 @@ let helper: string;
 let helper2: string;
 let cashier: string;
 beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+  t = await createTestApp({
+    now: IST('09:00'),
+    env: { NOTIFICATION_HEARTBEAT_MS: '200', NOTIFICATION_STREAM_MS: '60000' },
+  });
   owner = await operatorToken(t, 'owner');
   helper = await operatorToken(t, 'support');
   helper2 = await operatorToken(t, 'support');
   cashier = await operatorToken(t, 'cashier');
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
+  // The stream's socket, aborted by the client, may still be open on the server's side.
+  t.app.server.closeAllConnections();
   await t.close();
 });
 
@@ -386,6 +392,42 @@ describe('the console works the inbox', () => {
       resolved: 1,
       resolution_seconds: 1800,
     });
+    nextMinute();
+  });
+});
+
+describe('a reply reaches the open app', () => {
+  it('as a support_reply event on the player’s notification stream, without the words', async () => {
+    const p = await t.player();
+    const id = (await send(p, { text: 'are you there?' })).json.thread_id;
+    const address = t.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${address.port}/api-notifications-stream`, {
+      headers: { cookie: `gama_session=${p.token}` },
+      signal: controller.signal,
+    });
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error('no stream');
+    const decoder = new TextDecoder();
+    let text = '';
+    try {
+      // The stream is joined once its first line is out: a reply after it must be sent live.
+      while (!text.includes('retry:')) text += decoder.decode((await reader.read()).value);
+      const answered = await admin(t, helper, 'POST', `/admin-api/support/threads/${id}/reply`, {
+        text: 'Yes, reading your question',
+      });
+      expect(answered.statusCode).toBe(200);
+      const until = Date.now() + 5000;
+      while (!/event: notification\ndata: .+\n\n/.test(text) && Date.now() < until) {
+        text += decoder.decode((await reader.read()).value);
+      }
+      const data = /event: notification\ndata: (.+)\n\n/.exec(text)?.[1];
+      expect(JSON.parse(data ?? '{}')).toMatchObject({ kind: 'support_reply', detail: null, read: false });
+      expect(text).not.toContain('Yes, reading your question');
+    } finally {
+      controller.abort();
+    }
     nextMinute();
   });
 });
