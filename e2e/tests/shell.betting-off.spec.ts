@@ -20,6 +20,7 @@ test('betting off: no wallet, the short menu, the simple footer with Telegram', 
     'Home',
     'Charts',
     'Play limits',
+    'Support',
     'Change Password',
     'Privacy Policy',
   ]);

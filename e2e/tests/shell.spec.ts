@@ -12,6 +12,7 @@ const bettingMenu = [
   'Game Rates',
   'Charts',
   'Play limits',
+  'Support',
   'Change Password',
   'Privacy Policy',
 ];
@@ -42,6 +43,7 @@ test('betting on: header wallet, full menu, full footer and home actions', async
     '/gameRates',
     '/charts',
     '/play-limits',
+    '/support',
     '/change',
     '/privacypolicy',
   ]);
@@ -65,6 +67,7 @@ test('betting on: header wallet, full menu, full footer and home actions', async
   );
   await expect(support.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', links.call);
   await expect(support.getByRole('link', { name: /Telegram/ })).toHaveCount(0);
+  await expect(support.getByRole('link', { name: 'Write to support' })).toHaveAttribute('href', '/support');
   await page.keyboard.press('Escape');
   await expect(support).toBeHidden();
 

@@ -21,6 +21,7 @@ import { writeOwnerSettingDefaults } from './modules/settings/owner-settings.ts'
 import { startMaintenance } from './db/maintenance.ts';
 import { startPartitionKeeper } from './db/partitions.ts';
 import { resumeSettlements } from './modules/results/service.ts';
+import { startSupportSweep } from './modules/support/retention.ts';
 import { startNotificationPurge } from './modules/notifications/service.ts';
 import { armFault } from './lib/fault.ts';
 import { logStream } from './lib/log-output.ts';
@@ -77,6 +78,11 @@ async function main(): Promise<void> {
     () => clock.now(),
     (error) => app.log.error({ err: error }, 'purging old notifications failed'),
   );
+  const stopSupportSweep = startSupportSweep(
+    db,
+    () => clock.now(),
+    (error) => app.log.error({ err: error }, 'sweeping old support messages failed'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -89,6 +95,7 @@ async function main(): Promise<void> {
       stopMaintenance();
       stopCheckpoints();
       stopPurge();
+      stopSupportSweep();
       stopPartitions();
       await app.close();
       await reads.close();

@@ -40,6 +40,8 @@ export const bothEngines = [
   'src/modules/results/results.test.ts',
   'src/modules/results/revert-two-person.test.ts',
   'src/modules/risk/caps.test.ts',
+  // Racing sends against the per-player rate limit and its lock.
+  'src/modules/support/support.test.ts',
   'src/modules/wallet/cache.test.ts',
   'test/faults.test.ts',
   // The whole fuzz on PostgreSQL, a tenth of its cases on PGlite (FUZZ_RUNS in fuzz.test.ts).

@@ -11,6 +11,7 @@ import {
   FileSpreadsheet,
   Gauge,
   Laptop,
+  MessagesSquare,
   Newspaper,
   ScrollText,
   Settings,
@@ -58,6 +59,7 @@ export const navSections: NavSection[] = [
       { to: '/withdrawals', label: 'Withdrawals', icon: ArrowUpFromLine, permission: 'withdrawals.read' },
       { to: '/held-credits', label: 'Held credits', icon: HandCoins, permission: 'wallet.adjust' },
       { to: '/players', label: 'Players', icon: Users, permission: 'players.read' },
+      { to: '/support', label: 'Support', icon: MessagesSquare, permission: 'support.read' },
     ],
   },
   {
@@ -89,7 +91,11 @@ export function visibleSections(role: Role): NavSection[] {
 }
 
 /** The screen where a role's work is: results operators declare, cashiers clear the deposit queue. */
-const workPlace: Partial<Record<Role, string>> = { results: '/results', cashier: '/deposits' };
+const workPlace: Partial<Record<Role, string>> = {
+  results: '/results',
+  cashier: '/deposits',
+  support: '/support',
+};
 
 /** Where an operator lands after signing in: their role's work, else the first screen their role can use. */
 export function homePath(role: Role): string {

@@ -28,6 +28,7 @@ const MarketScreen = lazy(() => import('../features/markets/MarketScreen.tsx'));
 const RatesScreen = lazy(() => import('../features/rates/RatesScreen.tsx'));
 const ContentScreen = lazy(() => import('../features/content/ContentScreen.tsx'));
 const ReconciliationScreen = lazy(() => import('../features/reconciliation/ReconciliationScreen.tsx'));
+const SupportScreen = lazy(() => import('../features/support/SupportScreen.tsx'));
 
 function Root() {
   return (
@@ -75,6 +76,7 @@ export const router = createBrowserRouter(
             { path: 'rates', element: <RatesScreen /> },
             { path: 'content/:tab?', element: <ContentScreen /> },
             { path: 'reconciliation', element: <ReconciliationScreen /> },
+            { path: 'support', element: <SupportScreen /> },
             { path: '*', element: <NotFoundScreen /> },
           ],
         },

@@ -331,6 +331,20 @@ const CASES: Record<string, Case> = {
   },
   // B's ids name nothing of A's: B's rows stay unread (victimState), and A's count is A's.
   '/api-notifications-read': { body: (w) => ({ ids: w.b.notificationIds }) },
+  // B's conversation reads and takes writes as a missing one; A's own list and count hold nothing of B's.
+  '/api-support-threads': {
+    body: () => ({}),
+    check: (w, json) => {
+      const ids = (json.threads as Array<{ id: number }>).map((x) => x.id);
+      for (const id of w.b.supportThreadIds) expect(ids).not.toContain(id);
+    },
+  },
+  '/api-support-unread': { body: () => ({}) },
+  '/api-support-thread': { body: (w) => ({ thread_id: w.b.supportThreadIds[0] }), status: 404 },
+  '/api-support-send': {
+    body: (w) => ({ text: 'A writes in B’s conversation', thread_id: w.b.supportThreadIds[0] }),
+    status: 404,
+  },
   '/api-account-statement': {
     body: () => ({ month: '2026-11' }),
     check: async (w, json) => {
@@ -557,6 +571,8 @@ const S9_TABLES = [
   'payout_methods',
   'win_credits',
   'notifications',
+  'support_threads',
+  'support_messages',
   'operators',
   'operator_sessions',
 ] as const;
@@ -749,6 +765,28 @@ const WRITES: Write[] = [
     who: 'a',
     body: () => ({}),
     changes: { notifications: ['read_at'] },
+  },
+  {
+    // A's own new conversation: the server sets its owner, state and assignee, never the body.
+    path: '/api-support-send',
+    who: 'a',
+    body: () => ({ text: 'A asks support' }),
+    adds: (w) => ({
+      support_threads: [{ player_id: w.a.id, status: 'open', assigned_to: null, first_response_at: null }],
+      support_messages: [{ player_id: w.a.id, operator_id: null, body: 'A asks support', image: null }],
+    }),
+  },
+  {
+    // Reading A's own conversation moves only its read marker.
+    path: '/api-support-thread',
+    who: 'a',
+    body: async (w) => {
+      const { rows } = await w.t.db.query<{ id: number }>(
+        'SELECT id FROM support_threads WHERE player_id = $1 ORDER BY id DESC LIMIT 1',
+        [w.a.id],
+      );
+      return { thread_id: Number(rows[0]?.id) };
+    },
   },
   bidWrite('main', '/api-submit-bid'),
   bidWrite('starline', '/api-starline-submit-bid'),

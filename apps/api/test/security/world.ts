@@ -26,6 +26,17 @@ export interface Markets {
   late: { main: number; starline: number; gali: number };
 }
 
+/** Words only B's support message holds: an answer that shows them leaks B's conversation. */
+const B_SUPPORT_TEXT = 'B-support-question-7731';
+
+async function pendingOf(t: TestApp, playerId: number): Promise<number> {
+  const { rows } = await t.db.query<{ id: number }>(
+    `SELECT id FROM deposit_requests WHERE player_id = $1 AND status = 'pending' ORDER BY id LIMIT 1`,
+    [playerId],
+  );
+  return Number(rows[0]?.id);
+}
+
 /** B's identifiers and what B has, as the database holds them after the setup. */
 export interface Victim {
   player: Player;
@@ -37,6 +48,8 @@ export interface Victim {
   entryIds: number[];
   /** B's notifications (deposit approved, wins, results declared). */
   notificationIds: number[];
+  /** B's support conversation, about B's pending deposit. */
+  supportThreadIds: number[];
   /** The idempotency keys B used: A sends them too, and must not get B's first answers back. */
   keys: { deposit: string; withdraw: string; transfer: string; bid: string };
   /** Text that only B's data contains: phone, name, masked name, payout number. */
@@ -165,6 +178,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     { request_amount: String(B_POINTS.pending), request_id: keys.deposit },
     b.token,
   );
+  await ok(
+    t,
+    '/api-support-send',
+    {
+      text: `${B_SUPPORT_TEXT}: where are my points?`,
+      ref_type: 'deposit',
+      ref_id: await pendingOf(t, b.id),
+    },
+    b.token,
+  );
 
   // Both win on every group: A with 10-point stakes, B with its own odd stakes.
   const { early } = markets;
@@ -243,8 +266,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
       [b.id],
     ),
     notificationIds: await ids(t, 'SELECT id FROM notifications WHERE player_id = $1', [b.id]),
+    supportThreadIds: await ids(t, 'SELECT id FROM support_threads WHERE player_id = $1', [b.id]),
     keys,
-    texts: [b.mobile, b.userName, maskName(b.userName), bPayoutNumber],
+    texts: [b.mobile, b.userName, maskName(b.userName), bPayoutNumber, B_SUPPORT_TEXT],
     values: [],
   };
   const { rows: payouts } = await t.db.query<{ payout: number }>(
@@ -271,6 +295,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     victim.transferIds,
     victim.bidIds,
     victim.notificationIds,
+    victim.supportThreadIds,
   ]) {
     expect(list.length).toBeGreaterThan(0);
   }
@@ -292,6 +317,8 @@ function victimRows(w: World): Record<string, (row: Record<string, unknown>) => 
     bids: own,
     win_credits: own,
     notifications: own,
+    support_threads: own,
+    support_messages: own,
     transfers: (row) => Number(row.from_player_id) === id || Number(row.to_player_id) === id,
     idempotency_keys: (row) => row.scope === `player:${id}`,
     otp_codes: (row) => row.mobile === mobile,

@@ -25,6 +25,7 @@ import { reportEndpoints } from './reports/index.ts';
 import { resultsEndpoints } from './results/index.ts';
 import { riskEndpoints } from './risk/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
+import { supportEndpoints } from './support/index.ts';
 import { transferEndpoints } from './transfers/index.ts';
 import { walletEndpoints } from './wallet/index.ts';
 import { depositsEndpoints } from './deposits/index.ts';
@@ -54,6 +55,7 @@ export const endpoints = {
   ...resultsEndpoints,
   ...riskEndpoints,
   ...settingsEndpoints,
+  ...supportEndpoints,
   ...transferEndpoints,
   ...walletEndpoints,
   ...depositsEndpoints,

@@ -6,6 +6,7 @@
 import { bidMessages } from '../rules/messages.ts';
 import { hiAccount } from './hi-account.ts';
 import { hiGames } from './hi-games.ts';
+import { hiSupport } from './hi-support.ts';
 import type { Text } from './texts.ts';
 
 export const hi: Record<Text, string> = {
@@ -255,4 +256,5 @@ export const hi: Record<Text, string> = {
   Dark: 'डार्क',
   ...hiAccount,
   ...hiGames,
+  ...hiSupport,
 };

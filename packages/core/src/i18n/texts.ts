@@ -16,6 +16,7 @@ import { bidMessages } from '../rules/messages.ts';
 import { uiTexts } from './ui-texts.ts';
 import { accountUiTexts } from './ui-texts-account.ts';
 import { gamesUiTexts } from './ui-texts-games.ts';
+import { supportUiTexts } from './ui-texts-support.ts';
 
 type TextsOf<T> = T extends unknown ? Extract<T[keyof T], string> : never;
 
@@ -72,12 +73,20 @@ export type TemplateText = (typeof templateTexts)[number];
 export type UiText = (typeof uiTexts)[number];
 export type AccountUiText = (typeof accountUiTexts)[number];
 export type GamesUiText = (typeof gamesUiTexts)[number];
-export type Text = SpecText | TemplateText | UiText | AccountUiText | GamesUiText;
+export type SupportUiText = (typeof supportUiTexts)[number];
+export type Text = SpecText | TemplateText | UiText | AccountUiText | GamesUiText | SupportUiText;
 
 export const specTexts: readonly SpecText[] = specTables.flatMap((table) =>
   Object.values(table).filter((value): value is SpecText => typeof value === 'string'),
 );
 
 export const englishTexts: readonly Text[] = [
-  ...new Set<Text>([...specTexts, ...templateTexts, ...uiTexts, ...accountUiTexts, ...gamesUiTexts]),
+  ...new Set<Text>([
+    ...specTexts,
+    ...templateTexts,
+    ...uiTexts,
+    ...accountUiTexts,
+    ...gamesUiTexts,
+    ...supportUiTexts,
+  ]),
 ];

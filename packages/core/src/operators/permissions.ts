@@ -38,6 +38,9 @@ export const permissionPhrases = {
   'rates.manage': 'change rates',
   'caps.manage': 'change liability caps',
   'content.manage': 'change content',
+  'support.read': 'read the support inbox',
+  'support.reply': 'answer support conversations',
+  'support.canned': 'change the canned replies',
 } as const;
 export type Permission = keyof typeof permissionPhrases;
 
@@ -81,6 +84,8 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
     'withdrawals.read',
     'markets.read',
     'results.read',
+    'support.read',
+    'support.reply',
   ]),
   viewer: new Set<Permission>(['account.self', ...reads.filter((p) => p !== 'settings.read')]),
 };

@@ -13,6 +13,8 @@ import { call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
 import { syncServerClock } from '../../lib/market-clock.ts';
 import { countOf, groupNames, hourLabel, hourRange, marketHour, marketTime } from './labels.ts';
+import { useCan } from '../../lib/session.ts';
+import { SupportTimes } from '../../shared/support-times/SupportTimes.tsx';
 import { NextDraws } from './NextDraws.tsx';
 import styles from './DashboardScreen.module.css';
 
@@ -34,6 +36,7 @@ export default function DashboardScreen() {
     staleTime: 5_000,
   });
   const data = dashboard.data;
+  const readsSupport = useCan('support.read');
 
   useEffect(() => {
     if (data) syncServerClock(data.server_time, data.time_zone);
@@ -61,6 +64,7 @@ export default function DashboardScreen() {
         <ErrorNotice error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       )}
       {data ? <Figures data={data} /> : dashboard.isPending && <Loading />}
+      {readsSupport && <SupportTimes />}
     </>
   );
 }

@@ -80,6 +80,8 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const [totpRequired, setTotpRequired] = useState(saved.totp_required);
   const [threshold, setThreshold] = useState(String(saved.withdrawal_two_person_above));
   const [thresholdError, setThresholdError] = useState<string | undefined>();
+  const [retention, setRetention] = useState(String(saved.support_retention_days));
+  const [retentionError, setRetentionError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<Patch | null>(null);
   const [limits, setLimits] = useState<Record<LimitKey, string>>(
     () =>
@@ -102,7 +104,13 @@ function SettingsForm({ saved }: { saved: Settings }) {
     }
     setLimitErrors(problems);
     if (Object.keys(problems).length > 0) return;
+    const days = Number(retention);
+    if (!/^\d{1,4}$/.test(retention) || days < 7 || days > 3650) {
+      setRetentionError('Enter a whole number of days from 7 to 3,650');
+      return;
+    }
     const patch: Patch = {};
+    if (days !== saved.support_retention_days) patch.support_retention_days = days;
     for (const field of limitFields) {
       const value = Number(limits[field.key]);
       if (value !== saved[field.key]) patch[field.key] = value;
@@ -167,6 +175,22 @@ function SettingsForm({ saved }: { saved: Settings }) {
                 disabled={!canChange}
               />
             ))}
+          </div>
+        </Panel>
+        <Panel title="Support">
+          <div className={styles.threshold}>
+            <TextField
+              label="Keep support messages this many days (7 to 3,650)"
+              name="support_retention_days"
+              inputMode="numeric"
+              value={retention}
+              onValueChange={(value) => {
+                setRetention(value.replace(/\D/g, '').slice(0, 4));
+                setRetentionError(undefined);
+              }}
+              error={retentionError}
+              disabled={!canChange}
+            />
           </div>
         </Panel>
         <Panel title="Sign-in">
@@ -251,6 +275,10 @@ function describe(patch: Patch): ReactNode[] {
       patch.totp_required
         ? 'Every operator will need two-factor; those without it must enrol at their next sign-in.'
         : 'Two-factor will be optional.',
+    );
+  if (patch.support_retention_days !== undefined)
+    lines.push(
+      `Support messages older than ${patch.support_retention_days} days will be deleted at the next hourly sweep.`,
     );
   return lines;
 }

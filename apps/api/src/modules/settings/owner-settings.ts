@@ -25,6 +25,7 @@ const strictDefaults: OwnerSettings = {
   owner_credit_allowance: 0,
   owner_payout_allowance: 0,
   credit_payout_window_days: 7,
+  support_retention_days: 180,
   // Content and payment details start empty: the operator fills them in (the demo seed does on a first start).
   contact_phone: '',
   contact_phone_2: '',

@@ -6,6 +6,8 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useWalletHistory, useWithdrawHistory } from './api.ts';
 import { EmptyState, fundsStyles as styles, ListSkeleton } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
+import { Link } from '../../lib/router/index.ts';
+import { askAboutPath } from '../../shared/support/unread.ts';
 
 function LoadError({ error }: { error: unknown }) {
   const t = useT();
@@ -147,6 +149,9 @@ export function WithdrawHistoryScreen() {
                   <dt>{payout.method}</dt>
                   <dd>{payout.number}</dd>
                 </dl>
+                <Link to={askAboutPath('withdrawal', row.request_number)} data-testid="ask-about">
+                  {t('Ask about this')}
+                </Link>
                 {row.payment_receipt && (
                   <a
                     className={styles.receipt}

@@ -2,7 +2,8 @@ import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, Hash, ImagePlus, Send, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '../../lib/router/index.ts';
+import { Link, useNavigate, useSearchParams } from '../../lib/router/index.ts';
+import { askAboutPath } from '../../shared/support/unread.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
@@ -14,7 +15,7 @@ import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { fundsApi, usePendingDeposits, useRefreshMoney } from './api.ts';
 import { EmptyState, fundsStyles as styles } from './parts.tsx';
-import { screenshotDataUrl } from './screenshot.ts';
+import { screenshotDataUrl } from '../../shared/screenshot.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 
 const UTR = /^\d{12}$/;
@@ -61,6 +62,9 @@ export default function UtrScreen() {
               <dt>{t('Requested')}</dt>
               <dd>{request.insert_date}</dd>
             </dl>
+            <Link to={askAboutPath('deposit', request.request_id)} data-testid="ask-about">
+              {t('Ask about this')}
+            </Link>
           </section>
           {request.utr === null ? (
             <UtrForm key={request.request_id} requestId={request.request_id} />

@@ -2,7 +2,7 @@ import { bell } from '@gama/core/contract/notification-bell';
 import { Bell } from 'lucide-react';
 import { Link } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { useUnreadCount } from './unread.ts';
+import { useUnreadCount } from '../../shared/notifications/unread.ts';
 import { useNotificationStream } from './live.ts';
 import styles from './Notifications.module.css';
 

@@ -3,7 +3,16 @@ import type { NotificationKind } from '@gama/core/endpoints/notifications/index'
 import type { Answer } from '@gama/core/endpoints/define';
 import type { endpoints } from '@gama/core/endpoints';
 import { formatPoints } from '@gama/ui/money';
-import { BadgeCheck, BadgeX, Banknote, Megaphone, Trophy, Undo2, type LucideIcon } from 'lucide-react';
+import {
+  BadgeCheck,
+  BadgeX,
+  Banknote,
+  Megaphone,
+  MessageCircle,
+  Trophy,
+  Undo2,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@gama/ui/Button';
 import { Skeleton } from '@gama/ui/Skeleton';
@@ -21,6 +30,7 @@ const LOOK: Record<NotificationKind, { icon: LucideIcon; tone: 'success' | 'dang
   withdrawal_rejected: { icon: Undo2, tone: 'danger' },
   win: { icon: Trophy, tone: 'money' },
   result: { icon: Megaphone, tone: 'brand' },
+  support_reply: { icon: MessageCircle, tone: 'brand' },
 };
 
 /**
@@ -59,6 +69,8 @@ function describeNotification(row: Row, t: Translate): { title: string; detail: 
         title: t('{market} result declared', { market }),
         detail: row.detail === null ? null : t('Result: {value}', { value: row.detail }),
       };
+    case 'support_reply':
+      return { title: t('Support replied to you'), detail: t('Open Support to read the reply.') };
   }
 }
 

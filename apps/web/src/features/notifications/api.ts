@@ -1,7 +1,7 @@
 import { endpoints } from '@gama/core/endpoints';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
-import { notificationsKey, unreadCount } from './unread.ts';
+import { notificationsKey, unreadCount } from '../../shared/notifications/unread.ts';
 
 const listKey = [...notificationsKey, 'list'] as const;
 

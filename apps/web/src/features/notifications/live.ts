@@ -3,7 +3,8 @@ import type { NotificationKind } from '@gama/core/endpoints/notifications/index'
 import { useEffect } from 'react';
 import { invalidateCachedAnswers } from '../../lib/cached-answers.ts';
 import { profileResource } from '../../lib/profile.ts';
-import { notificationsKey, unreadCount } from './unread.ts';
+import { supportChanged } from '../../shared/support/unread.ts';
+import { notificationsKey, unreadCount } from '../../shared/notifications/unread.ts';
 
 /** Events that move the wallet: the header's balance is read again with the bell. */
 const MOVES_WALLET: ReadonlySet<NotificationKind> = new Set([
@@ -47,12 +48,14 @@ export function useNotificationStream(enabled: boolean): void {
         notificationsChanged();
         const kind = kindOf((event as MessageEvent).data);
         if (kind && MOVES_WALLET.has(kind)) profileResource.invalidate();
+        if (kind === 'support_reply') supportChanged();
       });
       source.addEventListener('error', () => {
         if (source?.readyState !== EventSource.CLOSED) return;
         // What happened meanwhile is read from the list when it comes back.
         reopen = window.setTimeout(() => {
           notificationsChanged();
+          supportChanged();
           open();
         }, REOPEN_MS);
       });

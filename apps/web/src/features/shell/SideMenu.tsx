@@ -4,6 +4,7 @@ import { NavLink } from '../../lib/router/index.ts';
 import { Dialog } from '@gama/ui/Dialog';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
+import { useSupportUnread } from '../../shared/support/unread.ts';
 import { useLogout } from './api.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { memberMenu, menuName, visitorMenu, type MenuEntry } from './menu-entries.ts';
@@ -21,6 +22,7 @@ export function SideMenu({ open, onClose, userName, mobile, bettingOn }: SideMen
   const logout = useLogout();
   const t = useT();
   const entries = memberMenu.filter((entry) => bettingOn || !entry.bettingOnly);
+  const supportUnread = useSupportUnread(open).data ?? 0;
   return (
     <Dialog open={open} onClose={onClose} title={t('Menu')} hideTitle variant="sheet-left">
       <div className={styles.menuSheet}>
@@ -35,7 +37,7 @@ export function SideMenu({ open, onClose, userName, mobile, bettingOn }: SideMen
             <p className={styles.menuMobile}>+91 {mobile}</p>
           </div>
         </div>
-        <MenuLinks entries={entries} onNavigate={onClose} />
+        <MenuLinks entries={entries} onNavigate={onClose} badges={{ '/support': supportUnread }} />
         <div className={styles.menuDivider} />
         <div className={styles.menuLanguage}>
           <LanguageSwitch />
@@ -81,7 +83,16 @@ export function VisitorMenu({ open, onClose }: VisitorMenuProps) {
   );
 }
 
-function MenuLinks({ entries, onNavigate }: { entries: readonly MenuEntry[]; onNavigate: () => void }) {
+function MenuLinks({
+  entries,
+  onNavigate,
+  badges = {},
+}: {
+  entries: readonly MenuEntry[];
+  onNavigate: () => void;
+  /** Unread counts by path (support replies). */
+  badges?: Readonly<Record<string, number>>;
+}) {
   const t = useT();
   return (
     <nav aria-label={t('Main menu')}>
@@ -91,6 +102,12 @@ function MenuLinks({ entries, onNavigate }: { entries: readonly MenuEntry[]; onN
             <NavLink to={to} end className={styles.menuItem} onClick={onNavigate}>
               <Icon size={22} aria-hidden="true" />
               {t(label)}
+              {(badges[to] ?? 0) > 0 && (
+                <span className={styles.menuBadge} data-testid="menu-badge">
+                  <span className="visually-hidden">{t('New replies: {n}', { n: badges[to] ?? 0 })}</span>
+                  <span aria-hidden="true">{badges[to]}</span>
+                </span>
+              )}
             </NavLink>
           </li>
         ))}

@@ -1,4 +1,5 @@
-import { MessageCircle, Phone, Send } from 'lucide-react';
+import { MessageCircle, MessagesSquare, Phone, Send } from 'lucide-react';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { ExternalButtonLink } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { useContactLinks } from '../../lib/contacts.ts';
@@ -21,6 +22,16 @@ export function SupportDialog({ open, onClose, withTelegram = false }: SupportDi
         {t('Questions about a bid, a deposit or a withdrawal? Reach us here.')}
       </p>
       <div className={styles.supportLinks}>
+        {/* In the app, tied to the record and answered in the console's inbox (issue 31). */}
+        <ButtonLink
+          to="/support"
+          block
+          large
+          icon={<MessagesSquare size={20} aria-hidden="true" />}
+          onClick={onClose}
+        >
+          {t('Write to support')}
+        </ButtonLink>
         <ExternalButtonLink
           href={links.whatsapp}
           variant="whatsapp"

@@ -6,6 +6,7 @@ import {
   History,
   House,
   KeyRound,
+  MessageCircle,
   Percent,
   ShieldCheck,
   Trophy,
@@ -13,10 +14,10 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import type { UiText } from '@gama/core/i18n/texts';
+import type { SupportUiText, UiText } from '@gama/core/i18n/texts';
 
 export interface MenuEntry {
-  label: UiText;
+  label: UiText | SupportUiText;
   to: string;
   icon: LucideIcon;
   /** Shown only when the account's betting_status is "1" (spec 01 section 2.3). */
@@ -34,6 +35,7 @@ export const memberMenu: readonly MenuEntry[] = [
   { label: 'Game Rates', to: '/gameRates', icon: Percent, bettingOnly: true },
   { label: 'Charts', to: '/charts', icon: ChartColumn },
   { label: 'Play limits', to: '/play-limits', icon: Gauge },
+  { label: 'Support', to: '/support', icon: MessageCircle },
   { label: 'Change Password', to: '/change', icon: KeyRound },
   { label: 'Privacy Policy', to: '/privacypolicy', icon: ShieldCheck },
 ];

@@ -16,6 +16,8 @@ export const notificationKinds = [
   'withdrawal_rejected',
   'win',
   'result',
+  // An operator answered in the support inbox: ref is the message, detail the start of its text.
+  'support_reply',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

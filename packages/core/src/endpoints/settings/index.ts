@@ -47,6 +47,12 @@ export const ownerSettingsFields = {
     .int({ error: 'credit_payout_window_days must be a whole number of days' })
     .min(0, { error: 'credit_payout_window_days must be 0 or more' })
     .max(90, { error: 'credit_payout_window_days is at most 90 days' }),
+  /** Support messages older than this many days are deleted by the server's sweep. */
+  support_retention_days: z
+    .number({ error: 'support_retention_days must be a whole number of days' })
+    .int({ error: 'support_retention_days must be a whole number of days' })
+    .min(7, { error: 'support_retention_days is at least 7 days' })
+    .max(3650, { error: 'support_retention_days is at most 3,650 days' }),
   ...businessSettingsFields,
 };
 
