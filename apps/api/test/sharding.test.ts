@@ -40,6 +40,9 @@ const PLACEMENT: Record<string, Placement> = {
   transfers: 'player',
   play_limits: 'player',
   notifications: 'player',
+  // A player's support conversations and their messages; the console's inbox reads them across players.
+  support_threads: 'player',
+  support_messages: 'player',
   // Small, read on every node, written by operators: copied everywhere.
   markets: 'reference',
   game_rates: 'reference',
@@ -50,6 +53,7 @@ const PLACEMENT: Record<string, Placement> = {
   slider_images: 'reference',
   media: 'reference',
   operators: 'reference',
+  support_canned_replies: 'reference',
   // Declared results: a bid reads its draw's (refused once decided); written by a declaration, rarely.
   results: 'reference',
   // One node (the coordinator), or their own distribution key: not keyed by a player.
@@ -85,7 +89,7 @@ const ADVISORY_LOCKS: Record<string, { count: number; why: string }> = {
   'src/modules/auth/throttle.ts': { count: 1, why: 'sign-in failure counters per account and address' },
   'src/modules/auth/lookups.ts': { count: 1, why: 'phone lookups per address and device' },
   'src/modules/auth/otp.ts': { count: 1, why: 'one-time code sends per phone' },
-  'src/modules/transfers/service.ts': { count: 1, why: 'transfer recipient lookups per sender' },
+  'src/modules/support/player-threads.ts': { count: 1, why: 'support messages per player' },
 };
 
 /**
