@@ -106,3 +106,67 @@ test('two-person rule: a declaration waits, its maker cannot approve it, a secon
   await expect(market).toContainText('Result 124');
   await shot(page, info, 'results-after-approval');
 });
+
+test('two-person rule: a revert is a proposal its maker cannot approve; a second operator approves it and only then is it taken back', async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
+  const base = baseURL ?? '';
+  await ownerSettings(base, { results_two_person: true });
+  const owner = await Operator.login(base);
+  const name = `UNDO ${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+  const marketId = await owner.createMainMarket(name, '09:00 AM', '10:00 AM');
+  const maker = await createOperator(base, 'results');
+  const checker = await createOperator(base, 'results');
+  // The declaration itself goes through both operators, as the rule asks.
+  const makerApi = await Operator.login(base, maker);
+  const checkerApi = await Operator.login(base, checker);
+  const declared = await makerApi.call<{ declaration_id: number }>('POST', '/admin-api/results/declare', {
+    market_id: marketId,
+    date: '2026-11-20',
+    half: 'open',
+    value: '123',
+  });
+  await checkerApi.call('POST', '/admin-api/results/approve', { declaration_id: declared.declaration_id });
+
+  await signIn(page, maker);
+  await page.goto(`/admin/results?group=main`);
+  const market = page.getByRole('region', { name });
+  await expect(market).toContainText('Result 123');
+  await market.getByRole('button', { name: 'Revert' }).click();
+  const revert = page.getByRole('dialog', { name: `Revert ${name} open` });
+  await revert.getByLabel('Reason (kept in the audit log)').fill('The open was 124');
+  await revert.getByRole('button', { name: 'Revert result' }).click();
+  await expect(
+    page.getByText(`Revert of ${name} open proposed: it waits for another operator's approval`),
+  ).toBeVisible();
+  // Nothing is taken back yet, and the maker cannot approve their own proposal.
+  await expect(market).toContainText('Result 123');
+  const proposal = page
+    .getByRole('row')
+    .filter({ hasText: `${name} · Open` })
+    .filter({ hasText: 'The open was 124' });
+  await expect(proposal).toContainText('Yours: another operator must approve');
+  await expect(proposal.getByRole('button', { name: 'Approve revert' })).toHaveCount(0);
+  await shot(page, info, 'revert-proposed-maker');
+
+  const second = await browser.newContext({ baseURL: base });
+  const checkerPage = await second.newPage();
+  await signIn(checkerPage, checker);
+  await checkerPage.goto(`/admin/results?group=main`);
+  const waiting = checkerPage
+    .getByRole('row')
+    .filter({ hasText: `${name} · Open` })
+    .filter({ hasText: 'The open was 124' });
+  await expect(waiting).toContainText(maker.username);
+  await waiting.getByRole('button', { name: 'Approve revert' }).click();
+  const approve = checkerPage.getByRole('dialog', { name: 'Approve revert' });
+  await approve.getByRole('button', { name: 'Approve and revert' }).click();
+  await expect(checkerPage.getByText('Reverted: 0 wins taken back, bids open again')).toBeVisible();
+  await second.close();
+
+  await page.reload();
+  await expect(market.getByText('Awaiting result')).toHaveCount(2);
+  await expect(page.getByRole('row').filter({ hasText: 'The open was 124' })).toHaveCount(0);
+});
