@@ -59,8 +59,8 @@ export default function ImportScreen() {
 
   async function run(imported: boolean) {
     setError(null);
-    if (!market) return setError(new Error('Choose a market first'));
-    if (csv.trim() === '') return setError(new Error(importCsvMessages.empty));
+    if (!market) return setError('Choose a market first');
+    if (csv.trim() === '') return setError(importCsvMessages.empty);
     setBusy(true);
     try {
       const body = { market_id: market.id, csv };
@@ -75,7 +75,7 @@ export default function ImportScreen() {
 
   async function pick(file: File | undefined) {
     if (!file) return;
-    if (file.size > IMPORT_MAX_CHARS) return setError(new Error(importCsvMessages.tooLarge));
+    if (file.size > IMPORT_MAX_CHARS) return setError(importCsvMessages.tooLarge);
     setCsv(await file.text());
     setOutcome(null);
   }
@@ -142,7 +142,14 @@ export default function ImportScreen() {
               {outcome && !outcome.imported && counts ? `Import ${counts.ok} good lines` : 'Import'}
             </Button>
           </div>
-          {error !== null && <ErrorNotice error={error} />}
+          {/* The screen's own checks say what is wrong; the server's refusals come as errors. */}
+          {typeof error === 'string' ? (
+            <p className={styles.problem} role="alert">
+              {error}
+            </p>
+          ) : (
+            error !== null && <ErrorNotice error={error} />
+          )}
         </div>
       </Panel>
       {outcome && counts && (
