@@ -1,3 +1,4 @@
+import { expectAccessible } from '../../support/axe.ts';
 import { Business } from '../../support/business.ts';
 import { createOperator, openScreen, PHONE, shot, signIn } from '../../support/console.ts';
 import { expect, test } from '../../support/fixtures.ts';
@@ -34,6 +35,7 @@ test(
     await expect(main).toContainText('2026-11-11,321,456');
     await expect(main).toContainText('open: Please enter one of the 220 panas');
     await shot(page, info, 'results-import-preview');
+    await expectAccessible(page, 'results import preview');
 
     await page.getByRole('button', { name: 'Import 2 good lines' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'imported' })).toHaveText(
