@@ -76,6 +76,7 @@ export const onPostgres = [
   'src/modules/reports/reports.test.ts',
   'src/modules/results/board.test.ts',
   'src/modules/results/exposure.test.ts',
+  'src/modules/results/import-csv.test.ts',
   'src/modules/results/import.test.ts',
   'src/modules/results/number-fields.test.ts',
   'src/modules/results/query-dates.test.ts',

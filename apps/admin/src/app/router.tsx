@@ -16,6 +16,7 @@ const AuditScreen = lazy(() => import('../features/audit/AuditScreen.tsx'));
 const CapsScreen = lazy(() => import('../features/caps/CapsScreen.tsx'));
 const ResultsScreen = lazy(() => import('../features/results/ResultsScreen.tsx'));
 const ExposureScreen = lazy(() => import('../features/results/ExposureScreen.tsx'));
+const ImportScreen = lazy(() => import('../features/results/ImportScreen.tsx'));
 const DepositsScreen = lazy(() => import('../features/deposits/DepositsScreen.tsx'));
 const WithdrawalsScreen = lazy(() => import('../features/withdrawals/WithdrawalsScreen.tsx'));
 const HeldCreditsScreen = lazy(() => import('../features/holds/HeldCreditsScreen.tsx'));
@@ -58,6 +59,7 @@ export const router = createBrowserRouter(
             { index: true, element: <Home /> },
             { path: 'results', element: <ResultsScreen /> },
             { path: 'results/exposure', element: <ExposureScreen /> },
+            { path: 'results/import', element: <ImportScreen /> },
             { path: 'deposits', element: <DepositsScreen /> },
             { path: 'withdrawals', element: <WithdrawalsScreen /> },
             { path: 'held-credits', element: <HeldCreditsScreen /> },

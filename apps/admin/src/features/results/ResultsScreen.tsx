@@ -169,6 +169,7 @@ export default function ResultsScreen() {
               value={date || (board.data?.date ?? '')}
               onValueChange={(v) => setParam('date', v)}
             />
+            {canDeclare && <Link to="/results/import">Import past results</Link>}
           </div>
         }
       />

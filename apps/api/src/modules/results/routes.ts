@@ -21,6 +21,10 @@ import { approveRevert, listRevertProposals, proposeRevert, rejectRevert } from 
 import { exposure } from './exposure.ts';
 import { declareResult, previewResult, resultHistory, revertPreview, revertResult } from './service.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
+import type { ImportResponse } from '@gama/core/endpoints/results/index';
+import { importCsvMessages } from '@gama/core/endpoints/results/index';
+import { toCsv } from '../../lib/csv.ts';
+import { exportRows, importCsv } from './import-csv.ts';
 
 const EXPOSURE_COLUMNS = [
   'market',
@@ -52,6 +56,7 @@ export function resultRoutes(app: FastifyInstance): void {
     [endpoints.resultsReject.path, { action: 'result_reject', target: 'result_declaration' }],
     [endpoints.resultsRevertPreview.path, { action: 'result_revert_preview', target: 'market' }],
     [endpoints.resultsRevert.path, { action: 'result_revert', target: 'market' }],
+    [endpoints.resultsImport.path, { action: 'results_import', target: 'market' }],
     [
       endpoints.resultsRevertApprove.path,
       { action: 'result_revert_approve', target: 'result_revert_proposal' },
@@ -86,7 +91,8 @@ export function resultRoutes(app: FastifyInstance): void {
             ? body.declaration_id
             : body.proposal_id,
       ),
-      detail: { ...body, msg },
+      // An import's CSV can be 200 KB: the refusal is kept without it.
+      detail: { ...body, csv: undefined, msg },
       request,
       at: clock.now(),
     });
@@ -208,6 +214,46 @@ export function resultRoutes(app: FastifyInstance): void {
       rejectRevert(deps, ctx.operator, ctx.body),
     ),
   }));
+
+  /**
+   * Under the two-person rule every declaration waits for a second operator; an import declares at once, so
+   * only an owner, who may turn the rule off anyway, may import then (decision 032).
+   */
+  async function mayImport(operator: Operator): Promise<void> {
+    if (operator.role !== 'owner' && (await ownerSetting(db, 'results_two_person')))
+      throw new AppError('FORBIDDEN', importCsvMessages.twoPerson);
+  }
+
+  route(app, endpoints.resultsImportPreview, async ({ operator, body }) => {
+    await mayImport(operator);
+    return importCsv(deps, body, null);
+  });
+
+  route(app, endpoints.resultsImport, async (ctx) => {
+    let answer: ImportResponse | undefined;
+    // The audit row keeps the counts and the refused lines, not the whole text.
+    await audited(
+      { ...ctx, raw: { market_id: ctx.raw.market_id } },
+      'results_import',
+      market(ctx),
+      async () => {
+        await mayImport(ctx.operator);
+        answer = await importCsv(deps, ctx.body, { operatorId: ctx.operator.id });
+        return {
+          counts: answer.counts,
+          refused: answer.lines.filter((l) => l.state === 'refused').map((l) => `${l.line}: ${l.msg}`),
+        };
+      },
+    );
+    if (!answer) throw new Error('import answered nothing');
+    return answer;
+  });
+
+  route(app, endpoints.resultsExport, async ({ query, operator, request }) => {
+    const { columns, rows } = await exportRows(deps, query);
+    if (query.format === 'json') return { status: true as const, csv: toCsv(columns, rows) };
+    return csvExport(deps, { operator, request }, 'results', query, columns, rows);
+  });
 
   route(app, endpoints.resultsHistory, async ({ query }) => ({
     status: true as const,

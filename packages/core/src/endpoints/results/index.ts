@@ -370,6 +370,46 @@ export const revertApproveAnswer = z.strictObject({
   reverted: revertedRevisions,
 });
 
+/** The import of past results (issue 31 item 4): a CSV pasted or picked in the console, at most this large. */
+export const IMPORT_MAX_LINES = 2000;
+export const IMPORT_MAX_CHARS = 200_000;
+export const importCsvMessages = {
+  empty: 'Paste or choose a CSV with at least one line',
+  tooLarge: `The CSV is too large: at most ${IMPORT_MAX_LINES.toLocaleString('en-US')} lines and 200 KB`,
+  twoPerson: 'Results need two operators (owner setting): only an owner may import past results',
+} as const;
+export const importBody = z.object({
+  market_id: id(),
+  csv: z
+    .string({ error: importCsvMessages.empty })
+    .max(IMPORT_MAX_CHARS, { error: importCsvMessages.tooLarge })
+    .refine((text) => text.trim().length > 0, { error: importCsvMessages.empty })
+    .refine((text) => text.split('\n').length <= IMPORT_MAX_LINES, { error: importCsvMessages.tooLarge }),
+});
+export const importLineStates = ['ok', 'recorded', 'unchanged', 'refused'] as const;
+export const importLine = z.strictObject({
+  /** 1-based, counting every line of the text (a header and blank lines too), as an editor numbers them. */
+  line: count,
+  text: z.string(),
+  date: z.string().nullable(),
+  /** `ok`: a preview would record it; `recorded`: the import did. */
+  state: z.enum(importLineStates),
+  msg: z.string().nullable(),
+});
+export const importAnswer = z.strictObject({
+  status: ok,
+  market_id: z.number().int(),
+  format: z.enum(['date,open,close', 'date,result']),
+  lines: z.array(importLine),
+  counts: z.strictObject({ ok: count, recorded: count, unchanged: count, refused: count }),
+});
+export const exportQuery = z.object({
+  market_id: id(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  format: z.enum(['csv', 'json']).default('csv'),
+});
+
 export const resultsEndpoints = {
   resultsBoard: endpoint({
     domain,
@@ -517,6 +557,48 @@ export const resultsEndpoints = {
     response: z.strictObject({ status: ok, results: z.array(resultRow) }),
     errors: ['VALIDATION'],
   }),
+  resultsImportPreview: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/results/import/preview',
+    access: 'operator',
+    permission: 'results.declare',
+    summary:
+      "What importing a market's past results would do, line by line (ok, unchanged or refused with the " +
+      'reason), writing nothing. Lines are `date,open,close` for a main market (close may be empty) and ' +
+      '`date,result` for Starline and Gali; dates YYYY-MM-DD or DD-MM-YYYY; a header line is skipped',
+    body: importBody,
+    response: importAnswer,
+    errors: ['VALIDATION', 'NOT_FOUND', 'FORBIDDEN'],
+  }),
+  resultsImport: endpoint({
+    domain,
+    method: 'POST',
+    path: '/admin-api/results/import',
+    access: 'operator',
+    permission: 'results.declare',
+    summary:
+      'Import past results: the lines a preview calls ok are declared (a day with bids settles once), the ' +
+      'others are skipped and reported; a draw already declared is never overwritten, so a second run is all ' +
+      'unchanged. Under `results_two_person` only an owner may import',
+    body: importBody,
+    response: importAnswer,
+    errors: ['VALIDATION', 'NOT_FOUND', 'FORBIDDEN'],
+  }),
+  resultsExport: endpoint({
+    domain,
+    method: 'GET',
+    path: '/admin-api/results/export',
+    access: 'operator',
+    permission: 'results.read',
+    summary:
+      "A market's live results as CSV in the import's format (default: the last year), so an export imports " +
+      'back as all unchanged; format=json answers the same text in `csv`',
+    query: exportQuery,
+    response: z.strictObject({ status: ok, csv: z.string() }),
+    produces: 'text/csv',
+    errors: ['VALIDATION', 'NOT_FOUND'],
+  }),
   resultsExposure: endpoint({
     domain,
     method: 'GET',
@@ -544,3 +626,5 @@ export type RevertPreviewResponse = z.output<typeof revertPreviewAnswer>;
 export type ResultRowResponse = z.output<typeof resultRow>;
 export type ExposureRow = z.output<typeof exposureRow>;
 export type ExposureResponse = z.output<typeof exposureAnswer>;
+export type ImportResponse = z.output<typeof importAnswer>;
+export type ImportLine = z.output<typeof importLine>;
