@@ -378,6 +378,12 @@ export const importCsvMessages = {
   tooLarge: `The CSV is too large: at most ${IMPORT_MAX_LINES.toLocaleString('en-US')} lines and 200 KB`,
   twoPerson: 'Results need two operators (owner setting): only an owner may import past results',
 } as const;
+/**
+ * The body of an import: the longest text the schema takes, at four bytes a character in UTF-8 (a character
+ * outside the BMP is two of the schema's units and four bytes), and its envelope; anything the schema refuses
+ * by its length then gets the schema's message, not the server's bare size limit.
+ */
+const IMPORT_BODY_LIMIT = 4 * IMPORT_MAX_CHARS + 64 * 1024;
 export const importBody = z.object({
   market_id: id(),
   csv: z
@@ -568,6 +574,7 @@ export const resultsEndpoints = {
       'reason), writing nothing. Lines are `date,open,close` for a main market (close may be empty) and ' +
       '`date,result` for Starline and Gali; dates YYYY-MM-DD or DD-MM-YYYY; a header line is skipped',
     body: importBody,
+    bodyLimit: IMPORT_BODY_LIMIT,
     response: importAnswer,
     errors: ['VALIDATION', 'NOT_FOUND', 'FORBIDDEN'],
   }),
@@ -582,6 +589,7 @@ export const resultsEndpoints = {
       'others are skipped and reported; a draw already declared is never overwritten, so a second run is all ' +
       'unchanged. Under `results_two_person` only an owner may import',
     body: importBody,
+    bodyLimit: IMPORT_BODY_LIMIT,
     response: importAnswer,
     errors: ['VALIDATION', 'NOT_FOUND', 'FORBIDDEN'],
   }),
