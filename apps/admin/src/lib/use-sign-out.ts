@@ -17,7 +17,9 @@ export function useSignOut() {
     } catch {
       // The session may already be gone on the server; signing out locally is what matters now.
     }
-    forgetSession(queryClient);
+    // Leave the desk first, then forget: cleared while the desk is still on screen, a part of it that renders
+    // on its own (a polled count) would find no operator and throw mid-render.
     await navigate('/sign-in', { replace: true, state: message ? { notice: message } : null });
+    forgetSession(queryClient);
   };
 }
