@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import {
   bothEngines,
@@ -35,6 +35,9 @@ const projects: TestProjectInlineConfiguration[] = [
       include: withPostgres
         ? [...bothEngines, ...onPglite, ...engineIndependent]
         : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // Files about PostgreSQL itself (roles, replicas, poolers, backups) need one: without it they are not
+      // collected at all, rather than collected and switched off.
+      exclude: withPostgres ? configDefaults.exclude : [...configDefaults.exclude, ...postgresOnly],
       env: { TEST_ENGINE: 'pglite' },
     },
   },

@@ -52,6 +52,7 @@ export const bothEngines = [
 
 /** Need a PostgreSQL server (replication, poolers, several processes); on PGlite they only report a skip. */
 export const postgresOnly = [
+  'test/audit-verify-cli.test.ts',
   'src/db/postgres.test.ts',
   'src/db/reads.test.ts',
   'test/nginx-edge.test.ts',

@@ -30,7 +30,6 @@ import type { DrillReport } from '../src/backup/restore-drill.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { seedMarket } from '../src/seed/markets.ts';
-import { engine } from './db.ts';
 import type { ApiBody, TestApp } from './helpers.ts';
 import { createTestApp } from './helpers.ts';
 import { fund, operatorToken } from './money.ts';
@@ -39,12 +38,6 @@ const missing = [
   postgresBin ? null : 'PostgreSQL server programs',
   pgbackrestPath ? null : 'pgbackrest',
 ].filter((m): m is string => m !== null);
-if (engine === 'postgres' && missing.length > 0 && !process.env.CI) {
-  console.warn(
-    `restore-drill.test.ts skipped: ${missing.join(' and ')} not installed (apt-get install -y pgbackrest)`,
-  );
-}
-
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 
 type DrillJson = Omit<DrillReport, 'stop' | 'target' | 'lastReplayedCommit' | 'lastArchivedAt'>;
@@ -66,7 +59,7 @@ async function portFrom(first: number, taken: number[]): Promise<number> {
 // 2026-11-20, a Friday; the market is open from 01:00 PM to 03:00 PM in Asia/Kolkata.
 const NOW = '2026-11-20T12:00:00+05:30';
 
-describe.skipIf(engine !== 'postgres' || (missing.length > 0 && !process.env.CI))('the restore drill', () => {
+describe('the restore drill', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gama-backup-'));
   const primaryDir = join(dir, 'primary');
   const confFile = join(dir, 'pgbackrest.conf');

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engine } from './db.ts';
 import { createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { call, newOperator, signIn } from './console.ts';
@@ -33,7 +32,7 @@ async function refusal(db: Database, sql: string): Promise<string | undefined> {
   );
 }
 
-describe.skipIf(engine !== 'postgres')('the server as a database role of its own', () => {
+describe('the server as a database role of its own', () => {
   let roles: RoleDatabase;
   let owner: Database;
   let t: TestApp;

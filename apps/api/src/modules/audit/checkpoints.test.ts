@@ -1,85 +1,20 @@
 import type { AuditCheckpointAnswer } from '@gama/core/endpoints/audit/index';
-import { execFile } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newOperator, signIn } from '../../../test/console.ts';
 import { engine } from '../../../test/db.ts';
 import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
-import { postgresUrlFor } from '../../../test/template.ts';
+import { activity, chain, rewrite, signedApp } from '../../../test/audit-rewrite.ts';
 import { verifyAuditChain } from './chain.ts';
 import { parseCheckpoints } from './checkpoint-format.ts';
 import { loadPublicKey } from './checkpoint-key.ts';
 import { runAuditVerify } from './verify-command.ts';
-
-const apiDir = fileURLToPath(new URL('../../../', import.meta.url));
-
-let capValue = 700;
-
-/** Audit rows made the ordinary way: failed sign-ins and a settings change. */
-async function activity(t: TestApp, token: string, tag: string): Promise<void> {
-  for (let i = 0; i < 2; i += 1) {
-    await call(
-      t,
-      'POST',
-      '/admin-api/login',
-      { ip: `10.9.${i}.1` },
-      { username: `${tag}${i}`, password: 'wrong-password-1' },
-    );
-  }
-  const caps = await call(
-    t,
-    'PATCH',
-    '/admin-api/caps',
-    { token },
-    { group: 'gali', caps: { single_digit: (capValue += 10) } },
-  );
-  expect(caps.statusCode).toBe(200);
-}
-
-async function chain(t: TestApp): Promise<{ id: number; chain_seq: number }[]> {
-  const { rows } = await t.db.query<{ id: number; chain_seq: number }>(
-    'SELECT id, chain_seq FROM audit_log ORDER BY chain_seq',
-  );
-  return rows.map((r) => ({ id: Number(r.id), chain_seq: Number(r.chain_seq) }));
-}
-
-/**
- * What the database's owner (or a superuser) can do: switch the guards off, change rows, then give every row
- * the position and hashes the insert trigger would have, in the order left, and move the head to match.
- */
-async function rewrite(t: TestApp, sql: string): Promise<void> {
-  await t.db.exec(`
-    ALTER TABLE audit_log DISABLE TRIGGER USER;
-    ALTER TABLE audit_chain_head DISABLE TRIGGER USER;
-    ${sql};
-    DO $$
-    DECLARE
-      r audit_log;
-      seq bigint := 0;
-      prev bytea := '\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea;
-      h bytea;
-    BEGIN
-      UPDATE audit_log SET chain_seq = -chain_seq;
-      FOR r IN SELECT * FROM audit_log ORDER BY chain_seq DESC LOOP
-        seq := seq + 1;
-        h := audit_row_hash(r, prev);
-        UPDATE audit_log SET chain_seq = seq, prev_hash = prev, row_hash = h WHERE id = r.id;
-        prev := h;
-      END LOOP;
-      UPDATE audit_chain_head SET last_seq = seq, last_hash = prev WHERE id = 1;
-    END $$;
-    ALTER TABLE audit_log ENABLE TRIGGER USER;
-    ALTER TABLE audit_chain_head ENABLE TRIGGER USER;
-  `);
-}
 
 function verifyOptions(t: TestApp) {
   return {
@@ -88,17 +23,6 @@ function verifyOptions(t: TestApp) {
     named: true,
     engine,
   };
-}
-
-/** A database with two checkpoints signed over ordinary activity, and an owner's token. */
-async function signedApp(): Promise<{ t: TestApp; token: string }> {
-  const t = await createTestApp();
-  const token = await signIn(t, await newOperator(t, 'owner'));
-  await activity(t, token, 'first');
-  expect((await call(t, 'POST', '/admin-api/audit/checkpoint', { token })).statusCode).toBe(200);
-  await activity(t, token, 'second');
-  await t.app.deps.checkpoints.take();
-  return { t, token };
 }
 
 describe(`signed checkpoints of the audit chain on ${engine}`, () => {
@@ -329,58 +253,4 @@ describe(`a rewrite by the database's owner, recomputing every hash, on ${engine
       await t.close();
     }
   });
-
-  it.skipIf(engine !== 'postgres')(
-    'npm run audit:verify: --checkpoints names the first changed row; without checkpoints it says the chain holds',
-    async () => {
-      const { t } = await signedApp();
-      try {
-        const rows = await chain(t);
-        await rewrite(t, `UPDATE audit_log SET action = 'nothing' WHERE id = ${rows[4]?.id}`);
-        const { rows: named } = await t.db.query<{ name: string }>('SELECT current_database() AS name');
-        const env = {
-          PATH: process.env.PATH ?? '',
-          DATABASE_URL: postgresUrlFor(process.env.TEST_DATABASE_URL ?? '', named[0]?.name ?? ''),
-          DATA_DIR: join(tmpdir(), `gama-verify-${process.pid}`),
-          LOG_LEVEL: 'silent',
-        };
-        const run = (args: string[]) =>
-          promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/scripts/audit-verify.ts', ...args], {
-            cwd: apiDir,
-            env,
-          }).then(
-            ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-            (error: { code: number; stdout: string; stderr: string }) => error,
-          );
-        const alone = await run([]);
-        expect(alone.code).toBe(0);
-        expect(alone.stdout).toMatch(/the chain holds, \d+ rows \(postgres\)/);
-        expect(alone.stdout).toMatch(/no checkpoints at .*: the chain was checked against itself only/);
-        const checked = await run([
-          '--checkpoints',
-          t.config.AUDIT_CHECKPOINT_FILE,
-          '--public-key',
-          t.config.AUDIT_PUBLIC_KEY_FILE,
-        ]);
-        expect(checked.code).toBe(1);
-        expect(checked.stderr).toContain(
-          `the log no longer matches its signed checkpoints at position 5 (row ${rows[4]?.id})`,
-        );
-        // A file the key did not sign is not taken for one it did.
-        const forged = join(tmpdir(), `gama-forged-${process.pid}.jsonl`);
-        writeFileSync(
-          forged,
-          readFileSync(t.config.AUDIT_CHECKPOINT_FILE, 'utf8').replace(/"seq":\d+/, '"seq":1'),
-        );
-        const bad = await run(['--checkpoints', forged, '--public-key', t.config.AUDIT_PUBLIC_KEY_FILE]);
-        expect(bad.code).toBe(1);
-        expect(bad.stderr).toContain('line 1: the signature does not verify with the given public key');
-        rmSync(forged);
-      } finally {
-        await t.close();
-      }
-    },
-    // Three runs of the script, each starting tsx: a minute on a loaded machine.
-    60_000,
-  );
 });
