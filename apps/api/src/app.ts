@@ -11,6 +11,7 @@ import type { ReadRouter } from './db/reads.ts';
 import { primaryOnly } from './db/reads.ts';
 import type { Deps } from './deps.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { route } from './http/route.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStatic } from './http/static-delivery.ts';
@@ -108,6 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // One line per request, and the polled reads summarised (http/request-log.ts).
+    disableRequestLogging: true,
   });
   const { onRoute } = options;
   if (onRoute) {
@@ -172,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (isPoolSource(options.db)) deps.metrics.watchPool(options.db);
   registerRequestMetrics(app);
+  registerRequestLog(app);
 
   registerErrorHandler(app);
   await registerSecurity(app);

@@ -92,6 +92,7 @@ export const onPglite = [
   'src/backup/pglite-backup.test.ts',
   'src/http/http.test.ts',
   'src/http/nul.test.ts',
+  'src/http/request-log.test.ts',
   'src/http/static.test.ts',
   'src/modules/auth/auth.test.ts',
   'src/modules/dev/clock-control.test.ts',
