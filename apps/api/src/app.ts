@@ -11,7 +11,7 @@ import type { ReadRouter } from './db/reads.ts';
 import { primaryOnly } from './db/reads.ts';
 import type { Deps } from './deps.ts';
 import { registerErrorHandler } from './http/errors.ts';
-import { registerRequestLog } from './http/request-log.ts';
+import { RequestLog, summarisePolledReads } from './http/request-log.ts';
 import { route } from './http/route.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStatic } from './http/static-delivery.ts';
@@ -96,6 +96,7 @@ function logDestination(
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   setPasswordHashCost(config.PASSWORD_HASH_COST);
+  const requestLog = new RequestLog();
   const app = Fastify({
     logger:
       options.logger === false
@@ -110,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
     // One line per request, and the polled reads summarised (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: requestLog,
   });
   const { onRoute } = options;
   if (onRoute) {
@@ -175,7 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (isPoolSource(options.db)) deps.metrics.watchPool(options.db);
   registerRequestMetrics(app);
-  registerRequestLog(app);
+  summarisePolledReads(app, requestLog);
 
   registerErrorHandler(app);
   await registerSecurity(app);

@@ -4,19 +4,13 @@
  * entries marked `polled` in the catalogue). Those are counted and written as one summary line per route a
  * minute. Every money call, every refusal and error, and every slow answer keeps its own line, so nothing an
  * investigation needs is summarised away; 200 players polling the home list no longer write 80 lines a second.
+ * Fastify's own error lines (the default error handler, stream and serializer errors) are left as they are.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Route options' `config` as `route()` fills it. */
 export interface RouteLogConfig {
   polled?: boolean;
-}
-
-export interface RequestLogOptions {
-  /** How often the polled reads' summary is written. */
-  summaryEveryMs?: number;
-  /** A polled read slower than this is logged on its own line like any other request. */
-  slowMs?: number;
 }
 
 interface Tally {
@@ -28,51 +22,67 @@ interface Tally {
 const isPolled = (request: FastifyRequest) =>
   (request.routeOptions.config as RouteLogConfig | undefined)?.polled === true;
 
-export function registerRequestLog(app: FastifyInstance, options: RequestLogOptions = {}): void {
-  const summaryEveryMs = options.summaryEveryMs ?? 60_000;
-  const slowMs = options.slowMs ?? 1_000;
-  const tallies = new Map<string, Tally>();
-  let since = Date.now();
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
-  const flush = () => {
-    if (tallies.size > 0) {
-      const routes = [...tallies].map(([route, t]) => ({
-        route,
-        count: t.count,
-        mean_ms: Math.round((t.totalMs / t.count) * 10) / 10,
-        max_ms: Math.round(t.maxMs * 10) / 10,
-      }));
-      app.log.info({ polled: routes, window_s: Math.round((Date.now() - since) / 1000) }, 'polled reads');
-      tallies.clear();
-    }
-    since = Date.now();
-  };
+export class RequestLog extends LogController {
+  private readonly tallies = new Map<string, Tally>();
+  private since = Date.now();
 
-  app.addHook('onResponse', async (request, reply) => {
+  /** `slowMs`: a polled read slower than this is logged on its own line like any other request. */
+  constructor(private readonly slowMs = 1_000) {
+    super();
+  }
+
+  override incomingRequest(): void {
+    // The completed line says everything the incoming one did.
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     const ms = reply.elapsedTime;
-    if (isPolled(request) && reply.statusCode < 400 && ms < slowMs) {
+    if (!error && isPolled(request) && reply.statusCode < 400 && ms < this.slowMs) {
       const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-      const tally = tallies.get(route) ?? { count: 0, totalMs: 0, maxMs: 0 };
+      const tally = this.tallies.get(route) ?? { count: 0, totalMs: 0, maxMs: 0 };
       tally.count++;
       tally.totalMs += ms;
       tally.maxMs = Math.max(tally.maxMs, ms);
-      tallies.set(route, tally);
+      this.tallies.set(route, tally);
       return;
     }
-    request.log.info(
-      {
-        req: { method: request.method, url: request.url, remoteAddress: request.ip },
-        res: { statusCode: reply.statusCode },
-        responseTime: Math.round(ms * 10) / 10,
-      },
-      'request',
-    );
-  });
+    const line = {
+      req: { method: request.method, url: request.url, remoteAddress: request.ip },
+      res: { statusCode: reply.statusCode },
+      responseTime: tenths(ms),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
 
-  const timer = setInterval(flush, summaryEveryMs);
+  /** Writes the polled reads counted since the last summary, if any, and starts counting afresh. */
+  flush(app: FastifyInstance): void {
+    if (this.tallies.size > 0) {
+      const polled = [...this.tallies].map(([route, t]) => ({
+        route,
+        count: t.count,
+        mean_ms: tenths(t.totalMs / t.count),
+        max_ms: tenths(t.maxMs),
+      }));
+      app.log.info({ polled, window_s: Math.round((Date.now() - this.since) / 1000) }, 'polled reads');
+      this.tallies.clear();
+    }
+    this.since = Date.now();
+  }
+}
+
+/** The summary every `everyMs` while the server runs, and the last one when it closes. */
+export function summarisePolledReads(app: FastifyInstance, log: RequestLog, everyMs = 60_000): void {
+  const timer = setInterval(() => log.flush(app), everyMs);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    flush();
+    log.flush(app);
   });
 }
