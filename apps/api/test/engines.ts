@@ -53,6 +53,8 @@ export const bothEngines = [
 /** Need a PostgreSQL server (replication, poolers, several processes); on PGlite they only report a skip. */
 export const postgresOnly = [
   'test/audit-verify-cli.test.ts',
+  // Its own etcd, two Patroni nodes and HAProxy (deploy/), a failover under load, twice.
+  'test/failover.test.ts',
   'src/db/postgres.test.ts',
   'src/db/reads.test.ts',
   'test/nginx-edge.test.ts',
