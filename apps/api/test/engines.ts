@@ -67,6 +67,7 @@ export const postgresOnly = [
 
 /** The console's side, once, on PostgreSQL. */
 export const onPostgres = [
+  'src/modules/resilience/resilience.test.ts',
   'src/backup/compare-balances.test.ts',
   'src/modules/audit/audit.test.ts',
   'src/modules/content/business-settings.test.ts',
