@@ -13,6 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DatabaseSafety } from '@gama/core/endpoints/resilience/index';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
@@ -24,7 +25,7 @@ import type { HaCluster } from './ha-cluster.ts';
 import { haMissing, startHaCluster } from './ha-cluster.ts';
 import type { TestApp } from './helpers.ts';
 import { createTestApp } from './helpers.ts';
-import { fund, operatorToken } from './money.ts';
+import { admin, fund, operatorToken } from './money.ts';
 
 /** The ports this test's cluster takes (etcd, two nodes, HAProxy: 3500-3509). */
 const BASE_PORT = 3500;
@@ -72,9 +73,19 @@ describe('failover under load', () => {
       await setup.end();
       const db = openPostgres(cluster.primaryUrl('gama'), { poolSize: 8, connectTimeoutMs: 2_000 });
       await migrate(db);
-      t = await createTestApp({ db, now: NOW });
+      // The dashboard reads Patroni through the first node that answers; the first listed here never does.
+      t = await createTestApp({
+        db,
+        now: NOW,
+        env: { PATRONI_URL: `http://127.0.0.1:${BASE_PORT + 49},${cluster.restUrl}` },
+      });
       const app = t;
       const op = await operatorToken(app);
+      const replication = async () =>
+        (await admin<DatabaseSafety>(app, op, 'GET', '/admin-api/database-safety')).json.replication;
+      const initially = await replication();
+      expect(initially.state, initially.message).toBe('ok');
+      expect(initially.members.map((m) => m.role).sort()).toEqual(['leader', 'sync_standby']);
       const market = await seedMarket(app.db, { name: 'FAILOVER', open: '11:00 PM', close: '11:30 PM' });
       const players: Array<Awaited<ReturnType<TestApp['player']>>> = [];
       for (let i = 0; i < 6; i++) {
@@ -172,18 +183,26 @@ describe('failover under load', () => {
         }
       };
 
+      let lastLeader = '';
       try {
         await acceptedSoon(30, 30_000);
         for (let round = 0; round < 2; round++) {
           const killed = await cluster.killPrimaryPostmaster();
           const leader = await cluster.settled(killed);
           expect(leader).not.toBe(killed);
+          lastLeader = leader;
           await acceptedSoon(30, 30_000);
         }
       } finally {
         running = false;
         await Promise.all(workers);
       }
+
+      // The dashboard sees the last promotion: the new primary leads, the old one follows it synchronously.
+      const finally_ = await replication();
+      expect(finally_.state, finally_.message).toBe('ok');
+      expect(finally_.members.find((m) => m.role === 'leader')?.name).toBe(lastLeader);
+      expect(finally_.members.map((m) => m.role).sort()).toEqual(['leader', 'sync_standby']);
 
       // Every answer was an acceptance or a plain "try again".
       expect(unexpected).toEqual([]);
