@@ -47,6 +47,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
+import { resilienceRoutes } from './modules/resilience/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   rateRoutes(app);
   riskRoutes(app);
   reconciliationRoutes(app);
+  resilienceRoutes(app);
   auditRoutes(app);
   reportRoutes(app);
   devRoutes(app);

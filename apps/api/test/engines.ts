@@ -53,6 +53,8 @@ export const bothEngines = [
 /** Need a PostgreSQL server (replication, poolers, several processes); on PGlite they only report a skip. */
 export const postgresOnly = [
   'test/audit-verify-cli.test.ts',
+  // Its own etcd, two Patroni nodes and HAProxy (deploy/), a failover under load, twice.
+  'test/failover.test.ts',
   'src/db/postgres.test.ts',
   'src/db/reads.test.ts',
   'test/nginx-edge.test.ts',
@@ -65,6 +67,7 @@ export const postgresOnly = [
 
 /** The console's side, once, on PostgreSQL. */
 export const onPostgres = [
+  'src/modules/resilience/resilience.test.ts',
   'src/backup/compare-balances.test.ts',
   'src/modules/audit/audit.test.ts',
   'src/modules/content/business-settings.test.ts',

@@ -76,6 +76,8 @@ const PLACEMENT: Record<string, Placement> = {
   bank_statements: 'local',
   bank_statement_lines: 'local',
   closed_account_breaks: 'local',
+  // Written by the backup job once a day, read by the dashboard.
+  backup_reports: 'local',
   detached_draw_months: 'local',
   bid_outcomes: 'local',
 };

@@ -22,6 +22,7 @@ import { profileEndpoints } from './profile/index.ts';
 import { rateEndpoints } from './rates/index.ts';
 import { reconciliationEndpoints } from './reconciliation/index.ts';
 import { reportEndpoints } from './reports/index.ts';
+import { resilienceEndpoints } from './resilience/index.ts';
 import { resultsEndpoints } from './results/index.ts';
 import { riskEndpoints } from './risk/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
@@ -52,6 +53,7 @@ export const endpoints = {
   ...rateEndpoints,
   ...reconciliationEndpoints,
   ...reportEndpoints,
+  ...resilienceEndpoints,
   ...resultsEndpoints,
   ...riskEndpoints,
   ...settingsEndpoints,

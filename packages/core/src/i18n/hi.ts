@@ -57,6 +57,8 @@ export const hi: Record<Text, string> = {
     'आपका खाता ब्लॉक कर दिया गया है। कृपया सपोर्ट से संपर्क करें।',
   'Invalid app key': 'ऐप की गलत है',
   'Something went wrong. Please try again.': 'कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
+  'We could not reach our server just now. Please try again in a few seconds.':
+    'अभी हमारे सर्वर से संपर्क नहीं हो पाया। कृपया कुछ सेकंड बाद फिर से कोशिश करें।',
   // Closing an account
   'A withdrawal request is still pending. Delete your account after it is settled.':
     'एक निकासी अनुरोध अभी बाकी है। उसके पूरा होने के बाद खाता हटाएं।',
