@@ -48,6 +48,8 @@ import { riskRoutes } from './modules/risk/routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
+import { referralDeskRoutes } from './modules/referral-desk/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
 import { playRoutes } from './modules/play/routes.ts';
@@ -202,6 +204,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   inboxRoutes(app);
   settingsRoutes(app);
   supportRoutes(app);
+  referralRoutes(app);
+  referralDeskRoutes(app);
   rateRoutes(app);
   riskRoutes(app);
   reconciliationRoutes(app);

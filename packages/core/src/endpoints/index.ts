@@ -21,6 +21,7 @@ import { operatorsEndpoints } from './operators/index.ts';
 import { profileEndpoints } from './profile/index.ts';
 import { rateEndpoints } from './rates/index.ts';
 import { reconciliationEndpoints } from './reconciliation/index.ts';
+import { referralEndpoints } from './referrals/index.ts';
 import { reportEndpoints } from './reports/index.ts';
 import { resultsEndpoints } from './results/index.ts';
 import { riskEndpoints } from './risk/index.ts';
@@ -51,6 +52,7 @@ export const endpoints = {
   ...profileEndpoints,
   ...rateEndpoints,
   ...reconciliationEndpoints,
+  ...referralEndpoints,
   ...reportEndpoints,
   ...resultsEndpoints,
   ...riskEndpoints,
