@@ -11,7 +11,38 @@ import {
   signIn,
 } from '../../support/console.ts';
 import { expect, expectToast, loginViaUi, test } from '../../support/fixtures.ts';
+import { savePayoutNumber } from '../../support/funds.ts';
+import type { GamaApi, Player } from '../../support/gama-api.ts';
 import { newPlayer, randomClientIp } from '../../support/gama-api.ts';
+
+// Both tests switch referrals, which hold for the whole server: one after the other.
+test.describe.configure({ mode: 'serial' });
+
+/** A player's session token, the way the app signs in. */
+async function tokenOf(api: GamaApi, player: Player): Promise<string> {
+  const login = await api.post('/api-user-login', { mobile: player.mobile, password: player.password });
+  const token = login.body.unique_token;
+  if (typeof token !== 'string') throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return token;
+}
+
+/** Registers through the app's two calls with a referral code. */
+async function registerWithCode(api: GamaApi, code: string): Promise<Player> {
+  const player = newPlayer();
+  const check = await api.post('/api-check-mobile', { mobile: player.mobile, referral_code: code });
+  if (check.httpStatus !== 200) throw new Error(`check-mobile failed: ${JSON.stringify(check.body)}`);
+  const registered = await api.post('/api-user-registration', {
+    name: player.name,
+    mobile: player.mobile,
+    password: player.password,
+    otp: await api.latestCode(player.mobile, 'registration'),
+    dob: player.dob,
+    referral_code: code,
+  });
+  if (registered.httpStatus !== 200)
+    throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
+  return player;
+}
 
 /** A phone of its own (the app's size), on its own network. */
 async function phone(browser: Browser, baseURL: string): Promise<Page> {
@@ -132,6 +163,51 @@ test('the owner turns referrals on; a friend registers from the share link and t
     await friendPhone.context().close();
   } finally {
     // Referrals stay off for the rest of the run: other tests register on this server.
+    await ownerSettings(base, { referrals_on: false });
+  }
+});
+
+test('a reward of linked accounts waits on Referrals until a cashier approves it, and is paid once', async ({
+  page,
+  api,
+  player,
+  baseURL,
+}, info) => {
+  const base = baseURL ?? '';
+  try {
+    await ownerSettings(base, { referrals_on: true, referral_reward: 25, referral_new_player_reward: 0 });
+    const mine = await api.post('/api-my-referrals', { unique_token: await tokenOf(api, player) });
+    const code = String(mine.body.code);
+    const friend = await registerWithCode(api, code);
+    // Both save the same payout number: the accounts are linked.
+    const shared = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    await savePayoutNumber(api, player, '2', shared);
+    await savePayoutNumber(api, friend, '2', shared);
+    const deposit = await depositWithUtr(api, friend, 300);
+    await (await Operator.login(base)).call('POST', `/admin-api/deposits/${deposit.id}/approve`);
+
+    const cashier = await createOperator(base, 'cashier');
+    await signIn(page, cashier);
+    await openScreen(page, info, 'Referrals');
+    await page.getByLabel('Reward', { exact: true }).selectOption({ label: 'Held for review' });
+    await page.getByLabel('Either player: phone, name or id').fill(friend.mobile);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const row = page.getByRole('row').filter({ hasText: friend.name });
+    await expect(row).toContainText('Held for review');
+    await expect(row).toContainText('Linked: shared payout number');
+    await shot(page, info, 'referrals-held');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Pay referral reward' });
+    await expect(confirm).toContainText(`Pay 25.00 points to ${player.name}`);
+    await confirm.getByRole('button', { name: 'Approve and pay' }).click();
+    await expect(page.getByText(`Paid the referral reward of ${player.name}`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await page.getByLabel('Reward', { exact: true }).selectOption({ label: 'Paid' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const paid = page.getByRole('row').filter({ hasText: friend.name });
+    await expect(paid).toContainText(`Approved by ${cashier.username}`);
+    await expect(paid).toContainText('25.00');
+  } finally {
     await ownerSettings(base, { referrals_on: false });
   }
 });

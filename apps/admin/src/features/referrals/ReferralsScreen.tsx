@@ -69,7 +69,7 @@ export default function ReferralsScreen() {
   const reward = (paise: number | null) => (paise === null ? '—' : <Money paise={paise} />);
   const columns: Column<Row>[] = [
     { id: 'referrer', header: 'Referrer', primary: true, cell: (r) => <PlayerCell player={r.referrer} /> },
-    { id: 'referred', header: 'Referred player', cell: (r) => <PlayerCell player={r.referred} /> },
+    { id: 'referred', header: 'Referred', cell: (r) => <PlayerCell player={r.referred} /> },
     {
       id: 'registered_at',
       header: 'Registered',
@@ -78,10 +78,17 @@ export default function ReferralsScreen() {
     },
     {
       id: 'qualified_at',
-      header: 'First deposit approved',
+      header: 'First deposit',
       sort: 'qualified_at',
       cell: (r) =>
-        r.qualified_at === null ? '—' : `${formatDateTime(r.qualified_at)} (#${r.deposit_request_id ?? ''})`,
+        r.qualified_at === null ? (
+          '—'
+        ) : (
+          <span className={styles.state}>
+            {formatDateTime(r.qualified_at)}
+            <span className={styles.note}>request #{r.deposit_request_id}</span>
+          </span>
+        ),
     },
     {
       id: 'state',
