@@ -50,6 +50,8 @@ import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
 import { resilienceRoutes } from './modules/resilience/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
+import { referralDeskRoutes } from './modules/referral-desk/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
 import { playRoutes } from './modules/play/routes.ts';
@@ -208,6 +210,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   inboxRoutes(app);
   settingsRoutes(app);
   supportRoutes(app);
+  referralRoutes(app);
+  referralDeskRoutes(app);
   rateRoutes(app);
   riskRoutes(app);
   reconciliationRoutes(app);

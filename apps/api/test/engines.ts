@@ -36,6 +36,8 @@ export const bothEngines = [
   'src/modules/players/admin-players.test.ts',
   'src/modules/rates/rates.test.ts',
   'src/modules/reconciliation/reconciliation.test.ts',
+  // Racing first-deposit approvals must pay a referral once; racing referred players must keep the daily cap.
+  'src/modules/referrals/referrals.test.ts',
   'src/modules/results/declarations.test.ts',
   'src/modules/results/results.test.ts',
   'src/modules/results/revert-two-person.test.ts',
@@ -92,6 +94,8 @@ export const onPostgres = [
 
 /** The player's side, once, on PGlite. */
 export const onPglite = [
+  'src/modules/referrals/referrals-replay.test.ts',
+  'src/modules/signals/links.test.ts',
   'src/backup/pglite-backup.test.ts',
   'src/http/http.test.ts',
   'src/http/nul.test.ts',

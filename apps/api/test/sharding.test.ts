@@ -40,6 +40,9 @@ const PLACEMENT: Record<string, Placement> = {
   transfers: 'player',
   play_limits: 'player',
   notifications: 'player',
+  // A player's code, and the referral of the referred player (the referrer's side is read across players).
+  referral_codes: 'player',
+  referrals: 'player',
   // A player's support conversations and their messages; the console's inbox reads them across players.
   support_threads: 'player',
   support_messages: 'player',

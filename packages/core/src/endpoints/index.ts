@@ -21,6 +21,7 @@ import { operatorsEndpoints } from './operators/index.ts';
 import { profileEndpoints } from './profile/index.ts';
 import { rateEndpoints } from './rates/index.ts';
 import { reconciliationEndpoints } from './reconciliation/index.ts';
+import { referralEndpoints } from './referrals/index.ts';
 import { reportEndpoints } from './reports/index.ts';
 import { resilienceEndpoints } from './resilience/index.ts';
 import { resultsEndpoints } from './results/index.ts';
@@ -52,6 +53,7 @@ export const endpoints = {
   ...profileEndpoints,
   ...rateEndpoints,
   ...reconciliationEndpoints,
+  ...referralEndpoints,
   ...reportEndpoints,
   ...resilienceEndpoints,
   ...resultsEndpoints,

@@ -7,6 +7,7 @@ import { bidMessages } from '../rules/messages.ts';
 import { hiAccount } from './hi-account.ts';
 import { hiGames } from './hi-games.ts';
 import { hiSupport } from './hi-support.ts';
+import { hiReferrals } from './hi-referrals.ts';
 import type { Text } from './texts.ts';
 
 export const hi: Record<Text, string> = {
@@ -151,6 +152,7 @@ export const hi: Record<Text, string> = {
   'Bid Successfully Submitted': 'बोली सफलतापूर्वक लग गई',
   // Passbook lines (contract/ledger-notes.ts)
   'Deposit approved': 'जमा मंज़ूर हुआ',
+  'Referral reward': 'रेफ़रल इनाम',
   'Withdrawal requested': 'निकासी का अनुरोध',
   'Withdrawal paid': 'निकासी का भुगतान हुआ',
   'Withdrawal rejected, points returned': 'निकासी नामंज़ूर, अंक वापस आए',
@@ -259,4 +261,5 @@ export const hi: Record<Text, string> = {
   ...hiAccount,
   ...hiGames,
   ...hiSupport,
+  ...hiReferrals,
 };
