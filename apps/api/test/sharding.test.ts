@@ -40,6 +40,9 @@ const PLACEMENT: Record<string, Placement> = {
   transfers: 'player',
   play_limits: 'player',
   notifications: 'player',
+  // A player's devices and the kinds pushed to them.
+  push_subscriptions: 'player',
+  push_preferences: 'player',
   // A player's support conversations and their messages; the console's inbox reads them across players.
   support_threads: 'player',
   support_messages: 'player',
@@ -78,6 +81,8 @@ const PLACEMENT: Record<string, Placement> = {
   closed_account_breaks: 'local',
   detached_draw_months: 'local',
   bid_outcomes: 'local',
+  // The push queue's outbox: batches of notification ids across players, claimed by any process.
+  push_outbox: 'local',
 };
 
 /**
