@@ -7,6 +7,7 @@ import { bidMessages } from '../rules/messages.ts';
 import { hiAccount } from './hi-account.ts';
 import { hiGames } from './hi-games.ts';
 import { hiSupport } from './hi-support.ts';
+import { hiPush } from './hi-push.ts';
 import type { Text } from './texts.ts';
 
 export const hi: Record<Text, string> = {
@@ -257,4 +258,5 @@ export const hi: Record<Text, string> = {
   ...hiAccount,
   ...hiGames,
   ...hiSupport,
+  ...hiPush,
 };
