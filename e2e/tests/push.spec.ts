@@ -1,7 +1,29 @@
+import { chromium, type Page } from '@playwright/test';
 import { expect, loginViaUi, test } from '../support/fixtures.ts';
 
-// The service worker is the subject here; the suite blocks it everywhere else.
-test.use({ serviceWorkers: 'allow' });
+/**
+ * Chromium's headless shell, which drives the rest of the suite, refuses notification permission whatever it
+ * is granted: these tests drive the full browser (headless), which .ci/run installs beside it.
+ */
+const closers: (() => Promise<void>)[] = [];
+test.afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function fullBrowserPage(
+  baseURL: string | undefined,
+  headers: Record<string, string> | undefined,
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true });
+  const context = await browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
+    ...(headers ? { extraHTTPHeaders: headers } : {}),
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  });
+  await context.grantPermissions(['notifications']);
+  return { page: await context.newPage(), close: () => browser.close() };
+}
 
 /** A push as the server words it (apps/api push-text): title, body, tag and the app's path to open. */
 const push = {
@@ -12,11 +34,12 @@ const push = {
 };
 
 test('the service worker shows a push as a notification, and a tap on it opens the push’s page', async ({
-  page,
   player,
   baseURL,
+  extraHTTPHeaders,
 }) => {
-  await page.context().grantPermissions(['notifications']);
+  const { page, close } = await fullBrowserPage(baseURL, extraHTTPHeaders);
+  closers.push(close);
   await loginViaUi(page, player);
   // Controlled by the worker (the second load), as an installed app is: a tap navigates this window.
   await page.evaluate(async () => {
@@ -24,6 +47,11 @@ test('the service worker shows a push as a notification, and a tap on it opens t
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Alerts are offered on the notifications screen, off until the player taps.
+  await page.goto('/notifications');
+  const section = page.getByRole('region', { name: 'Alerts on this phone' });
+  await expect(section.getByRole('button', { name: 'Turn on alerts' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('push-offer.png') });
 
   // The browser's own push delivery (Chromium DevTools protocol), with the payload a push service would hand over.
   const cdp = await page.context().newCDPSession(page);
@@ -60,16 +88,17 @@ test('the service worker shows a push as a notification, and a tap on it opens t
     self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
   })()`);
   await expect(page).toHaveURL(/\/support$/);
-  await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Support', exact: true })).toBeVisible();
   await expect.poll(shown).toEqual([]);
 });
 
 test('a push that is not the app’s (no title, or not JSON) shows nothing', async ({
-  page,
   player,
   baseURL,
+  extraHTTPHeaders,
 }) => {
-  await page.context().grantPermissions(['notifications']);
+  const { page, close } = await fullBrowserPage(baseURL, extraHTTPHeaders);
+  closers.push(close);
   await loginViaUi(page, player);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
