@@ -85,6 +85,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the generated service worker imports (vite.config.ts importScripts).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Paths and bodies come from the endpoint catalogue (`call(endpoints.x, input)`), never from a literal.
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
     rules: {

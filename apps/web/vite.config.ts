@@ -29,6 +29,8 @@ export default defineConfig({
         navigateFallback: '/app.html',
         navigateFallbackDenylist: [/^\/api/, /^\/admin/, /^\/static\//, /^\/media\//, /^\/healthz/],
         cleanupOutdatedCaches: true,
+        // The push and notification-click handlers (public/push-worker.js): the generated worker has none.
+        importScripts: ['/push-worker.js'],
         runtimeCaching: [],
       },
     }),

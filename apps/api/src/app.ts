@@ -36,6 +36,7 @@ import { heldCreditRoutes } from './modules/players/held-credits.ts';
 import { MarketCache } from './modules/markets/list.ts';
 import { marketRoutes } from './modules/markets/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { SESSION_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
 import { resolveSession, sessionTokenFrom } from './modules/auth/sessions.ts';
 import { operatorFromRequest } from './modules/operators/sessions.ts';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   transferRoutes(app);
   playRoutes(app);
   notificationRoutes(app);
+  pushRoutes(app);
   depositRoutes(app);
   withdrawalRoutes(app);
   adminPlayerRoutes(app);

@@ -173,6 +173,23 @@ export const configSchema = z
     NOTIFICATION_STREAM_MS: z.coerce.number().int().min(20).max(3_600_000).default(300_000),
     /** A comment line on an idle stream this often keeps proxies from closing it; the session is rechecked. */
     NOTIFICATION_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(25_000),
+    /**
+     * The VAPID key pair push messages are signed with (base64url, as web-push generates them). Unset: one is
+     * generated on the first start and kept in the database. Set both or neither.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, { message: 'a base64url P-256 public key' })
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'a base64url P-256 private key' })
+      .optional(),
+    /** Who push services contact about this sender: a mailto: or https: address. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, { message: 'a mailto: or https: address' })
+      .default('mailto:operator@gama.invalid'),
     /** Test-only: the server kills itself at this point (lib/fault.ts). */
     FAULT_POINT: z.enum(FAULT_POINTS).optional(),
     /**
@@ -195,6 +212,13 @@ export const configSchema = z
         code: 'custom',
         path: ['SMS_PROVIDER'],
         message: 'the outbox provider is refused in production; set SMS_PROVIDER=http and SMS_HTTP_URL',
+      });
+    }
+    if ((c.VAPID_PUBLIC_KEY === undefined) !== (c.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'],
+        message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together',
       });
     }
     if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) {
@@ -294,6 +318,7 @@ const SECRET_KEYS = new Set([
   'SMS_HTTP_AUTH',
   'ADMIN_PASSWORD',
   'METRICS_TOKEN',
+  'VAPID_PRIVATE_KEY',
 ]);
 
 /** The effective configuration for the start-up log, with secrets masked. */

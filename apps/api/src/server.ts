@@ -23,6 +23,8 @@ import { startPartitionKeeper } from './db/partitions.ts';
 import { resumeSettlements } from './modules/results/service.ts';
 import { startSupportSweep } from './modules/support/retention.ts';
 import { startNotificationPurge } from './modules/notifications/service.ts';
+import { PushQueue } from './modules/push/queue.ts';
+import { loadVapidKeys } from './modules/push/vapid.ts';
 import { armFault } from './lib/fault.ts';
 import { logStream } from './lib/log-output.ts';
 
@@ -84,6 +86,19 @@ async function main(): Promise<void> {
     (error) => app.log.error({ err: error }, 'sweeping old support messages failed'),
   );
 
+  // Every process sends pushes; the queue hands each job to one of them (decision 036).
+  const vapid = loadVapidKeys(db, config, clock.now());
+  const push = new PushQueue({
+    db,
+    keys: () => vapid,
+    now: () => clock.now(),
+    log: {
+      error: (details, message) => app.log.error(details, message),
+      warn: (details, message) => app.log.warn(details, message),
+    },
+  });
+  await push.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -97,6 +112,7 @@ async function main(): Promise<void> {
       stopPurge();
       stopSupportSweep();
       stopPartitions();
+      await push.stop();
       await app.close();
       await reads.close();
       await db.close();

@@ -43,6 +43,9 @@ const PLACEMENT: Record<string, Placement> = {
   // A player's code, and the referral of the referred player (the referrer's side is read across players).
   referral_codes: 'player',
   referrals: 'player',
+  // A player's devices and the kinds pushed to them.
+  push_subscriptions: 'player',
+  push_preferences: 'player',
   // A player's support conversations and their messages; the console's inbox reads them across players.
   support_threads: 'player',
   support_messages: 'player',
@@ -83,6 +86,8 @@ const PLACEMENT: Record<string, Placement> = {
   backup_reports: 'local',
   detached_draw_months: 'local',
   bid_outcomes: 'local',
+  // The push queue's outbox: batches of notification ids across players, claimed by any process.
+  push_outbox: 'local',
 };
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from './database.ts';
 import { pgCode } from './database.ts';
+import { installJobQueue } from './job-queue.ts';
 import { migrate, pendingMigrations } from './migrate.ts';
 import { migrateAndGrant, roleOfUrl } from './roles.ts';
 import { openPglite } from './pglite.ts';
@@ -55,7 +56,9 @@ export async function prepareDatabase(
     }
   }
   try {
-    return await migrate(db);
+    const applied = await migrate(db);
+    await installJobQueue(db);
+    return applied;
   } catch (error) {
     if (pgCode(error) !== '42501') throw error;
     const pending = await pendingMigrations(db);

@@ -9,6 +9,7 @@
  * (the monthly bid partitions).
  */
 import type { Database, Queryable } from './database.ts';
+import { installJobQueue, jobQueueGrants } from './job-queue.ts';
 import type { Migration } from './migrate.ts';
 import { listMigrations, migrate } from './migrate.ts';
 
@@ -55,6 +56,7 @@ export async function grantServerRole(db: Queryable, role: string): Promise<void
     GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${r};
     ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${r};
     ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${r};
+    ${jobQueueGrants(r)}
   `);
 }
 
@@ -65,6 +67,7 @@ export async function migrateAndGrant(
   migrations: readonly Migration[] = listMigrations(),
 ): Promise<string[]> {
   const applied = await migrate(owner, migrations);
+  await installJobQueue(owner);
   if (serverRole !== null && owner.engine === 'postgres') await grantServerRole(owner, serverRole);
   return applied;
 }

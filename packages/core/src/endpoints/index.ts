@@ -19,6 +19,7 @@ import { marketEndpoints } from './markets/index.ts';
 import { notificationEndpoints } from './notifications/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
 import { profileEndpoints } from './profile/index.ts';
+import { pushEndpoints } from './push/index.ts';
 import { rateEndpoints } from './rates/index.ts';
 import { reconciliationEndpoints } from './reconciliation/index.ts';
 import { referralEndpoints } from './referrals/index.ts';
@@ -51,6 +52,7 @@ export const endpoints = {
   ...notificationEndpoints,
   ...operatorsEndpoints,
   ...profileEndpoints,
+  ...pushEndpoints,
   ...rateEndpoints,
   ...reconciliationEndpoints,
   ...referralEndpoints,

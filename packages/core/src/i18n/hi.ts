@@ -8,6 +8,7 @@ import { hiAccount } from './hi-account.ts';
 import { hiGames } from './hi-games.ts';
 import { hiSupport } from './hi-support.ts';
 import { hiReferrals } from './hi-referrals.ts';
+import { hiPush } from './hi-push.ts';
 import type { Text } from './texts.ts';
 
 export const hi: Record<Text, string> = {
@@ -262,4 +263,5 @@ export const hi: Record<Text, string> = {
   ...hiGames,
   ...hiSupport,
   ...hiReferrals,
+  ...hiPush,
 };

@@ -18,6 +18,7 @@ import { accountUiTexts } from './ui-texts-account.ts';
 import { gamesUiTexts } from './ui-texts-games.ts';
 import { supportUiTexts } from './ui-texts-support.ts';
 import { referralUiTexts } from './ui-texts-referrals.ts';
+import { pushUiTexts } from './ui-texts-push.ts';
 
 type TextsOf<T> = T extends unknown ? Extract<T[keyof T], string> : never;
 
@@ -76,8 +77,16 @@ export type AccountUiText = (typeof accountUiTexts)[number];
 export type GamesUiText = (typeof gamesUiTexts)[number];
 export type SupportUiText = (typeof supportUiTexts)[number];
 export type ReferralUiText = (typeof referralUiTexts)[number];
+export type PushUiText = (typeof pushUiTexts)[number];
 export type Text =
-  SpecText | TemplateText | UiText | AccountUiText | GamesUiText | SupportUiText | ReferralUiText;
+  | SpecText
+  | TemplateText
+  | UiText
+  | AccountUiText
+  | GamesUiText
+  | SupportUiText
+  | ReferralUiText
+  | PushUiText;
 
 export const specTexts: readonly SpecText[] = specTables.flatMap((table) =>
   Object.values(table).filter((value): value is SpecText => typeof value === 'string'),
@@ -92,5 +101,6 @@ export const englishTexts: readonly Text[] = [
     ...gamesUiTexts,
     ...supportUiTexts,
     ...referralUiTexts,
+    ...pushUiTexts,
   ]),
 ];

@@ -19,6 +19,7 @@ import { Skeleton } from '@gama/ui/Skeleton';
 import { Page, PageTitle } from '../../components/Page.tsx';
 import { useT, type Translate } from '../../lib/i18n/use-t.ts';
 import { useMarkAllRead, useNotificationList } from './api.ts';
+import { PushSettings } from './PushSettings.tsx';
 import styles from './Notifications.module.css';
 
 type Row = Answer<typeof endpoints.notifications>['notifications'][number];
@@ -92,6 +93,7 @@ export default function NotificationsScreen() {
   return (
     <Page>
       <PageTitle>{t(m.title)}</PageTitle>
+      <PushSettings />
       {list.isPending ? (
         <div className={styles.list} aria-busy="true">
           {[0, 1, 2].map((i) => (

@@ -1,0 +1,314 @@
+/**
+ * Push notifications end to end without the internet: the app's endpoints store a device and the player's
+ * kinds; a notification written by a real event (a deposit approved through the console) goes through the
+ * outbox and the pg-boss queue to a local push service (test/push-receiver.ts), which decrypts it with the
+ * device's keys and checks the VAPID signature; a device the push service calls gone (404/410) is dropped;
+ * a failing push service is retried until it answers; a result declared for many bidders reaches each
+ * device once. On both engines: the queue's claims race on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiBody, TestApp } from '../../../test/helpers.ts';
+import { createTestApp } from '../../../test/helpers.ts';
+import { fund, operatorToken } from '../../../test/money.ts';
+import type { Device } from '../../../test/push-receiver.ts';
+import { PushReceiver } from '../../../test/push-receiver.ts';
+import { pushMessages } from '@gama/core/endpoints/push/index';
+import { fill } from '@gama/core/i18n/compile';
+import { hi } from '@gama/core/i18n/hi';
+import { addNotification } from '../notifications/service.ts';
+import { PushQueue } from './queue.ts';
+import { loadVapidKeys } from './vapid.ts';
+
+let t: TestApp;
+let op: string;
+let receiver: PushReceiver;
+let queue: PushQueue;
+let publicKey = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  op = await operatorToken(t);
+  receiver = await PushReceiver.start();
+  queue = newQueue();
+  await queue.start();
+});
+afterAll(async () => {
+  await queue.stop();
+  await receiver.close();
+  await t.close();
+});
+
+function newQueue(): PushQueue {
+  return new PushQueue({
+    db: t.db,
+    keys: () => loadVapidKeys(t.db, t.config, t.clock.now()),
+    now: () => t.clock.now(),
+    log: { error: () => undefined, warn: () => undefined },
+    agent: receiver.agent,
+    pollingIntervalSeconds: 0.5,
+    retryLimit: 3,
+    retryDelaySeconds: 1,
+    dispatchEveryMs: 200,
+  });
+}
+
+type Player = Awaited<ReturnType<TestApp['player']>>;
+interface PrefsAnswer extends ApiBody {
+  preferences: { results: boolean; money: boolean; support: boolean };
+  devices: number;
+}
+
+const subscribe = (p: Player, d: Device) =>
+  t.post<PrefsAnswer>('/api-push-subscribe', d.subscription, { token: p.token });
+
+async function until<T>(what: string, read: () => T | Promise<T>, done: (v: T) => boolean, ms = 20_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function subscriptionCount(): Promise<number> {
+  const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM push_subscriptions');
+  return rows[0]?.n ?? 0;
+}
+
+describe('the key and the subscription', () => {
+  it('answers one public key, the same every time, and never the private one', async () => {
+    const p = await t.player();
+    const a = await t.post<ApiBody & { public_key: string }>('/api-push-key', {}, { token: p.token });
+    const b = await t.post<ApiBody & { public_key: string }>('/api-push-key', {}, { token: p.token });
+    expect(a.statusCode).toBe(200);
+    expect(a.json.public_key).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(b.json.public_key).toBe(a.json.public_key);
+    publicKey = a.json.public_key;
+    const keys = await loadVapidKeys(t.db, t.config, t.clock.now());
+    expect(a.raw).not.toContain(keys.privateKey);
+    const anonymous = await t.post('/api-push-key', {});
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses an address that is not https, or keys that are not a P-256 point and a 16-byte secret, storing nothing', async () => {
+    const p = await t.player();
+    const d = receiver.device();
+    const before = await subscriptionCount();
+    const http = await t.post(
+      '/api-push-subscribe',
+      { ...d.subscription, endpoint: d.subscription.endpoint.replace('https:', 'http:') },
+      { token: p.token },
+    );
+    expect(http.statusCode).toBe(400);
+    expect(http.json.msg).toBe(pushMessages.notHttps);
+    const keys = await t.post(
+      '/api-push-subscribe',
+      { ...d.subscription, keys: { p256dh: 'short', auth: d.subscription.keys.auth } },
+      { token: p.token },
+    );
+    expect(keys.statusCode).toBe(400);
+    expect(keys.json.msg).toBe(pushMessages.badKeys);
+    expect(await subscriptionCount()).toBe(before);
+  });
+
+  it('stores a device, saves the kinds, and forgets the device on unsubscribe (only its owner can)', async () => {
+    const p = await t.player();
+    const other = await t.player();
+    const d = receiver.device();
+    const first = await subscribe(p, d);
+    expect(first.json).toMatchObject({
+      devices: 1,
+      preferences: { results: true, money: true, support: true },
+    });
+    const again = await subscribe(p, d);
+    expect(again.json.devices).toBe(1);
+    const saved = await t.post<PrefsAnswer>(
+      '/api-push-preferences',
+      { preferences: { results: false, money: true, support: false } },
+      { token: p.token },
+    );
+    expect(saved.json.preferences).toEqual({ results: false, money: true, support: false });
+    const read = await t.post<PrefsAnswer>('/api-push-preferences', {}, { token: p.token });
+    expect(read.json.preferences).toEqual({ results: false, money: true, support: false });
+    const stranger = await t.post<PrefsAnswer>(
+      '/api-push-unsubscribe',
+      { endpoint: d.subscription.endpoint },
+      { token: other.token },
+    );
+    expect(stranger.json.devices).toBe(0);
+    expect((await t.post<PrefsAnswer>('/api-push-preferences', {}, { token: p.token })).json.devices).toBe(1);
+    const gone = await t.post<PrefsAnswer>(
+      '/api-push-unsubscribe',
+      { endpoint: d.subscription.endpoint },
+      { token: p.token },
+    );
+    expect(gone.json.devices).toBe(0);
+  });
+
+  it('moves a device to the player who subscribes it next, so one phone never gets two players’ pushes', async () => {
+    const a = await t.player();
+    const b = await t.player();
+    const d = receiver.device();
+    await subscribe(a, d);
+    const moved = await subscribe(b, d);
+    expect(moved.json.devices).toBe(1);
+    expect((await t.post<PrefsAnswer>('/api-push-preferences', {}, { token: a.token })).json.devices).toBe(0);
+  });
+});
+
+describe('delivery', () => {
+  it('pushes a real event to every device of the player, encrypted to each and signed with the public key', async () => {
+    const p = await t.player();
+    await t.db.query("UPDATE players SET language = 'hi' WHERE id = $1", [p.id]);
+    const phone = receiver.device();
+    const tablet = receiver.device();
+    await subscribe(p, phone);
+    await subscribe(p, tablet);
+    await fund(t, p, op, 500);
+    await until(
+      'both devices',
+      () => phone.received.length + tablet.received.length,
+      (n) => n === 2,
+    );
+    for (const d of [phone, tablet]) {
+      expect(d.received[0]?.vapidKey).toBe(publicKey);
+      expect(d.received[0]?.ttl).toBe(String(24 * 3600));
+      expect(d.received[0]?.payload).toMatchObject({
+        title: fill(hi['Deposit of {points} points approved'], { points: '500' }),
+        url: '/notifications',
+      });
+    }
+    expect(receiver.problems).toEqual([]);
+  });
+
+  it('pushes only the kinds the player keeps on', async () => {
+    const p = await t.player();
+    const d = receiver.device();
+    await subscribe(p, d);
+    await t.post(
+      '/api-push-preferences',
+      { preferences: { results: true, money: false, support: true } },
+      {
+        token: p.token,
+      },
+    );
+    await fund(t, p, op, 100);
+    await t.db.transaction((tx) =>
+      addNotification(tx, {
+        playerId: p.id,
+        kind: 'support_reply',
+        refId: 1,
+        detail: 'hi',
+        at: t.clock.now(),
+      }),
+    );
+    const got = await until(
+      'the support reply',
+      () => d.received,
+      (r) => r.length >= 1,
+    );
+    // The money push would have been queued first; give the queue its chance to (wrongly) send it.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(got.map((r) => (r.payload as { title: string }).title)).toEqual(['Support replied to you']);
+  });
+
+  it('drops a device the push service calls gone (410, and 404), and pushes nothing more to it', async () => {
+    const p = await t.player();
+    const gone = receiver.device();
+    const missing = receiver.device();
+    const kept = receiver.device();
+    gone.answers.push(410);
+    missing.answers.push(404);
+    await subscribe(p, gone);
+    await subscribe(p, missing);
+    await subscribe(p, kept);
+    await fund(t, p, op, 100);
+    await until(
+      'the kept device',
+      () => kept.received.length,
+      (n) => n === 1,
+    );
+    await until(
+      'the drop',
+      () => t.post<PrefsAnswer>('/api-push-preferences', {}, { token: p.token }),
+      (r) => r.json.devices === 1,
+    );
+    await fund(t, p, op, 100);
+    await until(
+      'the second push',
+      () => kept.received.length,
+      (n) => n === 2,
+    );
+    expect(receiver.log.filter((l) => l.device === gone.id || l.device === missing.id)).toHaveLength(2);
+  });
+
+  it('retries a push the push service fails, with backoff, until it is delivered', async () => {
+    const p = await t.player();
+    const d = receiver.device();
+    d.answers.push(503, 500);
+    await subscribe(p, d);
+    const started = Date.now();
+    await fund(t, p, op, 100);
+    await until(
+      'the third try',
+      () => d.received.length,
+      (n) => n === 1,
+    );
+    const tries = receiver.log.filter((l) => l.device === d.id).map((l) => l.status);
+    expect(tries).toEqual([503, 500, 201]);
+    // Two retries at a 1 s base delay that doubles: at least a second and a half of waiting in all.
+    expect(Date.now() - started).toBeGreaterThan(1500);
+  });
+
+  it('delivers what was queued while no worker ran, after a restart, once', async () => {
+    const p = await t.player();
+    const d = receiver.device();
+    await subscribe(p, d);
+    await queue.stop();
+    await fund(t, p, op, 100);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(d.received).toHaveLength(0);
+    // Two processes' queues over one database: each push is sent by one of them.
+    queue = newQueue();
+    const second = newQueue();
+    await Promise.all([queue.start(), second.start()]);
+    try {
+      await until(
+        'the push',
+        () => d.received.length,
+        (n) => n === 1,
+      );
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(d.received).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('pushes the rows one statement wrote for many players (a declaration’s shape) once to each device', async () => {
+    const bidders = await Promise.all(Array.from({ length: 30 }, () => t.player()));
+    const devices = bidders.map(() => receiver.device());
+    await Promise.all(bidders.map((b, i) => subscribe(b, devices[i] as Device)));
+    // As notifyDeclared does: one INSERT … SELECT for every bidder of the draw.
+    await t.db.query(
+      `INSERT INTO notifications (player_id, kind, ref_id, market, detail, created_at)
+       SELECT id, 'result', 777, 'KALYAN', '123-6', $2 FROM unnest($1::bigint[]) AS u(id)`,
+      [bidders.map((b) => b.id), t.clock.now()],
+    );
+    await until(
+      'every bidder',
+      () => devices.filter((d) => d.received.length > 0).length,
+      (n) => n === 30,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const d of devices) {
+      expect(d.received).toHaveLength(1);
+      expect(d.received[0]?.payload).toMatchObject({
+        title: 'KALYAN result declared',
+        body: 'Result: 123-6',
+      });
+    }
+    expect(receiver.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,282 @@
+/**
+ * Push delivery (decision 036). Notifications reach the queue through `push_outbox`, which the notification's
+ * own transaction fills (migration 0060); a dispatcher in every process claims outbox rows (SKIP LOCKED, so
+ * each row is claimed by one process) and, in the claiming transaction, turns each into one pg-boss job per
+ * subscribed device that wants that kind, worded in the player's language. pg-boss keeps the jobs in
+ * PostgreSQL (the same database, PGlite included, through `bossDb`): they survive restarts, each is fetched by
+ * one worker of one process, a failed send is retried with exponential backoff, and a push service's 404 or
+ * 410 (the device is gone) deletes the subscription instead.
+ */
+import type { Agent } from 'node:https';
+import type { PushPayload } from '@gama/core/endpoints/push/index';
+import type { NotificationKind } from '@gama/core/endpoints/notifications/index';
+import type { Language } from '@gama/core/i18n/languages';
+import { pushText, topicOfKind } from '@gama/core/i18n/push-text';
+import PgBoss from 'pg-boss';
+import webpush, { WebPushError } from 'web-push';
+import type { Database } from '../../db/database.ts';
+import { JOB_QUEUES, JOB_SCHEMA, bossDb, installJobQueue } from '../../db/job-queue.ts';
+import type { VapidKeys } from './vapid.ts';
+
+const SEND_QUEUE = JOB_QUEUES.pushSend.name;
+/** The channel the notifications trigger names players on (migration 0025): new rows mean outbox rows. */
+const NOTIFICATION_CHANNEL = 'gama_notifications';
+
+export interface SendJob {
+  subscription: number;
+  payload: PushPayload;
+}
+
+export interface PushQueueOptions {
+  db: Database;
+  keys: () => Promise<VapidKeys>;
+  /** The server's clock (when a device last received a push). */
+  now: () => Date;
+  log: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  /** Workers in this process, each sending up to `batchSize` pushes at once. */
+  workers?: number;
+  batchSize?: number;
+  /** How often an idle worker looks for jobs; pg-boss allows 0.5 s at least. */
+  pollingIntervalSeconds?: number;
+  /** Sends after the first, and the first retry's delay; each later delay doubles (with jitter). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** The sweep for outbox rows whose notice this process missed. */
+  dispatchEveryMs?: number;
+  /** How long a push service keeps an undelivered message for an offline phone. */
+  ttlSeconds?: number;
+  /** Tests and the bench reach a local receiver with its own certificate authority. */
+  agent?: Agent;
+}
+
+interface Delivery {
+  id: number;
+  kind: NotificationKind;
+  amount: number | null;
+  market: string | null;
+  detail: string | null;
+  language: Language;
+  subscription: number;
+  results: boolean;
+  money: boolean;
+  support: boolean;
+}
+
+/**
+ * Claims one outbox row and queues its pushes, in one transaction: a process that dies before the commit
+ * leaves the row for another, and a committed claim has its jobs. Answers whether a row was claimed.
+ */
+export async function dispatchOne(
+  db: Database,
+  boss: PgBoss,
+  retries: Pick<PgBoss.JobInsert, 'retryLimit' | 'retryDelay' | 'retryBackoff'>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<Delivery & { claimed: number }>(
+      `WITH claimed AS (
+         DELETE FROM push_outbox
+          WHERE id = (SELECT id FROM push_outbox ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+         RETURNING id, notification_ids)
+       SELECT c.id AS claimed, n.id, n.kind, n.amount, n.market, n.detail, p.language, s.id AS subscription,
+              coalesce(pr.results, true) AS results, coalesce(pr.money, true) AS money,
+              coalesce(pr.support, true) AS support
+         FROM claimed c
+         LEFT JOIN LATERAL unnest(c.notification_ids) AS u(id) ON true
+         LEFT JOIN notifications n ON n.id = u.id
+         LEFT JOIN players p ON p.id = n.player_id
+         LEFT JOIN push_subscriptions s ON s.player_id = n.player_id
+         LEFT JOIN push_preferences pr ON pr.player_id = n.player_id`,
+    );
+    if (rows.length === 0) return false;
+    const jobs = rows
+      // A notification purged or a device dropped since the row was written has nothing to push.
+      .filter((r) => r.subscription !== null && r.id !== null && r[topicOfKind[r.kind]])
+      .map((r) => ({
+        name: SEND_QUEUE,
+        ...retries,
+        data: {
+          subscription: Number(r.subscription),
+          payload: pushText(
+            { id: Number(r.id), kind: r.kind, amountPaise: r.amount, market: r.market, detail: r.detail },
+            r.language,
+          ),
+        } satisfies SendJob,
+      }));
+    for (let i = 0; i < jobs.length; i += 1000) {
+      await boss.insert(jobs.slice(i, i + 1000), { db: bossDb(tx) });
+    }
+    return true;
+  });
+}
+
+interface SubscriptionRow {
+  id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export class PushQueue {
+  readonly boss: PgBoss;
+  private readonly options: Required<Omit<PushQueueOptions, 'agent'>> & { agent?: Agent };
+  private timer: NodeJS.Timeout | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+  private dispatching: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  /** Pushes answered 2xx, devices dropped, sends failed (to be retried): for tests, the bench and the log. */
+  readonly counts = { sent: 0, gone: 0, failed: 0 };
+
+  constructor(options: PushQueueOptions) {
+    this.options = {
+      workers: 2,
+      batchSize: 100,
+      pollingIntervalSeconds: 1,
+      retryLimit: JOB_QUEUES.pushSend.retryLimit,
+      retryDelaySeconds: JOB_QUEUES.pushSend.retryDelay,
+      dispatchEveryMs: 5000,
+      ttlSeconds: 24 * 3600,
+      ...options,
+    };
+    this.boss = new PgBoss({
+      db: bossDb(options.db),
+      schema: JOB_SCHEMA,
+      // Finished jobs are kept a day for looking into, failed ones (retries used up) a week.
+      archiveCompletedAfterSeconds: 3600,
+      deleteAfterDays: 7,
+    });
+    this.boss.on('error', (error) => this.options.log.error({ err: error }, 'push queue error'));
+  }
+
+  async start(): Promise<void> {
+    const o = this.options;
+    await this.boss.start();
+    // Installed by the migration step (db/job-queue.ts); a database that skipped it (a test's) gets it now.
+    if (!(await this.boss.getQueue(SEND_QUEUE))) await installJobQueue(o.db);
+    for (let i = 0; i < o.workers; i++) {
+      const id: string = await this.boss.work<SendJob>(
+        SEND_QUEUE,
+        { batchSize: o.batchSize, pollingIntervalSeconds: o.pollingIntervalSeconds },
+        async (jobs) => {
+          await this.send(jobs);
+          // A full batch means more are waiting: fetch again at once rather than after the polling interval.
+          if (jobs.length === o.batchSize) this.boss.notifyWorker(id);
+        },
+      );
+    }
+    this.stopListening = o.db.listen(NOTIFICATION_CHANNEL, {
+      notice: () => this.dispatch(),
+      state: () => undefined,
+    });
+    this.timer = setInterval(() => this.dispatch(), o.dispatchEveryMs);
+    this.timer.unref();
+    this.dispatch();
+  }
+
+  /** Drains the outbox; a call while draining makes it go round once more. */
+  dispatch(): void {
+    if (this.stopped) return;
+    if (this.dispatching) {
+      this.again = true;
+      return;
+    }
+    this.dispatching = (async () => {
+      try {
+        do {
+          this.again = false;
+          const retries = {
+            retryLimit: this.options.retryLimit,
+            retryDelay: this.options.retryDelaySeconds,
+            retryBackoff: true,
+          };
+          while (!this.stopped && (await dispatchOne(this.options.db, this.boss, retries)));
+        } while (this.again && !this.stopped);
+      } catch (error) {
+        this.options.log.error({ err: error }, 'queueing pushes failed');
+      } finally {
+        this.dispatching = undefined;
+      }
+    })();
+  }
+
+  /** Resolves when the outbox is drained as far as this process goes now (tests and the bench). */
+  async settled(): Promise<void> {
+    while (this.dispatching) await this.dispatching;
+  }
+
+  private async send(jobs: PgBoss.Job<SendJob>[]): Promise<void> {
+    const { db } = this.options;
+    const ids = [...new Set(jobs.map((job) => job.data.subscription))];
+    const { rows } = await db.query<SubscriptionRow>(
+      'SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE id = ANY($1::bigint[])',
+      [ids],
+    );
+    const devices = new Map(rows.map((row) => [Number(row.id), row]));
+    const keys = await this.options.keys();
+    const sent: number[] = [];
+    const gone: number[] = [];
+    const failed: string[] = [];
+    let lastError: unknown;
+    await Promise.all(
+      jobs.map(async (job) => {
+        // Dropped since it was queued (unsubscribed, or gone): nothing to send.
+        const device = devices.get(job.data.subscription);
+        if (!device) return;
+        try {
+          await webpush.sendNotification(
+            { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+            JSON.stringify(job.data.payload),
+            {
+              vapidDetails: keys,
+              TTL: this.options.ttlSeconds,
+              timeout: 10_000,
+              ...(this.options.agent ? { agent: this.options.agent } : {}),
+            },
+          );
+          sent.push(device.id);
+        } catch (error) {
+          if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+            gone.push(device.id);
+          } else {
+            failed.push(job.id);
+            lastError = error;
+          }
+        }
+      }),
+    );
+    if (gone.length > 0) {
+      await db.query('DELETE FROM push_subscriptions WHERE id = ANY($1::bigint[])', [gone]);
+    }
+    if (sent.length > 0) {
+      await db.query('UPDATE push_subscriptions SET last_sent_at = $2 WHERE id = ANY($1::bigint[])', [
+        [...new Set(sent)],
+        this.options.now(),
+      ]);
+    }
+    if (failed.length > 0) {
+      // Only these are retried; the rest of the batch completes when this handler returns.
+      await this.boss.fail(SEND_QUEUE, failed);
+      this.options.log.warn(
+        { failed: failed.length, reason: describe(lastError) },
+        'pushes failed, to be retried',
+      );
+    }
+    this.counts.sent += sent.length;
+    this.counts.gone += gone.length;
+    this.counts.failed += failed.length;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.stopListening?.();
+    await this.settled();
+    // Jobs being sent finish first; what is left waits in the database for the next start.
+    await this.boss.stop({ graceful: true, wait: true, close: false });
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof WebPushError) return `push service answered ${error.statusCode}`;
+  return error instanceof Error ? error.message : String(error);
+}
