@@ -47,6 +47,8 @@ export const bothEngines = [
   // The whole fuzz on PostgreSQL, a tenth of its cases on PGlite (FUZZ_RUNS in fuzz.test.ts).
   'test/fuzz/fuzz.test.ts',
   'test/partitions.test.ts',
+  // The SQL twins of the TypeScript rules, called on each engine.
+  'test/rule-twins.test.ts',
   'test/sharding.test.ts',
 ] as const;
 

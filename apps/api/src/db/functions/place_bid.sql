@@ -189,7 +189,7 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'GB000', MESSAGE = 'decided';
   END IF;
 
-  -- Stake limits (play/limits.ts; the rule is gama_over_stake_limit, rules.sql), judged on what will be staked, under the wallet lock so concurrent bids of
+  -- Stake limits (play/limits.ts; the rule is gama_over_play_limit, rules.sql), judged on what will be staked, under the wallet lock so concurrent bids of
   -- one player take turns (decision 010). The sums now hold this slip's rows (placed at p_now, inside every
   -- period): what was used before is the sum less the slip. The server words the refusal from the figures.
   IF v_read.limits IS NOT NULL THEN
@@ -202,7 +202,7 @@ BEGIN
        AND created_at >= (least(p_week, p_month)::timestamp AT TIME ZONE p_time_zone);
     IF EXISTS (
       SELECT 1 FROM jsonb_to_recordset(v_read.limits) AS l(period text, amount bigint)
-       WHERE gama_over_stake_limit(v_done.cost, l.amount, CASE l.period WHEN 'day' THEN v_used.day
+       WHERE gama_over_play_limit(v_done.cost, l.amount, CASE l.period WHEN 'day' THEN v_used.day
                                                                         WHEN 'week' THEN v_used.week
                                                                         ELSE v_used.month END)
     ) THEN

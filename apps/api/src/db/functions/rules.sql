@@ -14,9 +14,9 @@ CREATE OR REPLACE FUNCTION gama_payout(p_points bigint, p_val_1 integer, p_val_2
 $$;
 
 -- A stake limit (responsible play): a slip is refused when it costs more than what is left of the period's
--- limit after what was already staked (nothing is left once the limit is used up). Twin: `overStakeLimit`
+-- limit after what was already staked (nothing is left once the limit is used up). Twin: `overPlayLimit`
 -- (packages/core/src/rules/responsible-play.ts).
-CREATE OR REPLACE FUNCTION gama_over_stake_limit(p_cost bigint, p_limit bigint, p_used bigint) RETURNS boolean
+CREATE OR REPLACE FUNCTION gama_over_play_limit(p_cost bigint, p_limit bigint, p_used bigint) RETURNS boolean
   LANGUAGE sql IMMUTABLE AS $$
   SELECT p_cost > greatest(0, p_limit - p_used)
 $$;
