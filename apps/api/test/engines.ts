@@ -15,6 +15,8 @@
 export const bothEngines = [
   'src/db/migrate.test.ts',
   'src/db/notices.test.ts',
+  // Repeatable SQL applied by the owner's lock on PostgreSQL, in one transaction per file on both.
+  'src/db/repeatables.test.ts',
   'src/http/unavailable.test.ts',
   'src/modules/audit/chain.test.ts',
   'src/modules/audit/checkpoints.test.ts',
