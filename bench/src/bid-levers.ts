@@ -54,8 +54,8 @@ export const LEVERS: Record<string, Lever> = {
       },
       {
         file: 'place_bid',
-        from: `ARRAY[-total.cost, total.cost]::bigint[]))[1] AS id`,
-        to: `ARRAY[-total.cost, total.cost]::bigint[], NULL, p_scope, p_key, p_endpoint, p_hash,
+        from: `ARRAY[-total.cost, total.cost]))[1] AS id`,
+        to: `ARRAY[-total.cost, total.cost], NULL, p_scope, p_key, p_endpoint, p_hash,
                                json_build_object('balance', v_balance - total.cost, 'cost', total.cost,
                                                  'refused', total.refused)))[1] AS id`,
         times: 1,

@@ -146,12 +146,12 @@ BEGIN
       FROM unnest(p_sessions, p_digits, p_close, p_points, p_fields, v_read.val1, v_read.val2, v_taken)
              WITH ORDINALITY AS r(s, d, c, p, f, v1, v2, taken, n)
   ), total AS (
-    SELECT coalesce(sum(p) FILTER (WHERE ok), 0) * 100 AS cost,
+    SELECT (coalesce(sum(p) FILTER (WHERE ok), 0) * 100)::bigint AS cost,
            coalesce(to_jsonb(array_agg(n ORDER BY n) FILTER (WHERE NOT ok)), '[]'::jsonb) AS refused
       FROM slip
   ), journal AS (
     SELECT (gama_post_journals('bid', 'player:' || p_player, 'market', p_note, p_now, ARRAY[p_market], '{1,1}',
-                               ARRAY[v_wallet, NULL], '{NULL,house}', ARRAY[-total.cost, total.cost]::bigint[]))[1] AS id
+                               ARRAY[v_wallet, NULL], '{NULL,house}', ARRAY[-total.cost, total.cost]))[1] AS id
       FROM total WHERE total.cost > 0 AND total.cost <= v_balance
   ), outcome AS (
     SELECT journal.id AS journal_id, total.cost,
