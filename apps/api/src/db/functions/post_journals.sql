@@ -6,8 +6,9 @@
 -- This file is a repeatable (db/repeatables.ts): applied after the numbered migrations, again whenever its text
 -- changes, so what is here is what the server runs.
 
--- A system account by its kind. Written as a scalar subquery inside a SELECT without FROM so the planner inlines
--- it where it is called: a lookup costs what the subquery written out in place did.
+-- A system account by its kind, for SQL written by hand (tests, the console's checks) and for `systemAccount` in
+-- TypeScript. gama_post_journals below writes the same lookup in place: a function whose body holds a subquery is
+-- never inlined, and would be planned again on every call.
 CREATE OR REPLACE FUNCTION gama_system_account(p_kind text) RETURNS bigint LANGUAGE sql STABLE AS $$
   SELECT (SELECT a.id FROM accounts a WHERE a.kind = p_kind AND a.player_id IS NULL)
 $$;
@@ -58,7 +59,9 @@ BEGIN
       FROM unnest(v_ids, p_ref_ids) AS j(id, ref_id)
   )
   INSERT INTO entries (journal_id, account_id, amount)
-  SELECT v_ids[e.journal], coalesce(e.account, gama_system_account(e.system)), e.amount
+  SELECT v_ids[e.journal],
+         coalesce(e.account, (SELECT a.id FROM accounts a WHERE a.kind = e.system AND a.player_id IS NULL)),
+         e.amount
     FROM unnest(p_entry_journals, p_entry_accounts, p_entry_systems, p_entry_amounts)
            AS e(journal, account, system, amount);
   RETURN v_ids;
