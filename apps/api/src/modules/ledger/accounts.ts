@@ -3,9 +3,8 @@ import type { Queryable } from '../../db/database.ts';
 export type SystemAccount = 'house' | 'deposits' | 'withdrawals_pending' | 'withdrawals_paid' | 'adjustments';
 
 /**
- * A system account named by kind, as an SQL expression (`gama_system_account`, db/functions/post_journals.sql,
- * the one lookup of a system account by kind). Given as an entry's account to `postJournal`, which passes the
- * kind to the posting function.
+ * A system account named by kind, as an SQL expression (`gama_system_account`, db/functions/post_journals.sql).
+ * Given as an entry's account to `postJournal`, which passes the kind to the posting function to look up.
  */
 export type SystemAccountRef = `gama_system_account('${SystemAccount}')`;
 
