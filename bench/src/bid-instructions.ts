@@ -35,7 +35,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { editDefinition, LEVERS } from './bid-levers.ts';
+import { editedFiles, LEVERS } from './bid-levers.ts';
 import { freePort, NOW, seedPlayers, startBench } from './harness.ts';
 
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 60_000);
@@ -221,20 +221,18 @@ try {
   const stop = (dir = data) => pgRun(join(bin, 'pg_ctl'), ['-D', dir, '-w', 'stop']);
   const applyFile = (file: string) =>
     execFileSync('psql', ['-q', '-v', 'ON_ERROR_STOP=1', '-d', url(DATABASE), '-f', file]);
-  /** An SQL file, or a lever of bid-levers.ts: its prelude, then the bid function as it is here, edited. */
+  /** An SQL file, or a lever of bid-levers.ts: its prelude, then the repeatable files it edits, edited. */
   const applyLever = (part: string) => {
     if (part.endsWith('.sql')) return applyFile(part);
     const lever = LEVERS[part];
     if (!lever) throw new Error(`no lever ${part}: ${Object.keys(LEVERS).join(', ')} or an .sql file`);
+    const edited = editedFiles(part, lever);
     if (lever.prelude) psql(DATABASE, lever.prelude);
-    const definition = execFileSync(
-      'psql',
-      ['-Atq', '-d', url(DATABASE), '-c', `SELECT pg_get_functiondef('gama_place_bid'::regproc)`],
-      { encoding: 'utf8' },
-    );
-    const file = join(work, `${part}.sql`);
-    writeFileSync(file, editDefinition(part, lever, definition));
-    applyFile(file);
+    edited.forEach((text, i) => {
+      const file = join(work, `${part}-${i}.sql`);
+      writeFileSync(file, text);
+      applyFile(file);
+    });
   };
   start();
   try {

@@ -15,6 +15,8 @@
 export const bothEngines = [
   'src/db/migrate.test.ts',
   'src/db/notices.test.ts',
+  // Repeatable SQL applied by the owner's lock on PostgreSQL, in one transaction per file on both.
+  'src/db/repeatables.test.ts',
   'src/http/unavailable.test.ts',
   'src/modules/audit/chain.test.ts',
   'src/modules/audit/checkpoints.test.ts',
@@ -51,6 +53,8 @@ export const bothEngines = [
   // The whole fuzz on PostgreSQL, a tenth of its cases on PGlite (FUZZ_RUNS in fuzz.test.ts).
   'test/fuzz/fuzz.test.ts',
   'test/partitions.test.ts',
+  // The SQL twins of the TypeScript rules, called on each engine.
+  'test/rule-twins.test.ts',
   'test/sharding.test.ts',
 ] as const;
 

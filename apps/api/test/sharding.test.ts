@@ -88,6 +88,8 @@ const PLACEMENT: Record<string, Placement> = {
   bid_outcomes: 'local',
   // The push queue's outbox: batches of notification ids across players, claimed by any process.
   push_outbox: 'local',
+  // Which repeatable SQL file (db/functions) was applied with what text: the schema's own bookkeeping.
+  schema_repeatables: 'local',
 };
 
 /**
@@ -348,14 +350,17 @@ describe('the SQL stays within what a distributed PostgreSQL accepts', () => {
     expect(bidTx).toHaveLength(1);
     expect(bidPathViolations(player.id, bidTx[0] ?? [])).toEqual([]);
     expect((bidTx[0] ?? []).flatMap((s) => [...tablesOf(s.text)])).toEqual([]);
-    const { rows } = await t.db.query<{ body: string }>(
-      "SELECT prosrc AS body FROM pg_proc WHERE proname = 'gama_place_bid'",
+    const { rows } = await t.db.query<{ name: string; body: string }>(
+      "SELECT proname AS name, prosrc AS body FROM pg_proc WHERE proname IN ('gama_place_bid', 'gama_post_journals')",
     );
-    expect(rows).toHaveLength(1);
-    const body = rows[0]?.body ?? '';
-    // The function does the whole placement: the key, the wallet, the exposure, the journal and the rows.
+    expect(rows.map((r) => r.name).sort()).toEqual(['gama_place_bid', 'gama_post_journals']);
+    const body = rows.find((r) => r.name === 'gama_place_bid')?.body ?? '';
+    // The journal and its entries go through the ledger's one entry point, with the bidder's wallet.
+    expect(body).toMatch(/gama_post_journals\('bid', 'player:' \|\| p_player,[^;]*v_wallet/);
+    const posting = rows.find((r) => r.name === 'gama_post_journals')?.body ?? '';
+    // The call does the whole placement: the key, the wallet, the exposure, the journal and the rows.
     for (const table of ['idempotency_keys', 'accounts', 'number_exposure', 'journals', 'entries', 'bids'])
-      expect(tablesOf(body).has(table), table).toBe(true);
+      expect(tablesOf(body).has(table) || tablesOf(posting).has(table), table).toBe(true);
     expect(functionViolations(body)).toEqual([]);
   });
 

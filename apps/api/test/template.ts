@@ -3,10 +3,12 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listMigrations } from '../src/db/migrate.ts';
+import { listRepeatables } from '../src/db/repeatables.ts';
 
 export function migrationsHash(): string {
   const h = createHash('sha256');
   for (const m of listMigrations()) h.update(m.version).update(m.sql);
+  for (const r of listRepeatables()) h.update(r.name).update(r.sql);
   return h.digest('hex').slice(0, 12);
 }
 

@@ -1,7 +1,12 @@
-/** Applies the numbered SQL files in ./migrations once each, in order; a failure stops start-up. */
+/**
+ * Applies the numbered SQL files in ./migrations once each, in order, then the repeatable files in ./functions
+ * that changed (repeatables.ts); a failure stops start-up.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from './database.ts';
+import type { Repeatable } from './repeatables.ts';
+import { applyRepeatables, listRepeatables, pendingRepeatables } from './repeatables.ts';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -36,12 +41,23 @@ export async function pendingMigrations(
 
 export class PendingMigrationsError extends Error {}
 
+/** The numbered migrations not yet applied and the repeatable files that changed, as `migrate` names them. */
+export async function pendingChanges(
+  db: Queryable,
+  migrations: readonly Migration[] = listMigrations(),
+  repeatables: readonly Repeatable[] = listRepeatables(),
+): Promise<string[]> {
+  return [...(await pendingMigrations(db, migrations)), ...(await pendingRepeatables(db, repeatables))];
+}
+
+/** Answers the versions applied, then the repeatable files whose text changed. */
 export async function migrate(
   db: Database,
   migrations: readonly Migration[] = listMigrations(),
+  repeatables: readonly Repeatable[] = listRepeatables(),
 ): Promise<string[]> {
   // Up to date: nothing to lock or create, so a server role without those rights starts on a migrated database.
-  if ((await pendingMigrations(db, migrations)).length === 0) return [];
+  if ((await pendingChanges(db, migrations, repeatables)).length === 0) return [];
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
@@ -58,5 +74,5 @@ export async function migrate(
     });
     if (done) applied.push(migration.version);
   }
-  return applied;
+  return [...applied, ...(await applyRepeatables(db, applied.length > 0, repeatables))];
 }

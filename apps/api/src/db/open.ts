@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database, Queryable } from './database.ts';
 import { pgCode } from './database.ts';
 import { installJobQueue } from './job-queue.ts';
-import { migrate, pendingMigrations } from './migrate.ts';
+import { migrate, pendingChanges } from './migrate.ts';
 import { migrateAndGrant, roleOfUrl } from './roles.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
@@ -61,7 +61,7 @@ export async function prepareDatabase(
     return applied;
   } catch (error) {
     if (pgCode(error) !== '42501') throw error;
-    const pending = await pendingMigrations(db);
+    const pending = await pendingChanges(db);
     throw new Error(
       `the server's database role may not apply the ${pending.length} pending migrations (${pending.join(', ')}): run \`npm run migrate\` with DATABASE_MIGRATION_URL set to the schema owner's URL, or set it for the server`,
       { cause: error },

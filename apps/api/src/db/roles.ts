@@ -52,6 +52,7 @@ export async function grantServerRole(db: Queryable, role: string): Promise<void
     REVOKE TRUNCATE, REFERENCES, TRIGGER ON ALL TABLES IN SCHEMA public FROM ${r};
     REVOKE UPDATE, DELETE ON ${appendOnly} FROM ${r};
     REVOKE INSERT ON schema_migrations FROM ${r};
+    REVOKE INSERT, UPDATE, DELETE ON schema_repeatables FROM ${r};
     GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${r};
     GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${r};
     ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${r};

@@ -87,7 +87,8 @@ export function stakePaise(points: number, rows = 1): number {
 
 /**
  * Payout of a winning bid in paise: floor(points x 100 x val2 / val1) (decision D5).
- * Worked in BigInt so no intermediate product is ever rounded.
+ * Worked in BigInt so no intermediate product is ever rounded. Twin of `gama_payout`
+ * (apps/api/src/db/functions/rules.sql); both answer `twinCases.payout`.
  * A rate `val1-val2` means a stake of val1 points returns val2 points.
  */
 export function payoutPaise(points: number, val1: number, val2: number): number {

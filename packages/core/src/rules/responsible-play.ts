@@ -57,6 +57,19 @@ export interface PlayLimit {
   pending: { amount: number | null; at: Date } | null;
 }
 
+/** What is left of a limit after what was used of its period: nothing once it is used up (or was lowered below). */
+export function limitLeft(limit: number, used: number): number {
+  return Math.max(0, limit - used);
+}
+
+/**
+ * Whether a stake of `cost` takes a limit over. Twin of `gama_over_play_limit` (apps/api/src/db/functions/
+ * rules.sql), which the bid function judges under the wallet lock; both answer `twinCases.stakeLimit`.
+ */
+export function overPlayLimit(cost: number, limit: number, used: number): boolean {
+  return cost > limitLeft(limit, used);
+}
+
 /** How much more fits under each limit, given what was already used in each period: the tightest one wins. */
 export function tightestLimit(
   limits: ReadonlyArray<{ period: LimitPeriod; amount: number | null }>,
@@ -65,7 +78,7 @@ export function tightestLimit(
   let tightest: { period: LimitPeriod; amount: number; left: number } | null = null;
   for (const limit of limits) {
     if (limit.amount === null) continue;
-    const left = Math.max(0, limit.amount - used[limit.period]);
+    const left = limitLeft(limit.amount, used[limit.period]);
     if (tightest === null || left < tightest.left)
       tightest = { period: limit.period, amount: limit.amount, left };
   }

@@ -2,9 +2,20 @@ import type { Queryable } from '../../db/database.ts';
 
 export type SystemAccount = 'house' | 'deposits' | 'withdrawals_pending' | 'withdrawals_paid' | 'adjustments';
 
-/** System account ids never change once migrated; looked up by kind inside the statements that use them. */
-export const systemAccount = (kind: SystemAccount): string =>
-  `(SELECT id FROM accounts WHERE kind = '${kind}' AND player_id IS NULL)`;
+/**
+ * A system account named by kind, as an SQL expression (`gama_system_account`, db/functions/post_journals.sql).
+ * Given as an entry's account to `postJournal`, which passes the kind to the posting function to look up.
+ */
+export type SystemAccountRef = `gama_system_account('${SystemAccount}')`;
+
+export const systemAccount = (kind: SystemAccount): SystemAccountRef => `gama_system_account('${kind}')`;
+
+/** The kind a `systemAccount` names. */
+export function systemAccountKind(ref: SystemAccountRef): SystemAccount {
+  const kind = /^gama_system_account\('([a-z_]+)'\)$/.exec(ref)?.[1];
+  if (kind === undefined) throw new Error(`not a system account: ${ref}`);
+  return kind as SystemAccount;
+}
 
 export interface PlayerAccounts {
   walletId: number;

@@ -21,17 +21,20 @@ export async function repayDebts(
       ORDER BY w.player_id`,
     [playerIds],
   );
-  for (const row of rows) {
-    const { rows: j } = await tx.query<{ id: number }>(
-      `INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at)
-       VALUES ('debt_repayment', 'system', 'player', $1, 'Debt repaid from wallet', $2) RETURNING id`,
-      [row.player_id, at],
-    );
-    await tx.query(
-      `INSERT INTO entries (journal_id, account_id, amount) VALUES ($1, $2, -$4::bigint), ($1, $3, $4::bigint)`,
-      [j[0]?.id, row.wallet_id, row.debt_id, row.amount],
-    );
-  }
+  if (rows.length === 0) return;
+  // One journal per player, all in one posting: wallet to debt account.
+  await tx.query(
+    `SELECT gama_post_journals('debt_repayment', 'system', 'player', 'Debt repaid from wallet', $1,
+                               $2::bigint[], $3::int[], $4::bigint[], $5::text[], $6::bigint[])`,
+    [
+      at,
+      rows.map((r) => r.player_id),
+      rows.flatMap((_, i) => [i + 1, i + 1]),
+      rows.flatMap((r) => [r.wallet_id, r.debt_id]),
+      rows.flatMap(() => [null, null]),
+      rows.flatMap((r) => [-r.amount, r.amount]),
+    ],
+  );
 }
 
 /**

@@ -1,9 +1,13 @@
 /**
- * Posting a journal: one row in `journals`, all of its entries in one INSERT, so the database's
- * statement trigger can check the journal balances and move cached balances (see migration 0002).
+ * Posting a journal from TypeScript: the one wrapper around `gama_post_journals`
+ * (db/functions/post_journals.sql), the database's single entry point for journals. It writes the journal row
+ * and all of its entries in one INSERT, so the ledger's statement trigger checks the journal balances and moves
+ * the cached balances (decision 040).
  */
 import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
+import type { SystemAccountRef } from './accounts.ts';
+import { systemAccountKind } from './accounts.ts';
 
 export type JournalKind =
   | 'bid'
@@ -28,9 +32,9 @@ export interface JournalSpec {
   at: Date;
 }
 
-/** An entry's account is an id, or a SQL subquery naming a system account (see `systemAccount`). */
+/** An entry's account is an id, or a system account named by kind (`systemAccount`). */
 export interface EntrySpec {
-  account: number | string;
+  account: number | SystemAccountRef;
   amount: number;
 }
 
@@ -39,6 +43,10 @@ export class InsufficientFunds extends Error {
     super('insufficient funds');
   }
 }
+
+/** The SQL of one journal's posting; `$1`..`$9` as `postJournal` binds them. Exported for the benchmarks. */
+export const POST_JOURNAL_SQL = `SELECT (gama_post_journals($1, $2, $3, $4, $5, ARRAY[$6::bigint], $7::int[], $8::bigint[],
+                                                $9::text[], $10::bigint[]))[1] AS id`;
 
 /**
  * Writes one journal and its entries. `onOverdraft` builds the error to throw when the wallet CHECK refuses a
@@ -50,31 +58,24 @@ export async function postJournal(
   entries: readonly EntrySpec[],
   onOverdraft: () => Error = () => new InsufficientFunds(),
 ): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO journals (kind, actor, ref_type, ref_id, note, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [journal.kind, journal.actor, journal.refType ?? null, journal.refId ?? null, journal.note, journal.at],
-  );
-  const journalId = rows[0]?.id;
-  if (journalId === undefined) throw new Error('journal insert returned no id');
-  const values: string[] = [];
-  const params: unknown[] = [journalId];
   for (const entry of entries) {
     if (!Number.isSafeInteger(entry.amount) || entry.amount === 0)
       throw new RangeError(`bad entry amount ${entry.amount}`);
-    params.push(entry.amount);
-    const amount = `$${params.length}::bigint`;
-    if (typeof entry.account === 'number') {
-      params.push(entry.account);
-      values.push(`($1, $${params.length}::bigint, ${amount})`);
-    } else {
-      values.push(`($1, ${entry.account}, ${amount})`);
-    }
   }
+  let rows: Array<{ id: number }>;
   try {
-    await tx.query(
-      `INSERT INTO entries (journal_id, account_id, amount) VALUES ${values.join(', ')}`,
-      params,
-    );
+    ({ rows } = await tx.query<{ id: number }>(POST_JOURNAL_SQL, [
+      journal.kind,
+      journal.actor,
+      journal.refType ?? null,
+      journal.note,
+      journal.at,
+      journal.refId ?? null,
+      entries.map(() => 1),
+      entries.map((e) => (typeof e.account === 'number' ? e.account : null)),
+      entries.map((e) => (typeof e.account === 'number' ? null : systemAccountKind(e.account))),
+      entries.map((e) => e.amount),
+    ]));
   } catch (error) {
     // The wallet CHECK refused it: the debit would overdraw (L3), whatever ran concurrently.
     if (pgCode(error) === '23514' && String((error as Error).message).includes('wallet_not_negative')) {
@@ -82,5 +83,7 @@ export async function postJournal(
     }
     throw error;
   }
+  const journalId = rows[0]?.id;
+  if (journalId === undefined || journalId === null) throw new Error('journal posting returned no id');
   return journalId;
 }

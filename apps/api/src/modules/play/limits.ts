@@ -11,6 +11,7 @@ import {
   limitChange,
   limitKinds,
   limitPeriods,
+  overPlayLimit,
   periodStart,
   tightestLimit,
 } from '@gama/core/rules/responsible-play';
@@ -99,7 +100,7 @@ export function playLimitRefusal(
   amount: number,
 ): AppError | null {
   const tightest = tightestLimit(limits, used);
-  if (tightest === null || amount <= tightest.left) return null;
+  if (tightest === null || !overPlayLimit(amount, tightest.amount, used[tightest.period])) return null;
   return new AppError(
     'VALIDATION',
     playMessages.limitReached(

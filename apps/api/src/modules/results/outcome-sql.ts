@@ -79,5 +79,8 @@ export function wonExpression(first: number): string {
     END, false)`;
 }
 
-/** Payout in paise, rounded down (D5): points x 100 x val_2 / val_1 in integer arithmetic. */
-export const PAYOUT_SQL = '(b.points * 100 * b.rate_val_2) / b.rate_val_1';
+/**
+ * A bid row's payout in paise, rounded down (D5): `gama_payout` (db/functions/rules.sql), the rule's one SQL
+ * definition, which the planner writes in as its expression.
+ */
+export const PAYOUT_SQL = 'gama_payout(b.points, b.rate_val_1, b.rate_val_2)';

@@ -41,7 +41,9 @@ export async function revertRevision(
         [[...new Set(batch.map((b) => b.player_id))]],
       );
       const { rows } = await tx.query<{ reversed: number }>(
-        // Journal ids come from the sequence up front, as in settle.ts: no joins between CTEs.
+        // Journal ids come from the sequence up front, as in settle.ts, so the credits can name them; the
+        // journals and their entries go through the ledger's one entry point (db/functions/post_journals.sql),
+        // all of the chunk's in one call.
         `WITH credits AS (
            SELECT c.bid_id, c.payout, w.id AS wallet_id, d.id AS debt_id, w.balance,
                   sum(c.payout) OVER (PARTITION BY c.player_id ORDER BY c.bid_id) AS running
@@ -52,26 +54,28 @@ export async function revertRevision(
               AND c.reversal_journal_id IS NULL),
          split AS MATERIALIZED (
            SELECT c.*, greatest(0, least(c.payout, c.balance - (c.running - c.payout))) AS from_wallet,
-                  nextval(pg_get_serial_sequence('journals', 'id')) AS journal_id
+                  nextval(pg_get_serial_sequence('journals', 'id')) AS journal_id,
+                  row_number() OVER (ORDER BY c.bid_id) AS n
              FROM credits c),
-         journal AS (
-           INSERT INTO journals (id, kind, actor, ref_type, ref_id, note, created_at) OVERRIDING SYSTEM VALUE
-           SELECT s.journal_id, 'win_reversal', 'system', 'bid', s.bid_id, $3, $4 FROM split s
-           RETURNING 1),
-         entry AS (
-           INSERT INTO entries (journal_id, account_id, amount)
-           SELECT s.journal_id, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), s.payout FROM split s
+         legs AS (
+           SELECT s.n, 0 AS leg, NULL::bigint AS account, 'house' AS system, s.payout AS amount FROM split s
            UNION ALL
-           SELECT s.journal_id, s.wallet_id, -s.from_wallet FROM split s WHERE s.from_wallet > 0
+           SELECT s.n, 1, s.wallet_id, NULL, -s.from_wallet FROM split s WHERE s.from_wallet > 0
            UNION ALL
-           SELECT s.journal_id, s.debt_id, -(s.payout - s.from_wallet) FROM split s WHERE s.payout > s.from_wallet
-           RETURNING 1),
+           SELECT s.n, 2, s.debt_id, NULL, -(s.payout - s.from_wallet) FROM split s WHERE s.payout > s.from_wallet),
+         posted AS (
+           SELECT gama_post_journals('win_reversal', 'system', 'bid', $3, $4,
+                    (SELECT array_agg(s.bid_id ORDER BY s.n) FROM split s),
+                    array_agg(l.n::int ORDER BY l.n, l.leg), array_agg(l.account ORDER BY l.n, l.leg),
+                    array_agg(l.system ORDER BY l.n, l.leg), array_agg(l.amount ORDER BY l.n, l.leg)::bigint[],
+                    (SELECT array_agg(s.journal_id ORDER BY s.n) FROM split s)) AS ids
+             FROM legs l
+           HAVING count(*) > 0),
          linked AS (
-           UPDATE win_credits c SET reversal_journal_id = s.journal_id FROM split s
-            WHERE c.result_id = $1 AND c.market_date = $5::date AND c.bid_id = s.bid_id
+           UPDATE win_credits c SET reversal_journal_id = s.journal_id FROM split s, posted p
+            WHERE c.result_id = $1 AND c.market_date = $5::date AND c.bid_id = s.bid_id AND p.ids IS NOT NULL
            RETURNING 1)
-         SELECT (SELECT count(*) FROM linked)::int AS reversed, (SELECT count(*) FROM journal)::int AS journals,
-                (SELECT count(*) FROM entry)::int AS entries`,
+         SELECT (SELECT count(*) FROM linked)::int AS reversed`,
         [resultId, ids, note, at, marketDate],
       );
       // A closed account's new debt goes to the account its phone holds now, if it was registered again.

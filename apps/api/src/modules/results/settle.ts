@@ -56,11 +56,11 @@ export interface SettleTarget {
 }
 
 /**
- * One chunk of settlement but its wallet entries, as a single statement (exported so benchmarks can explain
- * it): it reads the slice, writes the winners' credits, journals and notifications and moves the cursor, and
- * answers what each winning player is owed. The entries follow in `ENTRIES_SQL`, last in the transaction: they
- * lock the winners' wallets, which bids elsewhere also lock, so those locks are held from there to the commit
- * only, not while this statement reads and writes the rest.
+ * One chunk of settlement but its journals, as a single statement (exported so benchmarks can explain it): it
+ * reads the slice, writes the winners' credits and notifications, naming journal ids it draws, and moves the
+ * cursor, and answers what each winning player is owed. The journals follow in `POST_WINS_SQL`, last in the
+ * transaction: their entries lock the winners' wallets, which bids elsewhere also lock, so those locks are held
+ * from there to the commit only, not while this statement reads and writes the rest.
  */
 export function chunkSql(): string {
   // One win journal per player per chunk pays all that player's winning bids in it (each keeps its own credit
@@ -69,9 +69,10 @@ export function chunkSql(): string {
   // nested loops (2,000 x 2,000 per join). The sequence is named once per statement, not per journal (its
   // catalog lookup cost more than the draw). Each player's journal is also their win notification, in the same
   // transaction, so a chunk that commits has told its winners and one that is lost has not. A credit that
-  // exists already (a revision interrupted under the old bid-writing scheme) is not paid again.
+  // exists already (a revision interrupted under the old bid-writing scheme) is not paid again. The payout is
+  // gama_payout (db/functions/rules.sql).
   return `WITH slice AS MATERIALIZED (
-           SELECT b.id, b.player_id, ${wonExpression(9)} AS won, ${PAYOUT_SQL} AS payout
+           SELECT b.id, b.player_id, ${wonExpression(8)} AS won, ${PAYOUT_SQL} AS payout
              FROM bids b
             WHERE b.market_id = $1 AND b.market_date = $2::date AND b.settle_half = $3 AND b.id > $4
             ORDER BY b.id LIMIT $5),
@@ -81,7 +82,7 @@ export function chunkSql(): string {
                        THEN nextval((SELECT pg_get_serial_sequence('journals', 'id')::regclass)) END AS first_journal
              FROM slice s
             WHERE s.won AND NOT EXISTS (
-                   SELECT 1 FROM win_credits c WHERE c.bid_id = s.id AND c.market_date = $2::date AND c.result_id = $7)),
+                   SELECT 1 FROM win_credits c WHERE c.bid_id = s.id AND c.market_date = $2::date AND c.result_id = $6)),
          winners AS MATERIALIZED (
            SELECT n.id, n.player_id, n.payout,
                   CASE WHEN n.payout > 0 THEN max(n.first_journal) OVER (PARTITION BY n.player_id) END AS journal_id
@@ -89,28 +90,23 @@ export function chunkSql(): string {
          paid AS MATERIALIZED (
            SELECT w.journal_id, w.player_id, sum(w.payout) AS total
              FROM winners w WHERE w.journal_id IS NOT NULL GROUP BY w.journal_id, w.player_id),
-         journal AS (
-           INSERT INTO journals (id, kind, actor, ref_type, ref_id, note, created_at) OVERRIDING SYSTEM VALUE
-           SELECT p.journal_id, 'win', 'system', 'result', $7, $6, $8 FROM paid p
-           RETURNING 1),
          credit AS (
            INSERT INTO win_credits (bid_id, market_date, result_id, player_id, payout, journal_id)
-           SELECT w.id, $2::date, $7, w.player_id, w.payout, w.journal_id FROM winners w
+           SELECT w.id, $2::date, $6, w.player_id, w.payout, w.journal_id FROM winners w
            RETURNING 1),
          notice AS (
            INSERT INTO notifications (player_id, kind, ref_id, amount, market, created_at)
-           SELECT p.player_id, 'win', p.journal_id, p.total, (SELECT name FROM markets WHERE id = $1), $8
+           SELECT p.player_id, 'win', p.journal_id, p.total, (SELECT name FROM markets WHERE id = $1), $7
              FROM paid p
            ON CONFLICT (player_id, kind, ref_id) DO NOTHING
            RETURNING 1),
          moved AS (
            UPDATE results SET settled_through = coalesce((SELECT max(id) FROM slice), settled_through),
-                              settled_at = CASE WHEN (SELECT count(*) FROM slice) < $5 THEN $8::timestamptz END
-            WHERE id = $7
+                              settled_at = CASE WHEN (SELECT count(*) FROM slice) < $5 THEN $7::timestamptz END
+            WHERE id = $6
            RETURNING 1)
          SELECT (SELECT count(*) FROM slice)::int AS decided,
                 (SELECT count(*) FROM credit)::int AS wins,
-                (SELECT count(*) FROM journal)::int AS journals,
                 (SELECT count(*) FROM notice)::int AS notices,
                 (SELECT count(*) FROM moved)::int AS moved,
                 (SELECT array_agg(journal_id::text ORDER BY player_id) FROM paid) AS journal_ids,
@@ -119,16 +115,21 @@ export function chunkSql(): string {
 }
 
 /**
- * The wallet side of a chunk's win journals: the player's wallet credited, the house debited, by one INSERT
- * (the posting trigger checks each journal balances and moves the cached wallet balances).
+ * The chunk's win journals through the ledger's one entry point (db/functions/post_journals.sql): one per paid
+ * player, with the ids the chunk drew, each crediting the player's wallet and debiting the house; all entries in
+ * one INSERT, which the posting trigger checks and adds to the cached wallet balances.
  */
-export const ENTRIES_SQL = `INSERT INTO entries (journal_id, account_id, amount)
-  SELECT p.journal_id, a.id, p.total
-    FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS p (journal_id, player_id, total)
-    JOIN accounts a ON a.player_id = p.player_id AND a.kind = 'wallet'
-  UNION ALL
-  SELECT p.journal_id, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), -p.total
-    FROM unnest($1::bigint[], $3::bigint[]) AS p (journal_id, total)`;
+export const POST_WINS_SQL = `SELECT cardinality(gama_post_journals('win', 'system', 'result', $4, $5,
+           array_fill($6::bigint, ARRAY[cardinality($1::bigint[])]),
+           e.journals, e.accounts, e.systems, e.amounts, $1::bigint[])) AS journals
+    FROM (SELECT array_agg(x.n::int ORDER BY x.n, x.leg) AS journals, array_agg(x.account ORDER BY x.n, x.leg) AS accounts,
+                 array_agg(x.system ORDER BY x.n, x.leg) AS systems, array_agg(x.amount ORDER BY x.n, x.leg) AS amounts
+            FROM (SELECT p.n, 0 AS leg, a.id AS account, NULL::text AS system, p.total AS amount
+                    FROM unnest($2::bigint[], $3::bigint[]) WITH ORDINALITY AS p (player_id, total, n)
+                    JOIN accounts a ON a.player_id = p.player_id AND a.kind = 'wallet'
+                  UNION ALL
+                  SELECT p.n, 1, NULL, 'house', -p.total
+                    FROM unnest($3::bigint[]) WITH ORDINALITY AS p (total, n)) x) e`;
 
 export function chunkParams(target: SettleTarget, at: Date, through: number, chunk: number): unknown[] {
   return [
@@ -137,7 +138,6 @@ export function chunkParams(target: SettleTarget, at: Date, through: number, chu
     target.half,
     through,
     chunk,
-    target.note,
     target.resultId,
     at,
     ...paramValues(target.params),
@@ -218,7 +218,14 @@ export async function settle(
       const players = row.players ?? [];
       if (players.length > 0) {
         await lockWallets(tx, players);
-        await tx.query(ENTRIES_SQL, [row.journal_ids, players, row.totals]);
+        await tx.query(POST_WINS_SQL, [
+          row.journal_ids,
+          players,
+          row.totals,
+          target.note,
+          at,
+          target.resultId,
+        ]);
         await repayDebts(tx, players, at);
       }
       const done = row.decided < chunk;

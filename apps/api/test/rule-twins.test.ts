@@ -1,0 +1,100 @@
+/**
+ * The rules written in both languages answer one table of cases (decision 041, packages/core/src/rules/
+ * twin-cases.ts): each case runs through the TypeScript rule and through its SQL twin on this engine's database,
+ * and both must give the table's answer. The payout and the play limit are the functions of
+ * db/functions/rules.sql; the win condition is the settlement's SQL expression (results/outcome-sql.ts) over a
+ * bid row, with the declared values the server passes it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payoutPaise } from '@gama/core/rules/money';
+import { overPlayLimit } from '@gama/core/rules/responsible-play';
+import type { ResultRevision, SettlementOutcome } from '@gama/core/rules/settlement';
+import { evaluateBid } from '@gama/core/rules/settlement';
+import { twinCases } from '@gama/core/rules/twin-cases';
+import type { Database } from '../src/db/database.ts';
+import type { ResultParams } from '../src/modules/results/outcome-sql.ts';
+import {
+  galiParams,
+  mainParams,
+  PAYOUT_SQL,
+  paramValues,
+  starlineParams,
+  wonExpression,
+} from '../src/modules/results/outcome-sql.ts';
+import { openTestDatabase } from './db.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+/** The values a declaration passes to the settlement's SQL, as results/service.ts derives them. */
+function paramsOf(result: ResultRevision): ResultParams {
+  if (result.group === 'starline') return starlineParams(result.pana ?? '');
+  if (result.group === 'gali') return galiParams(result.result ?? '');
+  return mainParams(result.openPana ?? '', result.closePana);
+}
+
+const label = (o: object) => JSON.stringify(o);
+
+describe('rules written in TypeScript and SQL give the same answers', () => {
+  it('payout (gama_payout, payoutPaise)', async () => {
+    for (const c of twinCases.payout) {
+      expect(payoutPaise(c.points, c.val1, c.val2), label(c)).toBe(c.paise);
+      const { rows } = await db.query<{ paise: number }>(
+        'SELECT gama_payout($1::bigint, $2::integer, $3::integer) AS paise',
+        [c.points, c.val1, c.val2],
+      );
+      expect(rows[0]?.paise, label(c)).toBe(c.paise);
+    }
+  });
+
+  it('play limits (gama_over_play_limit, overPlayLimit)', async () => {
+    for (const c of twinCases.playLimit) {
+      expect(overPlayLimit(c.cost, c.limit, c.used), label(c)).toBe(c.over);
+      const { rows } = await db.query<{ over: boolean }>(
+        'SELECT gama_over_play_limit($1::bigint, $2::bigint, $3::bigint) AS over',
+        [c.cost, c.limit, c.used],
+      );
+      expect(rows[0]?.over, label(c)).toBe(c.over);
+    }
+  });
+
+  it("a bid's outcome on a declared result (the settlement's SQL, evaluateBid)", async () => {
+    for (const c of twinCases.win) {
+      expect(evaluateBid(c.bid, c.result), label(c)).toEqual(c.outcome);
+      const { rows } = await db.query<{ won: boolean; payout: number }>(
+        `SELECT ${wonExpression(8)} AS won, ${PAYOUT_SQL} AS payout
+           FROM (VALUES ($1::text, $2::text, $3::text, $4::text, $5::bigint, $6::integer, $7::integer))
+                AS b (bet_type, session, digits, close_digits, points, rate_val_1, rate_val_2)`,
+        [
+          c.bid.betType,
+          c.bid.session,
+          c.bid.digits,
+          c.bid.closeDigits,
+          c.bid.points,
+          c.bid.rateVal1,
+          c.bid.rateVal2,
+          ...paramValues(paramsOf(c.result)),
+        ],
+      );
+      const row = rows[0];
+      const sql: SettlementOutcome | undefined =
+        row === undefined
+          ? undefined
+          : row.won
+            ? { outcome: 'won', payoutPaise: row.payout }
+            : { outcome: 'lost' };
+      expect(sql, label(c)).toEqual(c.outcome);
+    }
+  });
+
+  it('the table covers every rule with winners and losers, so neither side can pass by answering one way', () => {
+    expect(new Set(twinCases.playLimit.map((c) => c.over))).toEqual(new Set([true, false]));
+    expect(new Set(twinCases.win.map((c) => c.outcome.outcome))).toEqual(new Set(['won', 'lost']));
+    expect(new Set(twinCases.win.map((c) => c.result.group))).toEqual(new Set(['main', 'starline', 'gali']));
+  });
+});
