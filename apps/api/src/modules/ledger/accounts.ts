@@ -1,6 +1,13 @@
 import type { Queryable } from '../../db/database.ts';
 
-export type SystemAccount = 'house' | 'deposits' | 'withdrawals_pending' | 'withdrawals_paid' | 'adjustments';
+export type SystemAccount =
+  | 'house'
+  | 'deposits'
+  | 'withdrawals_pending'
+  | 'withdrawals_paid'
+  | 'adjustments'
+  // Referral rewards leave it (migration 0065).
+  | 'promotions';
 
 /**
  * A system account named by kind, as an SQL expression (`gama_system_account`, db/functions/post_journals.sql).

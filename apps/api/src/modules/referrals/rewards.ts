@@ -9,14 +9,14 @@
 import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 import { PAISE_PER_POINT } from '@gama/core/rules/money';
 import type { Queryable } from '../../db/database.ts';
-import { lockPlayersAccounts, walletAccountId } from '../ledger/accounts.ts';
+import { lockPlayersAccounts, systemAccount, walletAccountId } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
 import { postJournal } from '../ledger/post.ts';
 import { ownerSettings } from '../settings/owner-settings.ts';
 import { linkReasons } from '../signals/links.ts';
 
 /** The promotions account: referral rewards leave it (migration 0065). */
-export const PROMOTIONS_ACCOUNT = `(SELECT id FROM accounts WHERE kind = 'promotions' AND player_id IS NULL)`;
+export const PROMOTIONS_ACCOUNT = systemAccount('promotions');
 
 export interface FirstDeposit {
   playerId: number;
