@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_ADMIN, E2E_CLOCK_START } from './support/server-env.ts';
+import { deskSize, phoneSize } from './support/sizes.ts';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
@@ -77,8 +78,6 @@ const clockSpecs = /\/console\/.*\.clock\.spec\.ts$/;
 const playerClockSpecs = /\/tests\/[^/]+\.clock\.spec\.ts$/;
 /** Specs that move the clock past a draw or a resend timer instead of waiting for it. */
 const drawSpecs = /\.draws\.spec\.ts$/;
-const playerDrawSpecs = /\/tests\/[^/]+\.draws\.spec\.ts$/;
-const consoleDrawSpecs = /\/console\/.*\.draws\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -97,12 +96,9 @@ export default defineConfig({
   outputDir: 'test-results',
   globalTeardown: './global-teardown.ts',
   use: {
-    viewport: { width: 390, height: 844 },
-    // One device pixel per CSS pixel: nothing in either app reads the pixel ratio (no srcset, no resolution
-    // query), and software rendering paints a quarter of the pixels. The screenshots script keeps 2.
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
+    // One device pixel per CSS pixel (support/sizes.ts): nothing in either app reads the pixel ratio (no srcset,
+    // no resolution query), and software rendering paints a quarter of the pixels. The screenshots script keeps 2.
+    ...phoneSize,
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
     // The app's service worker precaches the whole shell in the background of every page; the feature tests do
@@ -129,67 +125,27 @@ export default defineConfig({
     },
   },
   projects: [
-    // Projects start in this order: the first link of each one-at-a-time chain, so it runs beside the rest (a link
-    // that depends on another starts only once every project without dependencies is done), then the projects
-    // with the longest tests; the player's many short tests fill the end.
+    // Projects start in this order: the two one-at-a-time projects first, so they run beside the rest, then the
+    // projects with the longest tests; the player's many short tests fill the end.
     // Moving the clock past a market's draw (declaring its result at once instead of waiting minutes for it) or
     // a code's resend timer would close other tests' markets under them: these run on a fourth server, one test
-    // at a time, the console's after the player's.
+    // at a time. The console's run at the desk's size and then the phone's inside this project (`atBothSizes`):
+    // a phone project depending on a desktop one would start only once every other project had finished, and
+    // then run alone at the end of the suite.
     {
-      name: 'draws-player',
-      testMatch: playerDrawSpecs,
+      name: 'draws',
+      testMatch: drawSpecs,
       workers: 1,
-      use: { baseURL: drawsUrl },
-    },
-    {
-      name: 'draws-desktop',
-      testMatch: consoleDrawSpecs,
-      workers: 1,
-      dependencies: ['draws-player'],
-      use: {
-        baseURL: drawsUrl,
-        viewport: { width: 1280, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-      },
-    },
-    {
-      name: 'draws-phone',
-      testMatch: consoleDrawSpecs,
-      workers: 1,
-      dependencies: ['draws-desktop'],
       use: { baseURL: drawsUrl },
     },
     // Moving the clock ends every operator session on the server and two-factor for everyone stops every
-    // operator who has not enrolled, so these run on a third server of their own, one test at a time: the
-    // phone project after the desktop one.
+    // operator who has not enrolled, and the player's reality check lets time pass: these run on a third server
+    // of their own, one test at a time (a step of the clock in the middle of another test would end its
+    // sessions early), the console's at both sizes like the draws.
     {
-      name: 'console-clock-desktop',
-      testMatch: clockSpecs,
+      name: 'clock',
+      testMatch: [clockSpecs, playerClockSpecs],
       workers: 1,
-      use: {
-        baseURL: clockUrl,
-        viewport: { width: 1280, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-      },
-    },
-    {
-      name: 'console-clock-phone',
-      testMatch: clockSpecs,
-      workers: 1,
-      dependencies: ['console-clock-desktop'],
-      use: { baseURL: clockUrl },
-    },
-    // Player specs that let time pass on the clock server, after the console's: a step of the clock in the
-    // middle of theirs would end their sessions early.
-    {
-      name: 'player-clock',
-      testMatch: playerClockSpecs,
-      workers: 1,
-      dependencies: ['console-clock-phone'],
       use: { baseURL: clockUrl },
     },
     {
@@ -203,13 +159,7 @@ export default defineConfig({
       name: 'console-two-person-desktop',
       testMatch: serverWide,
       testIgnore: clockSpecs,
-      use: {
-        baseURL: bettingOffUrl,
-        viewport: { width: 1280, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-      },
+      use: { baseURL: bettingOffUrl, ...deskSize },
     },
     {
       name: 'console-two-person-phone',
@@ -222,13 +172,7 @@ export default defineConfig({
       name: 'console-desktop',
       testMatch: /\/console\/.*\.spec\.ts$/,
       testIgnore: [serverWide, clockSpecs, drawSpecs],
-      use: {
-        baseURL: bettingOnUrl,
-        viewport: { width: 1280, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-      },
+      use: { baseURL: bettingOnUrl, ...deskSize },
     },
     {
       name: 'console-phone',
