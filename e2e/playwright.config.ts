@@ -76,7 +76,8 @@ const serverWide = /\/console\/.*\.(two-person|server-wide)\.spec\.ts$/;
 const clockSpecs = /\/console\/.*\.clock\.spec\.ts$/;
 /**
  * Console specs that need a server's audit log to themselves: the caps spec signs a checkpoint and then sees no row
- * after it, which any other console test's sign-in on the same server would write (it failed so on a busy machine).
+ * after it, which any other console test's audited action on the same server (a sign-in, a new operator) would
+ * write (it failed so on a busy machine).
  */
 const aloneSpecs = /\/console\/.*\.alone\.spec\.ts$/;
 /** Player specs that move the server's clock (the reality check's intervals). */
