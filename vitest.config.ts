@@ -15,8 +15,11 @@ const api = {
   // One module graph per worker, not per file: each file already opens its own database and app, and
   // importing the server afresh for every file took a third of the project's time (317 s against 195 s).
   isolate: false,
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Limits, not waits: a passing test returns the moment it is done, so these only decide how long a stuck one
+  // takes to be reported. On a machine busy with other work (load 20 on two cores, 2026-11-29), 30 s failed
+  // tests that race forty requests and 60 s the set-up of a file, with nothing wrong in them.
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
   globalSetup: ['./test/global-setup.ts'],
 };
 

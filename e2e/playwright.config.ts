@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_ADMIN, E2E_CLOCK_START } from './support/server-env.ts';
+import { deskSize, phoneSize } from './support/sizes.ts';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
@@ -73,12 +74,16 @@ function apiServer(port: number, name: string, extraEnv: Record<string, string> 
 const serverWide = /\/console\/.*\.(two-person|server-wide)\.spec\.ts$/;
 /** Console specs that move the server's clock (the 30-minute idle limit) or require two-factor of everyone. */
 const clockSpecs = /\/console\/.*\.clock\.spec\.ts$/;
+/**
+ * Console specs that need a server's audit log to themselves: the caps spec signs a checkpoint and then sees no row
+ * after it, which any other console test's audited action on the same server (a sign-in, a new operator) would
+ * write (it failed so on a busy machine).
+ */
+const aloneSpecs = /\/console\/.*\.alone\.spec\.ts$/;
 /** Player specs that move the server's clock (the reality check's intervals). */
 const playerClockSpecs = /\/tests\/[^/]+\.clock\.spec\.ts$/;
 /** Specs that move the clock past a draw or a resend timer instead of waiting for it. */
 const drawSpecs = /\.draws\.spec\.ts$/;
-const playerDrawSpecs = /\/tests\/[^/]+\.draws\.spec\.ts$/;
-const consoleDrawSpecs = /\/console\/.*\.draws\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -97,12 +102,9 @@ export default defineConfig({
   outputDir: 'test-results',
   globalTeardown: './global-teardown.ts',
   use: {
-    viewport: { width: 390, height: 844 },
-    // One device pixel per CSS pixel: nothing in either app reads the pixel ratio (no srcset, no resolution
-    // query), and software rendering paints a quarter of the pixels. The screenshots script keeps 2.
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
+    // One device pixel per CSS pixel (support/sizes.ts): nothing in either app reads the pixel ratio (no srcset,
+    // no resolution query), and software rendering paints a quarter of the pixels. The screenshots script keeps 2.
+    ...phoneSize,
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
     // The app's service worker precaches the whole shell in the background of every page; the feature tests do
@@ -129,67 +131,28 @@ export default defineConfig({
     },
   },
   projects: [
-    // Projects start in this order: the first link of each one-at-a-time chain, so it runs beside the rest (a link
-    // that depends on another starts only once every project without dependencies is done), then the projects
-    // with the longest tests; the player's many short tests fill the end.
+    // Projects start in this order: the two one-at-a-time projects first, so they run beside the rest, then the
+    // projects with the longest tests; the player's many short tests fill the end.
     // Moving the clock past a market's draw (declaring its result at once instead of waiting minutes for it) or
     // a code's resend timer would close other tests' markets under them: these run on a fourth server, one test
-    // at a time, the console's after the player's.
+    // at a time. The console's run at the desk's size and then the phone's inside this project (`atBothSizes`):
+    // a phone project depending on a desktop one would start only once every other project had finished, and
+    // then run alone at the end of the suite.
     {
-      name: 'draws-player',
-      testMatch: playerDrawSpecs,
+      name: 'draws',
+      testMatch: drawSpecs,
       workers: 1,
-      use: { baseURL: drawsUrl },
-    },
-    {
-      name: 'draws-desktop',
-      testMatch: consoleDrawSpecs,
-      workers: 1,
-      dependencies: ['draws-player'],
-      use: {
-        baseURL: drawsUrl,
-        viewport: { width: 1280, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-      },
-    },
-    {
-      name: 'draws-phone',
-      testMatch: consoleDrawSpecs,
-      workers: 1,
-      dependencies: ['draws-desktop'],
       use: { baseURL: drawsUrl },
     },
     // Moving the clock ends every operator session on the server and two-factor for everyone stops every
-    // operator who has not enrolled, so these run on a third server of their own, one test at a time: the
-    // phone project after the desktop one.
+    // operator who has not enrolled, and the player's reality check lets time pass: these run on a third server
+    // of their own, one test at a time (a step of the clock in the middle of another test would end its
+    // sessions early), the console's at both sizes like the draws. The specs that need the audit log to
+    // themselves (`*.alone.spec.ts`) run here too, where nothing else writes to it meanwhile.
     {
-      name: 'console-clock-desktop',
-      testMatch: clockSpecs,
+      name: 'clock',
+      testMatch: [clockSpecs, playerClockSpecs, aloneSpecs],
       workers: 1,
-      use: {
-        baseURL: clockUrl,
-        viewport: { width: 1280, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-      },
-    },
-    {
-      name: 'console-clock-phone',
-      testMatch: clockSpecs,
-      workers: 1,
-      dependencies: ['console-clock-desktop'],
-      use: { baseURL: clockUrl },
-    },
-    // Player specs that let time pass on the clock server, after the console's: a step of the clock in the
-    // middle of theirs would end their sessions early.
-    {
-      name: 'player-clock',
-      testMatch: playerClockSpecs,
-      workers: 1,
-      dependencies: ['console-clock-phone'],
       use: { baseURL: clockUrl },
     },
     {
@@ -203,13 +166,7 @@ export default defineConfig({
       name: 'console-two-person-desktop',
       testMatch: serverWide,
       testIgnore: clockSpecs,
-      use: {
-        baseURL: bettingOffUrl,
-        viewport: { width: 1280, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-      },
+      use: { baseURL: bettingOffUrl, ...deskSize },
     },
     {
       name: 'console-two-person-phone',
@@ -221,19 +178,13 @@ export default defineConfig({
     {
       name: 'console-desktop',
       testMatch: /\/console\/.*\.spec\.ts$/,
-      testIgnore: [serverWide, clockSpecs, drawSpecs],
-      use: {
-        baseURL: bettingOnUrl,
-        viewport: { width: 1280, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-      },
+      testIgnore: [serverWide, clockSpecs, drawSpecs, aloneSpecs],
+      use: { baseURL: bettingOnUrl, ...deskSize },
     },
     {
       name: 'console-phone',
       testMatch: /\/console\/.*\.spec\.ts$/,
-      testIgnore: [serverWide, clockSpecs, drawSpecs],
+      testIgnore: [serverWide, clockSpecs, drawSpecs, aloneSpecs],
       // The tests whose layout or interaction differs on a phone (support/console.ts, PHONE).
       grep: /@phone/,
       use: { baseURL: bettingOnUrl },

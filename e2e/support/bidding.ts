@@ -3,7 +3,7 @@
  * These are preconditions only; what a test checks goes through the browser.
  */
 import { expect, type Page } from '@playwright/test';
-import { loginViaUi } from './fixtures.ts';
+import { startSession } from './fixtures.ts';
 import { APP_KEY, type GamaApi, type Player } from './gama-api.ts';
 import { E2E_ADMIN } from './server-env.ts';
 
@@ -105,7 +105,7 @@ export async function readProfile(page: Page): Promise<{
   }, APP_KEY);
 }
 
-/** A registered player with `points` in the wallet, logged in through the UI and on /imp. */
+/** A registered player with `points` in the wallet, signed in (`startSession`) and on /imp. */
 export async function fundedPlayerOnHome(
   page: Page,
   api: GamaApi,
@@ -114,7 +114,8 @@ export async function fundedPlayerOnHome(
 ): Promise<Operator> {
   const operator = await Operator.login(api.baseURL);
   if (points > 0) await operator.fund(player.mobile, points);
-  await loginViaUi(page, player);
+  await startSession(page, player);
+  await page.goto('/imp');
   await expect(page.getByTestId('wallet-amount')).toHaveText(String(points));
   return operator;
 }

@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { Operator } from './bidding.ts';
 import { savePayoutNumber } from './funds.ts';
 import type { GamaApi, Player } from './gama-api.ts';
+import { test } from './fixtures.ts';
 import { E2E_ADMIN } from './server-env.ts';
 import { settled } from './settled.ts';
+import { deskSize, phoneSize } from './sizes.ts';
 
 export type Role = 'owner' | 'results' | 'cashier' | 'support' | 'viewer';
 
@@ -35,7 +37,7 @@ export async function createOperator(baseURL: string, role: Role): Promise<Opera
 }
 
 /** Signs in through the console's form (no two-factor) and waits for the desk. */
-export async function signIn(
+export async function signInWithForm(
   page: Page,
   account: Pick<OperatorAccount, 'username' | 'password'>,
 ): Promise<void> {
@@ -43,8 +45,31 @@ export async function signIn(
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForDesk(page);
+}
+
+/**
+ * Signs in (no two-factor) and opens the desk, for tests whose subject comes after sign-in (the form is
+ * `signInWithForm`, tested in sign-in.spec.ts): the console's own sign-in call made from this page's context, so
+ * the session cookie lands where the console keeps it, then the console's address, as an operator who is
+ * signed in opens it. The sign-in screen was a page load of its own in every console test.
+ */
+export async function signIn(
+  page: Page,
+  account: Pick<OperatorAccount, 'username' | 'password'>,
+): Promise<void> {
+  const response = await page.request.post('/admin-api/login', {
+    headers: { 'X-Gama-Web': '1' },
+    data: { username: account.username, password: account.password },
+  });
+  if (!response.ok()) throw new Error(`operator sign-in failed: ${await response.text()}`);
+  await page.goto('/admin/');
+  await waitForDesk(page);
+}
+
+async function waitForDesk(page: Page): Promise<void> {
   await expect(signOutButton(page)).toBeVisible();
-  // The desk sends a new session on to the first screen of the role.
+  // The desk sends a signed-in operator on to the first screen of the role.
   await expect(page).not.toHaveURL(/\/admin\/(sign-in)?$/);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
@@ -75,6 +100,10 @@ export function totpCode(secret: string, offsetMs: number, steps = 0): Promise<s
   return generate({ secret, epoch: Math.floor((Date.now() + offsetMs) / 1000) + steps * 30 });
 }
 
+/** The tags `atBothSizes` gives a test at each size (not `@phone`: the console-phone project greps for that). */
+const DESK_SIZE = '@size-desk';
+const PHONE_SIZE = '@size-phone';
+
 const shotsDir = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '..',
@@ -96,10 +125,30 @@ export async function csvOf(download: Download): Promise<string> {
 export async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
   if (process.env.E2E_SHOTS !== '1') return;
   await settled(page);
-  await page.screenshot({ path: path.join(shotsDir, info.project.name, `${name}.png`), fullPage: true });
+  const folder = info.tags.includes(PHONE_SIZE) ? `${info.project.name}-phone` : info.project.name;
+  await page.screenshot({ path: path.join(shotsDir, folder, `${name}.png`), fullPage: true });
 }
 
-export const isPhone = (info: TestInfo) => info.project.name.endsWith('-phone');
+export const isPhone = (info: TestInfo) =>
+  info.project.name.endsWith('-phone') || info.tags.includes(PHONE_SIZE);
+
+/**
+ * Defines the tests of `body` twice, at the desk's size and then at the phone's, inside one project. The specs
+ * that move a server's clock run one test at a time on their own server; one project per chain, at both sizes,
+ * runs beside the rest of the suite, where a desktop project followed by a dependent phone project waited for
+ * every other project to finish and then ran alone on one core.
+ */
+export function atBothSizes(body: () => void): void {
+  for (const [title, tag, size] of [
+    ['desk', DESK_SIZE, deskSize],
+    ['phone', PHONE_SIZE, phoneSize],
+  ] as const) {
+    test.describe(title, { tag }, () => {
+      test.use({ ...size });
+      body();
+    });
+  }
+}
 
 /**
  * Marks a console test that runs at the phone's size too (the console-phone project runs only these): what the

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { GamaApi, randomClientIp, type Player } from './gama-api.ts';
+import { APP_KEY, GamaApi, randomClientIp, type Player } from './gama-api.ts';
 
 interface GamaFixtures {
   /** Fails the test on an uncaught script error or a Content-Security-Policy violation in the page. */
@@ -45,6 +45,35 @@ export async function loginViaUi(page: Page, player: Pick<Player, 'mobile' | 'pa
   await page.getByLabel('Password', { exact: true }).fill(player.password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
   await expect(page).toHaveURL(/\/imp$/);
+}
+
+/**
+ * A signed-in player without the login screen, for tests whose subject comes after it; the screen itself is
+ * tested in login-logout.spec.ts and wherever `loginViaUi` is part of the flow. It makes the app's own login call
+ * from this page's context, so the session cookie lands where the app would keep it, and puts the profile the
+ * app keeps in storage before the page's first script runs. The test then opens its screen by its address: a
+ * fresh page costs about a second of the browser's time, and the login screen and home were two of them.
+ */
+export async function startSession(page: Page, player: Pick<Player, 'mobile' | 'password'>): Promise<void> {
+  const response = await page.request.post('/api-user-login', {
+    headers: { 'X-Gama-Web': '1' },
+    data: { env_type: 'Prod', app_key: APP_KEY, mobile: player.mobile, password: player.password },
+  });
+  const body = (await response.json()) as { status?: unknown; user_name?: unknown; mobile?: unknown };
+  if (!response.ok() || body.status !== true) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  await page.addInitScript(
+    (profile) => {
+      // Once per tab, as the login screen would: a test that signs out must stay signed out on a reload.
+      try {
+        if (window.sessionStorage.getItem('e2e.profile-stored') !== null) return;
+        window.localStorage.setItem('gama.user', JSON.stringify(profile));
+        window.sessionStorage.setItem('e2e.profile-stored', '1');
+      } catch {
+        // about:blank has no storage; the first real page stores it.
+      }
+    },
+    { user_name: body.user_name, mobile: body.mobile },
+  );
 }
 
 export async function openMenu(page: Page) {

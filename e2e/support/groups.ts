@@ -5,7 +5,7 @@
  */
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import { expect, type Page } from '@playwright/test';
-import { loginViaUi } from './fixtures.ts';
+import { startSession } from './fixtures.ts';
 import type { GamaApi, Player } from './gama-api.ts';
 import { E2E_ADMIN } from './server-env.ts';
 
@@ -53,10 +53,11 @@ export async function fundPlayer(api: GamaApi, mobile: string, points: number): 
   if (!adjusted.ok) throw new Error(`adjust failed: ${JSON.stringify(adjusted.body)}`);
 }
 
-/** A registered player with `points` in the wallet, logged in through the UI. */
+/** A registered player with `points` in the wallet, signed in (`startSession`) and on /imp. */
 export async function fundedLogin(page: Page, api: GamaApi, player: Player, points: number): Promise<void> {
   await fundPlayer(api, player.mobile, points);
-  await loginViaUi(page, player);
+  await startSession(page, player);
+  await page.goto('/imp');
   await expect(page.getByTestId('wallet-amount')).toHaveText(String(points));
 }
 

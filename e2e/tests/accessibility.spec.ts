@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, seriousViolations } from '../support/axe.ts';
 import { fundedPlayerOnHome, openBidScreen } from '../support/bidding.ts';
-import { expect, expectToast, loginViaUi, openMenu, test } from '../support/fixtures.ts';
+import { expect, expectToast, openMenu, startSession, test } from '../support/fixtures.ts';
 import { savePayoutNumber } from '../support/funds.ts';
 import { marketCard } from '../support/groups.ts';
 import { mainLayoutRoutes } from '../support/spec-routes.ts';
@@ -192,7 +192,7 @@ test('funds: wallet with saved payout methods, withdraw, deposit and its request
 });
 
 test('profile, notifications, play limits, change password, delete account', async ({ page, player }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   for (const path of ['/profile', '/notifications', '/play-limits', '/change', '/delete']) {
     await settle(page, path);
     await expectAccessible(page, path);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginViaUi, test } from '../support/fixtures.ts';
+import { expect, startSession, test } from '../support/fixtures.ts';
 import type { GamaApi } from '../support/gama-api.ts';
 import { declareResult } from '../support/groups.ts';
 
@@ -36,7 +36,7 @@ test.describe('Market Charts', () => {
     });
     const jodi = ank(open) + ank(close);
 
-    await loginViaUi(page, player);
+    await startSession(page, player);
     await page.goto('/charts');
     await expect(page.getByRole('button', { name: 'Main', exact: true })).toHaveAttribute(
       'aria-pressed',
@@ -78,7 +78,7 @@ test.describe('Market Charts', () => {
     });
     const jodi = ank(open) + ank(close);
 
-    await loginViaUi(page, player);
+    await startSession(page, player);
     await page.goto('/charts?group=main');
     await page.getByLabel('Market', { exact: true }).selectOption({ label: 'MILAN DAY' });
     const cell = dayCell(page, /Jodi chart/, '2026-11-18');
@@ -95,7 +95,7 @@ test.describe('Market Charts', () => {
     const id = await chartMarketId(api, 'starline', '12:00 PM');
     const pana = await declareResult(api, { market_id: id, date: '2026-11-20', value: '349' });
 
-    await loginViaUi(page, player);
+    await startSession(page, player);
     await page.goto('/star');
     await page.getByRole('link', { name: 'Chart' }).click();
     await expect(page).toHaveURL(/\/charts\?group=starline$/);
@@ -113,7 +113,7 @@ test.describe('Market Charts', () => {
     const id = await chartMarketId(api, 'gali', 'FARIDABAD');
     const pair = await declareResult(api, { market_id: id, date: '2026-11-19', value: '88' });
 
-    await loginViaUi(page, player);
+    await startSession(page, player);
     await page.goto('/charts?group=gali');
     await page.getByLabel('Market', { exact: true }).selectOption({ label: 'FARIDABAD' });
     const cell = dayCell(page, /Gali chart/, '2026-11-19');
@@ -122,7 +122,7 @@ test.describe('Market Charts', () => {
   });
 
   test('a market without declarations shows NO DATA FOUND', async ({ page, player }) => {
-    await loginViaUi(page, player);
+    await startSession(page, player);
     // The 10:00 PM slot's draw is still to come at the e2e clock, so nobody can have declared it.
     await page.goto('/charts?group=starline');
     await page.getByLabel('Market', { exact: true }).selectOption({ label: '10:00 PM' });

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, expectFieldError, expectToast, loginViaUi, test } from '../support/fixtures.ts';
+import { expect, expectFieldError, expectToast, startSession, test } from '../support/fixtures.ts';
 import { Operator } from '../support/funds.ts';
 
 /** A phone-shaped screenshot, as a player's gallery would hold it. */
@@ -20,7 +20,7 @@ test('after paying by UPI the player enters the UTR and a screenshot; the operat
 }) => {
   let page = payPage;
   const operator = await Operator.login(api);
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/payviaupi');
   await page.getByLabel('Amount', { exact: true }).fill('250');
   await page.getByRole('radio', { name: 'Google Pay' }).click();
@@ -82,7 +82,7 @@ test('by QR the player states the amount, sees the code, then enters the UTR; a 
   player,
 }) => {
   const operator = await Operator.login(api);
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/qrpay');
   const amount = page.getByLabel('Amount', { exact: true });
   await amount.fill('40');

@@ -1,4 +1,11 @@
-import { expect, expectFieldError, expectToast, loginViaUi, test } from '../support/fixtures.ts';
+import {
+  expect,
+  expectFieldError,
+  expectToast,
+  loginViaUi,
+  startSession,
+  test,
+} from '../support/fixtures.ts';
 import { Operator, savePayoutNumber } from '../support/funds.ts';
 
 test('add funds via a UPI app: the payment link, a pending deposit, approval, wallet and histories', async ({
@@ -85,7 +92,7 @@ test('add funds via a UPI app: the payment link, a pending deposit, approval, wa
 });
 
 test('Add Money waits for both an amount and a method', async ({ page, player }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/payviaupi');
   await page.getByLabel('Amount', { exact: true }).fill('100');
   await expect(page.getByRole('button', { name: 'Add Money' })).toBeDisabled();
@@ -100,7 +107,7 @@ test('QR pay records the request, then shows the code and copies the UPI id', as
   player,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/imp9');
   await page.getByRole('link', { name: /Via QR Pay/ }).click();
   await expect(page).toHaveURL(/\/qrpay$/);
@@ -130,7 +137,7 @@ test('a withdraw number is added with the code sent to the player’s own phone'
   api,
   player,
 }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/imp7');
   await page.getByRole('button', { name: /Withdraw Methods/ }).click();
   await page.getByRole('button', { name: 'GPay' }).click();
@@ -223,7 +230,7 @@ test('the only saved payout method is already chosen on Withdraw', async ({ page
   await operator.fund(player.mobile, 1000);
   const payout = player.mobile.startsWith('7') ? '8765432109' : '7654321098';
   await savePayoutNumber(api, player, '2', payout);
-  await loginViaUi(page, player);
+  await startSession(page, player);
 
   await page.goto('/withdraw');
   const method = page.getByRole('combobox', { name: 'Payment Method' });
@@ -238,7 +245,7 @@ test('the only saved payout method is already chosen on Withdraw', async ({ page
 test('withdraw form checks each rule in the browser, in the spec words', async ({ page, api, player }) => {
   const operator = await Operator.login(api);
   await operator.fund(player.mobile, 1000);
-  await loginViaUi(page, player);
+  await startSession(page, player);
 
   await page.goto('/withdraw');
   await expect(page.getByText('No payment methods available.')).toBeVisible();
@@ -275,7 +282,7 @@ test('transfer points to another player through the confirm step; both wallets c
   const operator = await Operator.login(api);
   const receiver = await api.registerPlayer();
   await operator.fund(player.mobile, 1000);
-  await loginViaUi(page, player);
+  await startSession(page, player);
 
   await page.goto('/imp7');
   await page.getByRole('link', { name: /Transfer Points/ }).click();
@@ -312,7 +319,7 @@ test('transfer points to another player through the confirm step; both wallets c
 test('transfer form checks phone and points in the spec words', async ({ page, api, player }) => {
   const operator = await Operator.login(api);
   await operator.fund(player.mobile, 500);
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/transfer');
   const submit = page.getByRole('button', { name: 'Transfer', exact: true });
 

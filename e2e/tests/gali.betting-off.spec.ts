@@ -1,4 +1,4 @@
-import { expect, loginViaUi, test } from '../support/fixtures.ts';
+import { expect, startSession, test } from '../support/fixtures.ts';
 import { marketCard } from '../support/groups.ts';
 
 for (const path of ['/galiIMP', '/galigame', '/gali']) {
@@ -6,7 +6,7 @@ for (const path of ['/galiIMP', '/galigame', '/gali']) {
     page,
     player,
   }) => {
-    await loginViaUi(page, player);
+    await startSession(page, player);
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'KING GALI' })).toBeVisible();
     const card = marketCard(page, 'DELHI BAZAR');
@@ -22,7 +22,7 @@ for (const path of ['/galiIMP', '/galigame', '/gali']) {
 }
 
 test('betting off: the Gali play and history screens send the player home', async ({ page, player }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   for (const path of ['/galiallgame', '/leftdigit', '/jodidigit', '/impbid', '/impwin']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/imp$/);

@@ -1,4 +1,4 @@
-import { expect, expectToast, loginViaUi, test } from '../support/fixtures.ts';
+import { expect, expectToast, startSession, test } from '../support/fixtures.ts';
 import { fundedLogin, marketCard, placeOneBid } from '../support/groups.ts';
 
 /** DELHI BAZAR draws at 03:00 PM: open at the e2e clock (12:00 IST). */
@@ -44,7 +44,7 @@ test.describe('Gali Disawar', () => {
     page,
     player,
   }) => {
-    await loginViaUi(page, player);
+    await startSession(page, player);
     await page.goto('/gali');
     const rates = page.getByRole('region', { name: 'Gali Disawar Rates' });
     await expect(rates).toContainText('Left Digit');
@@ -71,7 +71,7 @@ test.describe('Gali Disawar', () => {
   });
 
   test('the bet-type menu refuses once the draw time has passed', async ({ page, player }) => {
-    await loginViaUi(page, player);
+    await startSession(page, player);
     await page.goto('/gali');
     await expect(marketCard(page, MARKET)).toBeVisible();
     await page.evaluate(() => {
@@ -93,7 +93,7 @@ test.describe('Gali Disawar', () => {
     page,
     player,
   }) => {
-    await loginViaUi(page, player);
+    await startSession(page, player);
     for (const [path, title] of [
       ['/impbid', 'GALI DISAWAR BIDS'],
       ['/impwin', 'GALI DISAWAR WINS'],

@@ -1,4 +1,4 @@
-import { expect, loginViaUi, test } from '../support/fixtures.ts';
+import { expect, startSession, test } from '../support/fixtures.ts';
 import { settled } from '../support/settled.ts';
 
 for (const [path, startOver] of [
@@ -57,7 +57,7 @@ test('visitors can read How To Play and the Privacy Policy in the landing frame'
 });
 
 test('members read How To Play inside the app shell', async ({ page, player }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/htp');
   await expect(page.getByRole('heading', { name: 'How To Play' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Quick links' })).toBeVisible();

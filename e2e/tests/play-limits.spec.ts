@@ -1,4 +1,4 @@
-import { expect, expectToast, loginViaUi, openMenu, test } from '../support/fixtures.ts';
+import { expect, expectToast, loginViaUi, openMenu, startSession, test } from '../support/fixtures.ts';
 
 test('Play limits: a stake limit applies at once, a raise waits 24 hours as pending', async ({
   page,
@@ -22,7 +22,7 @@ test('Play limits: a stake limit applies at once, a raise waits 24 hours as pend
 });
 
 test('a time-out refuses deposits with a clear message', async ({ page, player }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/play-limits');
   // A break cannot be undone: it asks first, naming its length and end, and Cancel (the first choice) starts none.
   await page.getByLabel('Length').selectOption('5y');

@@ -1,11 +1,11 @@
 import { accountClosureMessages as closure, accountMessages as m } from '@gama/core/contract/messages';
-import { expect, expectToast, loginViaUi, test } from '../support/fixtures.ts';
+import { expect, expectToast, startSession, test } from '../support/fixtures.ts';
 
 // That every route of the spec's table opens a screen of its own, never the not-found page, is checked on the
 // accessibility walk through every route (accessibility.spec.ts), which opens each of them anyway.
 
 test('the routes the spec shows no screen for open the screen they stand for', async ({ page, player }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   for (const [from, to] of [
     ['/wallet', '/imp7'],
     ['/addfund', '/imp9'],
@@ -23,7 +23,7 @@ test('a player deletes an empty account: confirmed with the password, then signe
   page,
   player,
 }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/change');
   await page.getByRole('link', { name: 'Delete your account' }).click();
   await expect(page).toHaveURL(/\/delete$/);

@@ -1,8 +1,8 @@
-import { expect, loginViaUi, test } from '../support/fixtures.ts';
+import { expect, startSession, test } from '../support/fixtures.ts';
 import { marketCard } from '../support/groups.ts';
 
 test('/imp2 lists the Starline slots read-only for an account with betting off', async ({ page, player }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/imp2');
   await expect(page.getByRole('heading', { name: 'KING STARLINE' })).toBeVisible();
   const slot = marketCard(page, '01:00 PM');
@@ -19,7 +19,7 @@ test('betting off: /star is read-only too and the play screens send the player h
   page,
   player,
 }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/star');
   await expect(marketCard(page, '01:00 PM')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Play' })).toHaveCount(0);

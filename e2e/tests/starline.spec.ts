@@ -1,4 +1,4 @@
-import { expect, expectToast, loginViaUi, test } from '../support/fixtures.ts';
+import { expect, expectToast, startSession, test } from '../support/fixtures.ts';
 import { fundedLogin, marketCard, placeOneBid } from '../support/groups.ts';
 
 /** At the e2e clock (12:00 IST) the 01:00 PM slot is open and the 12:00 PM slot has just closed. */
@@ -67,7 +67,7 @@ test.describe('Starline', () => {
   });
 
   test('the list shows rates, histories, the chart link and slot results', async ({ page, player }) => {
-    await loginViaUi(page, player);
+    await startSession(page, player);
     await page.goto('/star');
     const rates = page.getByRole('region', { name: 'Starline Rates' });
     await expect(rates).toContainText('Single Digit');
@@ -81,7 +81,7 @@ test.describe('Starline', () => {
   });
 
   test('Play on a closed slot shows the Sorry! popup and stays on the list', async ({ page, player }) => {
-    await loginViaUi(page, player);
+    await startSession(page, player);
     await page.goto('/star');
     await marketCard(page, CLOSED_SLOT).getByRole('button', { name: 'Play' }).click();
     const popup = page.getByRole('dialog', { name: 'Sorry!' });
@@ -92,7 +92,7 @@ test.describe('Starline', () => {
   });
 
   test('the bet-type menu refuses a slot whose draw time has passed', async ({ page, player }) => {
-    await loginViaUi(page, player);
+    await startSession(page, player);
     await page.goto('/star');
     await expect(marketCard(page, CLOSED_SLOT)).toBeVisible();
     // The list never offers a closed slot, so the menu is reached the way a stale screen would reach it.
@@ -111,7 +111,7 @@ test.describe('Starline', () => {
     page,
     player,
   }) => {
-    await loginViaUi(page, player);
+    await startSession(page, player);
     for (const [path, title] of [
       ['/imp5', 'STARLINE BIDS'],
       ['/imp6', 'STARLINE WINS'],

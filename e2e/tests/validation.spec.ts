@@ -1,5 +1,5 @@
 import { newPlayer } from '../support/gama-api.ts';
-import { expect, expectFieldError, loginViaUi, test } from '../support/fixtures.ts';
+import { expect, expectFieldError, startSession, test } from '../support/fixtures.ts';
 
 test('login form: required and invalid phone, required password', async ({ page }) => {
   await page.goto('/login');
@@ -84,7 +84,7 @@ test('forgot password form: required and invalid phone', async ({ page }) => {
 });
 
 test('change password form: each field in turn', async ({ page, player }) => {
-  await loginViaUi(page, player);
+  await startSession(page, player);
   await page.goto('/change');
   const change = page.getByRole('button', { name: 'Change Password' });
   await change.click();

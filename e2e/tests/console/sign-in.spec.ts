@@ -7,7 +7,7 @@ import {
   PHONE,
   serverClockOffsetMs,
   shot,
-  signIn,
+  signInWithForm,
   signOutButton,
   totpCode,
 } from '../../support/console.ts';
@@ -22,7 +22,7 @@ test(
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await shot(page, info, 'sign-in');
 
-    await signIn(page, owner);
+    await signInWithForm(page, owner);
     await expect(page.getByText(owner.username, { exact: true })).toBeVisible();
     await expect(page.getByRole('banner').getByText('Owner', { exact: true })).toBeVisible();
     if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -62,7 +62,7 @@ test(
     await expect(page.getByRole('alert')).toHaveText(loginMessages.invalid);
     await shot(page, info, 'sign-in-refused');
 
-    await signIn(page, viewer);
+    await signInWithForm(page, viewer);
     await expect(page.getByRole('banner').getByText('Viewer', { exact: true })).toBeVisible();
     if (isPhone(info)) await page.getByRole('button', { name: 'Open navigation' }).click();
     const nav = page.getByRole('navigation', { name: 'Console' });
@@ -84,7 +84,7 @@ test('two-factor: enrol with the QR code and save the recovery codes, then sign 
 }, info) => {
   const offset = await serverClockOffsetMs(api);
   const cashier = await createOperator(baseURL ?? '', 'cashier');
-  await signIn(page, cashier);
+  await signInWithForm(page, cashier);
   await openScreen(page, info, 'Two-factor');
   await expect(page.getByRole('heading', { name: 'Two-factor', level: 1 })).toBeVisible();
   await expect(page.getByText('Off', { exact: true })).toBeVisible();
@@ -159,7 +159,7 @@ test('a console left untouched for 30 minutes signs itself out and says why, in 
   const owner = await createOperator(baseURL ?? '', 'owner');
   // The queues' polls keep the server session alive; only the operator's own activity counts in the browser.
   await page.clock.install();
-  await signIn(page, owner);
+  await signInWithForm(page, owner);
   await page.clock.fastForward('29:00');
   await expect(signOutButton(page)).toBeVisible();
   await page.clock.fastForward('01:20');

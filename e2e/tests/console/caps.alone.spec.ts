@@ -1,5 +1,10 @@
 import { expect, test } from '../../support/fixtures.ts';
 import { createOperator, openScreen, shot, signIn } from '../../support/console.ts';
+import { deskSize } from '../../support/sizes.ts';
+
+// At the desk's size, alone on the clock server (playwright.config.ts: it signs an audit checkpoint and then
+// expects no row after it).
+test.use({ ...deskSize });
 
 test('the owner sets a Gali liability cap after a confirmation, removes it, and the audit chain holds', async ({
   page,
