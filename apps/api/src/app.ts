@@ -47,6 +47,7 @@ import { rateRoutes } from './modules/rates/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { signalRoutes } from './modules/signals/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   supportRoutes(app);
   rateRoutes(app);
   riskRoutes(app);
+  signalRoutes(app);
   reconciliationRoutes(app);
   auditRoutes(app);
   reportRoutes(app);

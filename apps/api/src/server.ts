@@ -22,6 +22,7 @@ import { startMaintenance } from './db/maintenance.ts';
 import { startPartitionKeeper } from './db/partitions.ts';
 import { resumeSettlements } from './modules/results/service.ts';
 import { startSupportSweep } from './modules/support/retention.ts';
+import { startSignalSweep } from './modules/signals/detect.ts';
 import { startNotificationPurge } from './modules/notifications/service.ts';
 import { armFault } from './lib/fault.ts';
 import { logStream } from './lib/log-output.ts';
@@ -83,6 +84,12 @@ async function main(): Promise<void> {
     () => clock.now(),
     (error) => app.log.error({ err: error }, 'sweeping old support messages failed'),
   );
+  const stopSignalSweep = startSignalSweep(
+    db,
+    () => clock.now(),
+    config.MARKET_TIME_ZONE,
+    (error) => app.log.error({ err: error }, 'sweeping risk signals failed'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -96,6 +103,7 @@ async function main(): Promise<void> {
       stopCheckpoints();
       stopPurge();
       stopSupportSweep();
+      stopSignalSweep();
       stopPartitions();
       await app.close();
       await reads.close();

@@ -78,6 +78,9 @@ const PLACEMENT: Record<string, Placement> = {
   closed_account_breaks: 'local',
   detached_draw_months: 'local',
   bid_outcomes: 'local',
+  // A flag names several players (a chain's, a link's two) and the risk queue reads them across players.
+  risk_flags: 'local',
+  risk_sweeps: 'local',
 };
 
 /**

@@ -25,6 +25,7 @@ import { reportEndpoints } from './reports/index.ts';
 import { resultsEndpoints } from './results/index.ts';
 import { riskEndpoints } from './risk/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
+import { signalsEndpoints } from './signals/index.ts';
 import { supportEndpoints } from './support/index.ts';
 import { transferEndpoints } from './transfers/index.ts';
 import { walletEndpoints } from './wallet/index.ts';
@@ -55,6 +56,7 @@ export const endpoints = {
   ...resultsEndpoints,
   ...riskEndpoints,
   ...settingsEndpoints,
+  ...signalsEndpoints,
   ...supportEndpoints,
   ...transferEndpoints,
   ...walletEndpoints,
