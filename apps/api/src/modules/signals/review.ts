@@ -2,6 +2,7 @@
  * The console's side of the signals: the risk queue, a flag's review (dismiss or confirm, audited), a player's
  * links and flags, and clearing the hold of one waiting withdrawal.
  */
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RiskFlag, flagsQuery } from '@gama/core/endpoints/signals/index';
 import { signalMessages } from '@gama/core/endpoints/signals/index';
@@ -11,10 +12,16 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { iso, isoOrNull } from '../../lib/paging.ts';
 import { audit } from '../audit/writer.ts';
-import type { Who } from '../funds/admin-deposits.ts';
+import type { Operator } from '../operators/sessions.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
 import { linksOf } from './links.ts';
 import type { FlagKind } from './flags.ts';
+
+/** The operator acting and their request (for the audit row). */
+interface Who {
+  operator: Operator;
+  request: FastifyRequest;
+}
 
 interface FlagSql {
   id: number;
