@@ -455,7 +455,8 @@ export async function approveWithdrawal(
           );
         }
         // A rejection stays open to a held request (it returns the points); paying waits for the review.
-        if (row.held_for !== null) throw new AppError('CONFLICT', withdrawalMessages.heldForReview(row.held_for));
+        if (row.held_for !== null)
+          throw new AppError('CONFLICT', withdrawalMessages.heldForReview(row.held_for));
         if (row.approved_by_1 === operator.id)
           throw new AppError('FORBIDDEN', withdrawalMessages.sameApprover);
         const threshold = await twoPersonAbove(tx);
