@@ -71,10 +71,17 @@ async function patternFlags(
   return onlyPlayer === undefined ? flags : flags.filter((f) => f.playerIds.includes(onlyPlayer));
 }
 
+/**
+ * The links worth a flag. A sign-in address alone is not: mobile networks put thousands of phones behind one
+ * address, and a stranger shares nothing else. It still shows among the player's links and in linkReasons, and
+ * joins the reasons of a flag that something else raised.
+ */
 async function linkFlags(q: Queryable, playerIds: readonly number[], now: Date): Promise<NewFlag[]> {
   const found: { a: number; b: number; reasons: string[] }[] = [];
   for (const a of playerIds) {
-    for (const [b, reasons] of await linksOf(q, a, now)) found.push({ a, b, reasons });
+    for (const [b, reasons] of await linksOf(q, a, now)) {
+      if (reasons.some((r) => r.kind !== 'ip')) found.push({ a, b, reasons: reasons.map((r) => r.text) });
+    }
   }
   const names = await namesOf(
     q,

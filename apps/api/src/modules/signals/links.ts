@@ -10,7 +10,12 @@ import { ownerSettings } from '../settings/owner-settings.ts';
 
 const DAY_MS = 86_400_000;
 
-type LinkKind = 'device' | 'ip' | 'payout' | 'payout_phone' | 'upi';
+export type LinkKind = 'device' | 'ip' | 'payout' | 'payout_phone' | 'upi';
+
+export interface LinkReason {
+  kind: LinkKind;
+  text: string;
+}
 
 /** The UPI id (VPA) in a statement line's payer text; the same expression as the index in 0070. */
 const VPA = `lower(substring(l.payer FROM '[A-Za-z0-9._-]+@[A-Za-z][A-Za-z0-9]+'))`;
@@ -91,7 +96,7 @@ function reasonOf(kind: LinkKind, value: string): string {
 }
 
 /** Every player linked to `playerId` at `now`, with the reasons, strongest kind first. */
-export async function linksOf(q: Queryable, playerId: number, now: Date): Promise<Map<number, string[]>> {
+export async function linksOf(q: Queryable, playerId: number, now: Date): Promise<Map<number, LinkReason[]>> {
   const settings = await ownerSettings(q);
   const since = new Date(now.getTime() - settings.signal_link_days * DAY_MS);
   const { rows } = await q.query<LinkRow>(LINKS_SQL, [playerId, since, settings.signal_ip_max_players]);
@@ -99,13 +104,13 @@ export async function linksOf(q: Queryable, playerId: number, now: Date): Promis
     (x, y) =>
       ORDER.indexOf(x.kind) - ORDER.indexOf(y.kind) || x.value.localeCompare(y.value) || x.other - y.other,
   );
-  const links = new Map<number, string[]>();
+  const links = new Map<number, LinkReason[]>();
   for (const row of sorted) {
     const other = Number(row.other);
-    const reason = reasonOf(row.kind, row.value);
+    const reason = { kind: row.kind, text: reasonOf(row.kind, row.value) };
     const reasons = links.get(other);
     if (!reasons) links.set(other, [reason]);
-    else if (!reasons.includes(reason)) reasons.push(reason);
+    else if (!reasons.some((r) => r.text === reason.text)) reasons.push(reason);
   }
   return links;
 }
@@ -116,5 +121,5 @@ export async function linksOf(q: Queryable, playerId: number, now: Date): Promis
  */
 export async function linkReasons(q: Queryable, a: number, b: number, now: Date): Promise<string[]> {
   if (a === b) return [];
-  return (await linksOf(q, a, now)).get(b) ?? [];
+  return ((await linksOf(q, a, now)).get(b) ?? []).map((r) => r.text);
 }

@@ -114,7 +114,7 @@ export async function playerSignals(
     window_days: windowDays,
     links: others.map((p) => ({
       player: { id: Number(p.id), user_name: p.user_name, mobile: p.mobile },
-      reasons: links.get(Number(p.id)) ?? [],
+      reasons: (links.get(Number(p.id)) ?? []).map((r) => r.text),
     })),
     flags: flags.map(flagOf),
   };

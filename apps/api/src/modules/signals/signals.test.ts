@@ -280,6 +280,18 @@ describe('holds on withdrawals', () => {
     await savePayout(p, nextMobile());
     expect((await queueRow(await withdraw(p, 500))).risk_hold).toBeNull();
 
+    // An address alone links (it shows) but raises no flag: a mobile network puts many phones behind one.
+    const [near, by] = [await t.player(), await t.player()];
+    await signIn(near, undefined, '203.0.113.80');
+    await signIn(by, undefined, '203.0.113.80');
+    await fund(t, by, owner, 800);
+    await savePayout(by, nextMobile());
+    expect((await queueRow(await withdraw(by, 500))).risk_hold).toBeNull();
+    expect(await linkReasons(t.db, near.id, by.id, t.clock.now())).toEqual([
+      'same sign-in address 203.0.113.80',
+    ]);
+    expect(await flagNaming('link', by.id)).toBeUndefined();
+
     const [a, b] = [await t.player(), await t.player()];
     await signIn(a, 'off-device-5', '198.51.100.50');
     await signIn(b, 'off-device-5', '198.51.100.51');
