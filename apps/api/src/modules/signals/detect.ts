@@ -47,7 +47,10 @@ async function transfersBetween(q: Queryable, from: Date, to: Date): Promise<Tra
   }));
 }
 
-/** The chain and burst flags of `transfers`; only those naming `onlyPlayer` when given. */
+/**
+ * The chain and burst flags of `transfers`; only those naming `onlyPlayer` when given (picked before the names
+ * are read, so a withdrawal reads the names of its own patterns only).
+ */
 async function patternFlags(
   q: Queryable,
   transfers: readonly TransferFact[],
@@ -55,20 +58,24 @@ async function patternFlags(
   timeZone: string,
   onlyPlayer?: number,
 ): Promise<NewFlag[]> {
-  const chains = findChains(transfers, s.signal_chain_transfers, s.signal_chain_minutes);
-  const bursts = findBursts(transfers, s.signal_burst_transfers, s.signal_burst_minutes);
-  const names = await namesOf(
+  const names = (t: TransferFact) => onlyPlayer === undefined || t.from === onlyPlayer || t.to === onlyPlayer;
+  const chains = findChains(transfers, s.signal_chain_transfers, s.signal_chain_minutes).filter((c) =>
+    c.transfers.some(names),
+  );
+  const bursts = findBursts(transfers, s.signal_burst_transfers, s.signal_burst_minutes).filter((b) =>
+    b.transfers.some(names),
+  );
+  const players = await namesOf(
     q,
     [...chains.flatMap((c) => c.transfers), ...bursts.flatMap((b) => b.transfers)].flatMap((t) => [
       t.from,
       t.to,
     ]),
   );
-  const flags = [
-    ...chains.map((c) => chainFlag(c, names, timeZone)),
-    ...bursts.map((b) => burstFlag(b, names, timeZone)),
+  return [
+    ...chains.map((c) => chainFlag(c, players, timeZone)),
+    ...bursts.map((b) => burstFlag(b, players, timeZone)),
   ];
-  return onlyPlayer === undefined ? flags : flags.filter((f) => f.playerIds.includes(onlyPlayer));
 }
 
 /**
@@ -111,50 +118,60 @@ export async function checkAtWithdrawal(
 }
 
 const SWEEP = 'signals';
+/** A first sweep (no cursor yet) looks back this far; older sign-ins are read at their player's withdrawal. */
+const FIRST_LOOK_MS = 60 * MINUTE_MS;
+/** Flags are raised in transactions of this many, so no sweep holds a long transaction. */
+const RAISE_BATCH = 100;
 
 /**
  * One sweep: the transfers since the last sweep (and the lookback before it, where a chain or burst ending now
  * may have started), and the links of every player who signed in, saved a payout number, asked for a withdrawal
  * or had a deposit matched to an imported statement since. Answers how many flags it raised.
+ *
+ * It reads outside any transaction and raises flags in short ones: PGlite runs one transaction at a time, so a
+ * sweep in one long transaction would stop every bid for as long as it ran. Two sweeps at once (two processes)
+ * raise each flag once, by its fingerprint; the cursor moves only after the flags are in.
  */
 export async function sweepSignals(
   db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
   now: Date,
   timeZone: string,
 ): Promise<{ flags: number; transfers: number; players: number }> {
-  return db.transaction(async (tx) => {
-    const settings = await ownerSettings(tx);
-    const { rows: cursor } = await tx.query<{ swept_to: Date }>(
-      'SELECT swept_to FROM risk_sweeps WHERE name = $1 FOR UPDATE',
-      [SWEEP],
-    );
-    const since = cursor[0]?.swept_to ?? new Date(now.getTime() - settings.signal_link_days * 86_400_000);
-    if (since.getTime() > now.getTime()) return { flags: 0, transfers: 0, players: 0 };
-    const transfers = await transfersBetween(tx, new Date(since.getTime() - lookbackMs(settings) - 1), now);
-    const { rows: active } = await tx.query<{ player_id: number }>(
-      // From the last sweep's instant on, inclusive: what was written at that very instant after it swept
-      // is read now (read twice at worst, and a flag is raised once).
-      `SELECT player_id FROM sessions WHERE created_at >= $1 AND created_at <= $2
-       UNION SELECT player_id FROM payout_methods WHERE verified_at >= $1 AND verified_at <= $2
-       UNION SELECT player_id FROM withdraw_requests WHERE created_at >= $1 AND created_at <= $2
-       UNION SELECT d.player_id FROM bank_statements s JOIN bank_statement_lines l ON l.statement_id = s.id
-               JOIN deposit_requests d ON d.utr = l.utr
-              WHERE s.uploaded_at >= $1 AND s.uploaded_at <= $2`,
-      [since, now],
-    );
-    const players = active.map((r) => Number(r.player_id));
-    const flags = [
-      ...(await patternFlags(tx, transfers, settings, timeZone)),
-      ...(await linkFlags(tx, players, now)),
-    ];
-    const raised = await raiseFlags(tx, flags, now);
-    await tx.query(
-      `INSERT INTO risk_sweeps (name, swept_to) VALUES ($1, $2)
-       ON CONFLICT (name) DO UPDATE SET swept_to = EXCLUDED.swept_to`,
-      [SWEEP, now],
-    );
-    return { flags: raised.length, transfers: transfers.length, players: players.length };
-  });
+  const settings = await ownerSettings(db);
+  const { rows: cursor } = await db.query<{ swept_to: Date }>(
+    'SELECT swept_to FROM risk_sweeps WHERE name = $1',
+    [SWEEP],
+  );
+  const since = cursor[0]?.swept_to ?? new Date(now.getTime() - FIRST_LOOK_MS);
+  if (since.getTime() > now.getTime()) return { flags: 0, transfers: 0, players: 0 };
+  const transfers = await transfersBetween(db, new Date(since.getTime() - lookbackMs(settings) - 1), now);
+  const { rows: active } = await db.query<{ player_id: number }>(
+    // From the last sweep's instant on, inclusive: what was written at that very instant after it swept is
+    // read now (read twice at worst, and a flag is raised once).
+    `SELECT player_id FROM sessions WHERE created_at >= $1 AND created_at <= $2
+     UNION SELECT player_id FROM payout_methods WHERE verified_at >= $1 AND verified_at <= $2
+     UNION SELECT player_id FROM withdraw_requests WHERE created_at >= $1 AND created_at <= $2
+     UNION SELECT d.player_id FROM bank_statements s JOIN bank_statement_lines l ON l.statement_id = s.id
+             JOIN deposit_requests d ON d.utr = l.utr
+            WHERE s.uploaded_at >= $1 AND s.uploaded_at <= $2`,
+    [since, now],
+  );
+  const players = active.map((r) => Number(r.player_id));
+  const flags = [
+    ...(await patternFlags(db, transfers, settings, timeZone)),
+    ...(await linkFlags(db, players, now)),
+  ];
+  let raised = 0;
+  for (let i = 0; i < flags.length; i += RAISE_BATCH) {
+    const batch = flags.slice(i, i + RAISE_BATCH);
+    raised += (await db.transaction((tx) => raiseFlags(tx, batch, now))).length;
+  }
+  await db.query(
+    `INSERT INTO risk_sweeps (name, swept_to) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET swept_to = greatest(risk_sweeps.swept_to, EXCLUDED.swept_to)`,
+    [SWEEP, now],
+  );
+  return { flags: raised, transfers: transfers.length, players: players.length };
 }
 
 const SWEEP_EVERY_MS = 60_000;

@@ -62,10 +62,12 @@ UNION
 SELECT p.id, 'payout_phone', p.mobile
   FROM players p WHERE p.mobile IN (SELECT number FROM my_numbers) AND p.id <> $1
 UNION
+SELECT o.player_id, 'payout_phone', o.number
+  FROM payout_methods o WHERE o.number = (SELECT mobile FROM players WHERE id = $1) AND o.player_id <> $1
+UNION
 SELECT o.player_id, 'payout_phone', o.payout_number
-  FROM (SELECT player_id, number AS payout_number FROM payout_methods
-        UNION SELECT player_id, payout_number FROM withdraw_requests WHERE created_at >= $2) o
- WHERE o.payout_number = (SELECT mobile FROM players WHERE id = $1) AND o.player_id <> $1
+  FROM withdraw_requests o
+ WHERE o.payout_number = (SELECT mobile FROM players WHERE id = $1) AND o.created_at >= $2 AND o.player_id <> $1
 UNION
 SELECT d.player_id, 'upi', ${VPA}
   FROM bank_statement_lines l JOIN deposit_requests d ON d.utr = l.utr
