@@ -82,7 +82,7 @@ try {
   let started = performance.now();
   const first = await sweepSignals(db, now, ZONE);
   console.log(
-    `first sweep (every player's links of 30 days, ${first.transfers} transfers): ${(performance.now() - started).toFixed(0)} ms, ${first.flags} flags`,
+    `first sweep (${first.players} players signed in, ${first.transfers} transfers): ${(performance.now() - started).toFixed(0)} ms, ${first.flags} flags`,
   );
   started = performance.now();
   const steady = await sweepSignals(db, new Date(now.getTime() + 60_000), ZONE);
