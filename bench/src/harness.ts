@@ -48,7 +48,16 @@ export interface Bench {
  * `reuse` (PostgreSQL only) keeps the data a previous run of the same bench left in DATABASE_URL instead of
  * starting from a clean slate: measure again without seeding again.
  */
-export async function startBench(label: string, options: { reuse?: boolean } = {}): Promise<Bench> {
+export async function startBench(
+  label: string,
+  options: {
+    reuse?: boolean;
+    /** Settings over the bench's own (e.g. `NODE_ENV: 'production'` to measure what production runs). */
+    env?: Record<string, string>;
+    /** Where the server's log lines go; without it the server logs nothing. */
+    logger?: { write(line: string): void };
+  } = {},
+): Promise<Bench> {
   const reuse = options.reuse === true && process.env.DATABASE_URL !== undefined;
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), `gama-bench-${label}-`));
   const config = loadConfig({
@@ -56,6 +65,7 @@ export async function startBench(label: string, options: { reuse?: boolean } = {
     APP_KEY,
     LOG_LEVEL: 'silent',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: dataDir }),
+    ...options.env,
   });
   const db = await openDatabase(config);
   if (process.env.DATABASE_URL && !reuse) {
@@ -72,7 +82,13 @@ export async function startBench(label: string, options: { reuse?: boolean } = {
     marketId = await seedMarket(db, { name, open: '11:00 PM', close: '11:30 PM', now: clock.now() });
   }
   await writeOwnerSettingDefaults(db, config, clock.now());
-  const app = await buildApp({ config, db, clock, pepper: 'bench-pepper-0123456789', logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    pepper: 'bench-pepper-0123456789',
+    logger: options.logger ?? false,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     db,

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { bidBalance, fundedPlayerOnHome, openBidScreen, readProfile } from '../support/bidding.ts';
 import { expect, expectToast, test } from '../support/fixtures.ts';
 import { E2E_TODAY } from '../support/server-env.ts';
@@ -220,6 +221,25 @@ test('Single Digit: validation, rows, modal cancel/backdrop/confirm, wallet and 
   await expect(entries.first()).toContainText(E2E_TODAY.bidDate);
   await expect(entries.filter({ has: page.getByText('7', { exact: true }) })).toContainText('30 pts');
   await expect(entries.filter({ has: page.getByText('5', { exact: true }) })).toContainText('20 pts');
+  // A bid in the history can be asked about: the conversation starts carrying that bid.
+  await entries
+    .filter({ has: page.getByText('7', { exact: true }) })
+    .getByTestId('ask-about')
+    .click();
+  await expect(page.getByText(/^About bid #\d+$/)).toBeVisible();
+  await page.getByLabel('Type your message').fill('Was my 7 placed?');
+  const shot = await sharp({ create: { width: 180, height: 320, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Attach screenshot')
+    .setInputFiles({ name: 'bid.png', mimeType: 'image/png', buffer: shot });
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('support-ref')).toHaveText(/^About bid #\d+$/);
+  // The player sees the screenshot they sent, as the server keeps it.
+  const sent = page.getByTestId('support-messages').getByRole('img', { name: 'Screenshot' });
+  await expect(sent).toBeVisible();
+  await expect.poll(() => sent.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(180);
   await page.goto('/imp3');
   await expect(page.getByText('NO DATA FOUND')).toBeVisible();
 });

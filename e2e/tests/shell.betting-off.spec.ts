@@ -21,6 +21,7 @@ test('betting off: no wallet, the short menu, the simple footer with Telegram', 
     'Charts',
     'Play limits',
     'Support',
+    'Refer friends',
     'Change Password',
     'Privacy Policy',
   ]);

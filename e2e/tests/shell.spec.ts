@@ -13,6 +13,7 @@ const bettingMenu = [
   'Charts',
   'Play limits',
   'Support',
+  'Refer friends',
   'Change Password',
   'Privacy Policy',
 ];
@@ -44,6 +45,7 @@ test('betting on: header wallet, full menu, full footer and home actions', async
     '/charts',
     '/play-limits',
     '/support',
+    '/refer',
     '/change',
     '/privacypolicy',
   ]);

@@ -11,6 +11,7 @@ import type { ReadRouter } from './db/reads.ts';
 import { primaryOnly } from './db/reads.ts';
 import type { Deps } from './deps.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { RequestLog, summarisePolledReads } from './http/request-log.ts';
 import { route } from './http/route.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStatic } from './http/static-delivery.ts';
@@ -46,9 +47,12 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
+import { resilienceRoutes } from './modules/resilience/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { signalRoutes } from './modules/signals/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
+import { referralDeskRoutes } from './modules/referral-desk/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
 import { playRoutes } from './modules/play/routes.ts';
@@ -96,6 +100,7 @@ function logDestination(
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   setPasswordHashCost(config.PASSWORD_HASH_COST);
+  const requestLog = new RequestLog();
   const app = Fastify({
     logger:
       options.logger === false
@@ -109,6 +114,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // One line per request, and the polled reads summarised (http/request-log.ts).
+    logController: requestLog,
   });
   const { onRoute } = options;
   if (onRoute) {
@@ -173,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (isPoolSource(options.db)) deps.metrics.watchPool(options.db);
   registerRequestMetrics(app);
+  summarisePolledReads(app, requestLog);
 
   registerErrorHandler(app);
   await registerSecurity(app);
@@ -203,10 +211,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   inboxRoutes(app);
   settingsRoutes(app);
   supportRoutes(app);
+  referralRoutes(app);
+  referralDeskRoutes(app);
   rateRoutes(app);
   riskRoutes(app);
   signalRoutes(app);
   reconciliationRoutes(app);
+  resilienceRoutes(app);
   auditRoutes(app);
   reportRoutes(app);
   devRoutes(app);

@@ -71,6 +71,27 @@ export const configSchema = z
      * decision. A player who just wrote reads the primary until the replica has replayed the write.
      */
     READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /**
+     * Patroni's REST API, one URL per database node separated by commas (`http://10.0.0.11:8008,…`): the
+     * console's dashboard reads the replication state from the first that answers (GET /cluster). Unset: no
+     * replication is configured, and the dashboard says so.
+     */
+    PATRONI_URL: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v.split(',').every((u) => /^https?:\/\/[^\s,]+$/.test(u.trim())), {
+        message: 'a comma-separated list of http(s) URLs',
+      }),
+    /**
+     * Backups are expected at least this often: the dashboard warns when the newest backup the job reported
+     * (deploy/pgbackrest/report-backup.sh) is older. Unset: backups are not tracked here, and the dashboard says so.
+     */
+    BACKUP_MAX_AGE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 31)
+      .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     APP_KEY: z.string().min(8).default('gama-dev-app-key'),
     /**

@@ -36,6 +36,8 @@ export const bothEngines = [
   'src/modules/players/admin-players.test.ts',
   'src/modules/rates/rates.test.ts',
   'src/modules/reconciliation/reconciliation.test.ts',
+  // Racing first-deposit approvals must pay a referral once; racing referred players must keep the daily cap.
+  'src/modules/referrals/referrals.test.ts',
   'src/modules/results/declarations.test.ts',
   'src/modules/results/results.test.ts',
   'src/modules/results/revert-two-person.test.ts',
@@ -55,6 +57,8 @@ export const bothEngines = [
 /** Need a PostgreSQL server (replication, poolers, several processes); on PGlite they only report a skip. */
 export const postgresOnly = [
   'test/audit-verify-cli.test.ts',
+  // Its own etcd, two Patroni nodes and HAProxy (deploy/), a failover under load, twice.
+  'test/failover.test.ts',
   'src/db/postgres.test.ts',
   'src/db/reads.test.ts',
   'test/nginx-edge.test.ts',
@@ -67,6 +71,7 @@ export const postgresOnly = [
 
 /** The console's side, once, on PostgreSQL. */
 export const onPostgres = [
+  'src/modules/resilience/resilience.test.ts',
   'src/backup/compare-balances.test.ts',
   'src/modules/audit/audit.test.ts',
   'src/modules/content/business-settings.test.ts',
@@ -91,9 +96,12 @@ export const onPostgres = [
 
 /** The player's side, once, on PGlite. */
 export const onPglite = [
+  'src/modules/referrals/referrals-replay.test.ts',
+  'src/modules/signals/links.test.ts',
   'src/backup/pglite-backup.test.ts',
   'src/http/http.test.ts',
   'src/http/nul.test.ts',
+  'src/http/request-log.test.ts',
   'src/http/static.test.ts',
   'src/modules/auth/auth.test.ts',
   'src/modules/dev/clock-control.test.ts',

@@ -23,11 +23,13 @@ import {
   giveToPostgres,
   pgbackrestPath,
   postgresBin,
+  runAsPostgres,
   runPgbackrest,
   runPostgresProgram,
 } from '../src/backup/programs.ts';
 import type { DrillReport } from '../src/backup/restore-drill.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { backupStatus } from '../src/modules/resilience/backup-status.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { seedMarket } from '../src/seed/markets.ts';
 import type { ApiBody, TestApp } from './helpers.ts';
@@ -160,6 +162,16 @@ describe('the restore drill', () => {
         const player = await app.player();
         await fund(app, player, op, 1000);
         backrest('--type=incr', 'backup');
+        // What the backup unit runs after a successful backup (deploy/systemd/pgbackrest-backup@.service): the
+        // dashboard then reads this incremental, from pgBackRest's own report, as the last successful backup.
+        runAsPostgres('/usr/bin/env', [
+          `PGBACKREST_CONFIG=${confFile}`,
+          `GAMA_REPORT_DSN=host=127.0.0.1 port=${port} dbname=gama user=postgres`,
+          fileURLToPath(new URL('../../../deploy/pgbackrest/report-backup.sh', import.meta.url)),
+        ]);
+        const reported = await backupStatus(db, 'postgres', 1, new Date());
+        expect(reported, reported.message).toMatchObject({ state: 'ok', kind: 'incr' });
+        expect(Date.now() - Date.parse(reported.last_success_at ?? '')).toBeLessThan(120_000);
         expect((await bid(player.token, '3')).json).toMatchObject({ status: true });
 
         // The instant, on the server's clock (recovery compares it with commit times), a moment clear of both bids.

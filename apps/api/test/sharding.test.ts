@@ -40,6 +40,9 @@ const PLACEMENT: Record<string, Placement> = {
   transfers: 'player',
   play_limits: 'player',
   notifications: 'player',
+  // A player's code, and the referral of the referred player (the referrer's side is read across players).
+  referral_codes: 'player',
+  referrals: 'player',
   // A player's support conversations and their messages; the console's inbox reads them across players.
   support_threads: 'player',
   support_messages: 'player',
@@ -76,6 +79,8 @@ const PLACEMENT: Record<string, Placement> = {
   bank_statements: 'local',
   bank_statement_lines: 'local',
   closed_account_breaks: 'local',
+  // Written by the backup job once a day, read by the dashboard.
+  backup_reports: 'local',
   detached_draw_months: 'local',
   bid_outcomes: 'local',
   // A flag names several players (a chain's, a link's two) and the risk queue reads them across players.

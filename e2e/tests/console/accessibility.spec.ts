@@ -31,7 +31,7 @@ test('sign-in, empty and with a refused password', PHONE, async ({ page }) => {
 });
 
 test(
-  'the desk: dashboard, results, exposure, markets, rates, caps, audit, operators, settings',
+  'the desk: dashboard, results, exposure, markets, rates, caps, audit, operators, settings, referrals',
   PHONE,
   async ({ page, baseURL }) => {
     test.setTimeout(150_000);
@@ -47,6 +47,7 @@ test(
       'operators',
       'settings',
       'reconciliation',
+      'referrals',
       'account/sessions',
       'account/two-factor',
     ]) {

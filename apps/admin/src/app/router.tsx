@@ -20,6 +20,7 @@ const ImportScreen = lazy(() => import('../features/results/ImportScreen.tsx'));
 const DepositsScreen = lazy(() => import('../features/deposits/DepositsScreen.tsx'));
 const WithdrawalsScreen = lazy(() => import('../features/withdrawals/WithdrawalsScreen.tsx'));
 const HeldCreditsScreen = lazy(() => import('../features/holds/HeldCreditsScreen.tsx'));
+const ReferralsScreen = lazy(() => import('../features/referrals/ReferralsScreen.tsx'));
 const PlayersScreen = lazy(() => import('../features/players/PlayersScreen.tsx'));
 const PlayerScreen = lazy(() => import('../features/players/PlayerScreen.tsx'));
 const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen.tsx'));
@@ -67,6 +68,7 @@ export const router = createBrowserRouter(
             { path: 'deposits', element: <DepositsScreen /> },
             { path: 'withdrawals', element: <WithdrawalsScreen /> },
             { path: 'held-credits', element: <HeldCreditsScreen /> },
+            { path: 'referrals', element: <ReferralsScreen /> },
             { path: 'players', element: <PlayersScreen /> },
             {
               path: 'players/:id/:tab?',

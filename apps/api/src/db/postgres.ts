@@ -33,7 +33,18 @@ export interface PostgresOptions {
    * keep, so behind one this is the server's own address (DATABASE_DIRECT_URL). Defaults to the pool's address.
    */
   listenUrl?: string;
+  /** How long a call waits for a connection (a free one of the pool, or a new one) before it is answered 503. */
+  connectTimeoutMs?: number;
 }
+
+/**
+ * A call never waits on the database indefinitely: during a failover, or with the server's machine gone, a new
+ * connection may hang until TCP gives up (minutes). Five seconds is longer than a healthy pool under load ever
+ * waits (docs/performance.md) and short enough that the player is told to try again rather than left spinning.
+ * Connections already open to a node that dies are closed by HAProxy (`on-marked-down shutdown-sessions`,
+ * deploy/haproxy) or the server's end, which fails their query at once.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * The texts are fixed SQL with parameters, so the set of named statements is small; past MAX_NAMED distinct texts
@@ -119,7 +130,11 @@ function listener(connectionString: string, channel: string, handlers: ListenHan
     }
   };
   const connect = () => {
-    const c = new pg.Client({ connectionString });
+    const c = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     client = c;
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
@@ -146,6 +161,8 @@ function listener(connectionString: string, channel: string, handlers: ListenHan
   };
 }
 
+function ignoreHeldClientError(): void {}
+
 export function openPostgres(
   connectionString: string,
   options: PostgresOptions | number = {},
@@ -154,10 +171,14 @@ export function openPostgres(
     poolSize = 10,
     statements = 'prepared',
     listenUrl = connectionString,
+    connectTimeoutMs = CONNECT_TIMEOUT_MS,
   } = typeof options === 'number' ? { poolSize: options } : options;
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // Lets the kernel find a peer that vanished without a word (a machine powered off) on an idle connection.
+    keepAlive: true,
     // Awaited by the pool before it hands the new connection out.
     ...(statements === 'prepared'
       ? { onConnect: (client: pg.ClientBase) => client.query(CUSTOM_PLANS) }
@@ -180,6 +201,10 @@ export function openPostgres(
         const full = pool.idleCount === 0 && pool.totalCount >= poolSize;
         const asked = full ? performance.now() : 0;
         const client = await pool.connect();
+        // The pool listens for errors of idle clients only. A held one whose server goes away between two
+        // statements (a failover, a restart) emits 'error', which unheard would end the process; the statement
+        // that follows fails with it instead, and the broken client is dropped when released.
+        client.on('error', ignoreHeldClientError);
         poolWaits.acquired++;
         if (full) {
           poolWaits.waited++;
@@ -196,6 +221,7 @@ export function openPostgres(
           if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
           throw error;
         } finally {
+          client.off('error', ignoreHeldClientError);
           client.release();
         }
       }

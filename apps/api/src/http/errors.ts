@@ -49,13 +49,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return;
     }
     if (isDatabaseUnavailable(error)) {
-      // F3: nothing was written (a transaction that lost its connection rolls back), and the pool reconnects
-      // on the next call, so the client may simply try again shortly.
+      // F3: a transaction that lost its connection rolls back, unless its COMMIT reached the server before the
+      // answer was lost; either way the same call with the same idempotency key gets the one outcome. The pool
+      // reconnects on the next call (through HAProxy, to whichever node is primary now), so the client may simply
+      // try again shortly.
       request.log.error({ err: error }, 'database unavailable');
       void reply
         .code(503)
         .header('retry-after', '5')
-        .send(failureBody('UNAVAILABLE', accountMessages.somethingWrong, request.id));
+        .send(failureBody('UNAVAILABLE', accountMessages.serviceUnavailable, request.id));
       return;
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -87,6 +89,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return (
     typeof message === 'string' &&
-    (message.startsWith('Connection terminated') || message === 'PGlite is closed')
+    (message.startsWith('Connection terminated') ||
+      // node-postgres: no connection within connectionTimeoutMillis (db/postgres.ts), the server unreachable.
+      message === 'timeout exceeded when trying to connect' ||
+      // node-postgres: a statement sent on a connection that has already failed (a transaction's next step).
+      message === 'Client has encountered a connection error and is not queryable' ||
+      message === 'PGlite is closed')
   );
 }

@@ -16,6 +16,7 @@ import { can, forbiddenMessage } from '@gama/core/operators/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from './errors.ts';
+import type { RouteLogConfig } from './request-log.ts';
 import type { OperatorSession, SessionPlayer } from '../deps.ts';
 
 /**
@@ -116,6 +117,7 @@ export function route<E extends AnyEndpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...(endpoint.bodyLimit === undefined ? {} : { bodyLimit: endpoint.bodyLimit }),
+    config: { polled: endpoint.polled === true } satisfies RouteLogConfig,
     handler: async (request, reply) => {
       const { callers } = app.deps;
       const readBody = () => (endpoint.method === 'GET' ? {} : bodyObject(request));

@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from './errors.ts';
 const unavailable = {
   status: false,
   code: 'UNAVAILABLE',
-  msg: accountMessages.somethingWrong,
+  msg: accountMessages.serviceUnavailable,
   request_id: expect.any(String),
 };
 
@@ -20,6 +20,9 @@ describe('F3: the database unavailable', () => {
       Object.assign(new Error('connection failure'), { code: '08006' }),
       new Error('Connection terminated unexpectedly'),
       new Error('PGlite is closed'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated due to connection timeout'),
+      new Error('Client has encountered a connection error and is not queryable'),
     ]) {
       expect(isDatabaseUnavailable(error), error.message).toBe(true);
     }
@@ -97,4 +100,44 @@ describe('F3: the database unavailable', () => {
       await db.close();
     }
   });
+
+  it.skipIf(engine !== 'postgres')(
+    'answers 503 within the connect timeout when the database never answers, instead of hanging',
+    async () => {
+      const { createServer } = await import('node:net');
+      const { buildApp } = await import('../app.ts');
+      const { openPostgres } = await import('../db/postgres.ts');
+      const { ManualClock } = await import('../clock.ts');
+      const { loadConfig } = await import('../config.ts');
+      // Accepts the connection and says nothing, like a machine that is gone behind a proxy still listening.
+      const sockets: Array<{ destroy(): void }> = [];
+      const silent = createServer((socket) => void sockets.push(socket));
+      await new Promise<void>((resolve) => silent.listen(3540, '127.0.0.1', resolve));
+      const db = openPostgres('postgres://postgres@127.0.0.1:3540/nowhere', { connectTimeoutMs: 300 });
+      const app = await buildApp({
+        config: loadConfig({ NODE_ENV: 'test', APP_KEY }),
+        db,
+        clock: new ManualClock('2026-11-20T06:30:00.000Z'),
+        pepper: 'test-pepper-0123456789abcdef',
+        logger: false,
+      });
+      try {
+        const started = Date.now();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api-user-login',
+          payload: { app_key: APP_KEY, env_type: 'Prod', mobile: '9876543210', password: 'whatever-1' },
+        });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json()).toEqual(unavailable);
+        expect(Date.now() - started).toBeLessThan(3_000);
+      } finally {
+        await app.close();
+        await db.close();
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => silent.close(resolve));
+      }
+    },
+  );
 });

@@ -340,6 +340,19 @@ const CASES: Record<string, Case> = {
     },
   },
   '/api-support-unread': { body: () => ({}) },
+  // A's own code and counts: nothing in the body can name another player's.
+  '/api-my-referrals': {
+    body: (w) => ({ player_id: w.b.player.id, mobile: w.b.player.mobile }),
+    check: async (w, json) => {
+      const { rows } = await t.db.query<{ player_id: number }>(
+        'SELECT player_id FROM referral_codes WHERE code = $1',
+        [json.code],
+      );
+      expect(rows.map((r) => Number(r.player_id))).toEqual([w.a.id]);
+    },
+  },
+  // Public: says whether codes are taken, about no one.
+  '/api-referral-program': { body: (w) => ({ mobile: w.b.player.mobile }) },
   '/api-support-thread': { body: (w) => ({ thread_id: w.b.supportThreadIds[0] }), status: 404 },
   '/api-support-send': {
     body: (w) => ({ text: 'A writes in B’s conversation', thread_id: w.b.supportThreadIds[0] }),

@@ -319,6 +319,8 @@ function victimRows(w: World): Record<string, (row: Record<string, unknown>) => 
     notifications: own,
     support_threads: own,
     support_messages: own,
+    referral_codes: own,
+    referrals: (row) => Number(row.referred_id) === id || Number(row.referrer_id) === id,
     transfers: (row) => Number(row.from_player_id) === id || Number(row.to_player_id) === id,
     idempotency_keys: (row) => row.scope === `player:${id}`,
     otp_codes: (row) => row.mobile === mobile,

@@ -22,6 +22,7 @@ import * as funds from '../features/funds/routes.tsx';
 import * as gali from '../features/gali/routes.tsx';
 import * as starline from '../features/starline/routes.tsx';
 import * as support from '../features/support/routes.tsx';
+import * as referrals from '../features/referrals/routes.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
 import { NotFoundScreen } from './StatusScreen.tsx';
 
@@ -31,7 +32,7 @@ const LandingEntry = lazyRoute(() => import('./LandingEntry.tsx'));
 const RequireBetting = lazyRoute(() => import('./layouts/RequireBetting.tsx'));
 const QueryRoot = lazyRoute(() => import('./QueryRoot.tsx'));
 
-const features = [funds, bidding, starline, gali, charts, support];
+const features = [funds, bidding, starline, gali, charts, support, referrals];
 const collect = (pick: (f: (typeof features)[number]) => RouteObject[]) => features.flatMap(pick);
 
 function Root() {

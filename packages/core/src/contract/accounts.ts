@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { languages } from '../i18n/languages.ts';
+import { referralCodeField } from '../endpoints/referrals/index.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import { accountClosureMessages, accountMessages as m } from './messages.ts';
 import { playMessages } from './play-messages.ts';
@@ -61,7 +62,13 @@ export const loginRequest = z.object({
   language,
 });
 
-export const checkMobileRequest = z.object({ mobile: phone(), device_id: deviceId, language });
+export const checkMobileRequest = z.object({
+  mobile: phone(),
+  device_id: deviceId,
+  language,
+  /** The referral code the registration will carry, checked here too so a wrong one is told before a code is sent. */
+  referral_code: referralCodeField,
+});
 
 export const resendOtpRequest = z.object({
   mobile: phone(),
@@ -84,6 +91,8 @@ export const registerRequest = z.object({
   security_pin: z.string().max(20).optional(),
   device_id: deviceId,
   language,
+  /** A referral code (typed, or carried from a share link); empty or absent for none. */
+  referral_code: referralCodeField,
 });
 
 export const forgotCheckRequest = z.object({

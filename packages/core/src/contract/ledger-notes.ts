@@ -7,6 +7,7 @@ export const ledgerNotes = {
   withdrawalRequested: 'Withdrawal requested',
   withdrawalPaid: 'Withdrawal paid',
   withdrawalReleased: 'Withdrawal rejected, points returned',
+  referralReward: 'Referral reward',
   transfer: (from: string, to: string) => `Points transfer from ${from} to ${to}`,
   /** `bidDate` as the spec writes it (`20-November-2026`). */
   bid: (market: string, betType: string, bidDate: string) => `Bid ${market} ${betType} (${bidDate})`,

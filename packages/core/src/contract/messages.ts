@@ -1,4 +1,4 @@
-import { sessionExpired, somethingWrong } from './failure-messages.ts';
+import { serviceUnavailable, sessionExpired, somethingWrong } from './failure-messages.ts';
 
 /** The spec's user-facing texts (spec 01 sections 5 and 8), written once for server and client. */
 export const accountMessages = {
@@ -47,6 +47,7 @@ export const accountMessages = {
   tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${seconds} seconds.`,
   badAppKey: 'Invalid app key',
   somethingWrong,
+  serviceUnavailable,
   languageSaved: 'Language saved',
   languageInvalid: 'Please choose English or Hindi',
 } as const;

@@ -68,6 +68,11 @@ export interface Endpoint<
    * JSON answer; `text/event-stream` is a stream of Server-Sent Events, each event's data one `response`.
    */
   readonly produces?: P;
+  /**
+   * A read the apps repeat every few seconds (the wallet, the market lists): its successful answers are summarised
+   * in the request log, not logged one by one (apps/api/src/http/request-log.ts).
+   */
+  readonly polled?: boolean;
   /** The largest request body accepted, in bytes, when it must differ from the server's default (256 KiB). */
   readonly bodyLimit?: number;
 }

@@ -21,7 +21,9 @@ import { operatorsEndpoints } from './operators/index.ts';
 import { profileEndpoints } from './profile/index.ts';
 import { rateEndpoints } from './rates/index.ts';
 import { reconciliationEndpoints } from './reconciliation/index.ts';
+import { referralEndpoints } from './referrals/index.ts';
 import { reportEndpoints } from './reports/index.ts';
+import { resilienceEndpoints } from './resilience/index.ts';
 import { resultsEndpoints } from './results/index.ts';
 import { riskEndpoints } from './risk/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
@@ -52,7 +54,9 @@ export const endpoints = {
   ...profileEndpoints,
   ...rateEndpoints,
   ...reconciliationEndpoints,
+  ...referralEndpoints,
   ...reportEndpoints,
+  ...resilienceEndpoints,
   ...resultsEndpoints,
   ...riskEndpoints,
   ...settingsEndpoints,

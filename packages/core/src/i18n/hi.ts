@@ -7,6 +7,7 @@ import { bidMessages } from '../rules/messages.ts';
 import { hiAccount } from './hi-account.ts';
 import { hiGames } from './hi-games.ts';
 import { hiSupport } from './hi-support.ts';
+import { hiReferrals } from './hi-referrals.ts';
 import type { Text } from './texts.ts';
 
 export const hi: Record<Text, string> = {
@@ -57,6 +58,8 @@ export const hi: Record<Text, string> = {
     'आपका खाता ब्लॉक कर दिया गया है। कृपया सपोर्ट से संपर्क करें।',
   'Invalid app key': 'ऐप की गलत है',
   'Something went wrong. Please try again.': 'कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
+  'We could not reach our server just now. Please try again in a few seconds.':
+    'अभी हमारे सर्वर से संपर्क नहीं हो पाया। कृपया कुछ सेकंड बाद फिर से कोशिश करें।',
   // Closing an account
   'A withdrawal request is still pending. Delete your account after it is settled.':
     'एक निकासी अनुरोध अभी बाकी है। उसके पूरा होने के बाद खाता हटाएं।',
@@ -149,6 +152,7 @@ export const hi: Record<Text, string> = {
   'Bid Successfully Submitted': 'बोली सफलतापूर्वक लग गई',
   // Passbook lines (contract/ledger-notes.ts)
   'Deposit approved': 'जमा मंज़ूर हुआ',
+  'Referral reward': 'रेफ़रल इनाम',
   'Withdrawal requested': 'निकासी का अनुरोध',
   'Withdrawal paid': 'निकासी का भुगतान हुआ',
   'Withdrawal rejected, points returned': 'निकासी नामंज़ूर, अंक वापस आए',
@@ -257,4 +261,5 @@ export const hi: Record<Text, string> = {
   ...hiAccount,
   ...hiGames,
   ...hiSupport,
+  ...hiReferrals,
 };

@@ -17,6 +17,7 @@ import { uiTexts } from './ui-texts.ts';
 import { accountUiTexts } from './ui-texts-account.ts';
 import { gamesUiTexts } from './ui-texts-games.ts';
 import { supportUiTexts } from './ui-texts-support.ts';
+import { referralUiTexts } from './ui-texts-referrals.ts';
 
 type TextsOf<T> = T extends unknown ? Extract<T[keyof T], string> : never;
 
@@ -74,7 +75,9 @@ export type UiText = (typeof uiTexts)[number];
 export type AccountUiText = (typeof accountUiTexts)[number];
 export type GamesUiText = (typeof gamesUiTexts)[number];
 export type SupportUiText = (typeof supportUiTexts)[number];
-export type Text = SpecText | TemplateText | UiText | AccountUiText | GamesUiText | SupportUiText;
+export type ReferralUiText = (typeof referralUiTexts)[number];
+export type Text =
+  SpecText | TemplateText | UiText | AccountUiText | GamesUiText | SupportUiText | ReferralUiText;
 
 export const specTexts: readonly SpecText[] = specTables.flatMap((table) =>
   Object.values(table).filter((value): value is SpecText => typeof value === 'string'),
@@ -88,5 +91,6 @@ export const englishTexts: readonly Text[] = [
     ...accountUiTexts,
     ...gamesUiTexts,
     ...supportUiTexts,
+    ...referralUiTexts,
   ]),
 ];

@@ -15,6 +15,7 @@ import { syncServerClock } from '../../lib/market-clock.ts';
 import { countOf, groupNames, hourLabel, hourRange, marketHour, marketTime } from './labels.ts';
 import { useCan } from '../../lib/session.ts';
 import { SupportTimes } from '../../shared/support-times/SupportTimes.tsx';
+import { DatabaseSafety } from './DatabaseSafety.tsx';
 import { NextDraws } from './NextDraws.tsx';
 import styles from './DashboardScreen.module.css';
 
@@ -64,6 +65,7 @@ export default function DashboardScreen() {
         <ErrorNotice error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       )}
       {data ? <Figures data={data} /> : dashboard.isPending && <Loading />}
+      <DatabaseSafety />
       {readsSupport && <SupportTimes />}
     </>
   );

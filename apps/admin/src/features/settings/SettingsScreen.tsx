@@ -71,6 +71,18 @@ const signalFields = [
 ] as const;
 type SignalKey = (typeof signalFields)[number]['key'];
 
+/** Referrals (decision 038): what a first approved deposit of a referred player pays, and the daily cap. */
+const referralFields = [
+  { key: 'referral_reward', label: 'Reward to the referrer (points)', max: 1_000_000_000 },
+  {
+    key: 'referral_new_player_reward',
+    label: 'Reward to the new player (points; 0: none)',
+    max: 1_000_000_000,
+  },
+  { key: 'referral_daily_cap', label: 'Rewards one referrer may earn in a day (0: no cap)', max: 10_000 },
+] as const;
+type ReferralKey = (typeof referralFields)[number]['key'];
+
 /** The owner's settings: the two-person rules, the operator limits and mandatory two-factor. */
 export default function SettingsScreen() {
   const settings = useQuery({
@@ -115,6 +127,15 @@ function SettingsForm({ saved }: { saved: Settings }) {
   );
   const [signalErrors, setSignalErrors] = useState<Partial<Record<SignalKey, string>>>({});
   const [holdWithdrawals, setHoldWithdrawals] = useState(saved.signal_hold_withdrawals);
+  const [referralsOn, setReferralsOn] = useState(saved.referrals_on);
+  const [referral, setReferral] = useState<Record<ReferralKey, string>>(
+    () =>
+      Object.fromEntries(referralFields.map((f) => [f.key, String(saved[f.key])])) as Record<
+        ReferralKey,
+        string
+      >,
+  );
+  const [referralErrors, setReferralErrors] = useState<Partial<Record<ReferralKey, string>>>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -131,6 +152,20 @@ function SettingsForm({ saved }: { saved: Settings }) {
     }
     setLimitErrors(problems);
     if (Object.keys(problems).length > 0) return;
+    const referralProblems: Partial<Record<ReferralKey, string>> = {};
+    for (const field of referralFields) {
+      const text = referral[field.key];
+      if (!/^\d{1,10}$/.test(text) || Number(text) > field.max)
+        referralProblems[field.key] = `Enter a whole number from 0 to ${field.max.toLocaleString('en-IN')}`;
+    }
+    if (
+      referralsOn &&
+      referralProblems.referral_reward === undefined &&
+      Number(referral.referral_reward) === 0
+    )
+      referralProblems.referral_reward = 'The reward must be more than 0 while referrals are on';
+    setReferralErrors(referralProblems);
+    if (Object.keys(referralProblems).length > 0) return;
     const signalProblems: Partial<Record<SignalKey, string>> = {};
     for (const field of signalFields) {
       const text = signals[field.key];
@@ -151,6 +186,11 @@ function SettingsForm({ saved }: { saved: Settings }) {
       const value = Number(limits[field.key]);
       if (value !== saved[field.key]) patch[field.key] = value;
     }
+    for (const field of referralFields) {
+      const value = Number(referral[field.key]);
+      if (value !== saved[field.key]) patch[field.key] = value;
+    }
+    if (referralsOn !== saved.referrals_on) patch.referrals_on = referralsOn;
     for (const field of signalFields) {
       const value = Number(signals[field.key]);
       if (value !== saved[field.key]) patch[field.key] = value;
@@ -213,6 +253,35 @@ function SettingsForm({ saved }: { saved: Settings }) {
                   setLimitErrors((current) => ({ ...current, [field.key]: undefined }));
                 }}
                 error={limitErrors[field.key]}
+                disabled={!canChange}
+              />
+            ))}
+          </div>
+        </Panel>
+        <Panel title="Referrals">
+          <Toggle
+            label="Referrals on"
+            hint="Registration takes a player's referral code, and the referred player's first approved deposit pays the rewards below from the promotions account. Rewards of linked accounts wait in Referrals for review."
+            checked={referralsOn}
+            onChange={setReferralsOn}
+            disabled={!canChange}
+          />
+          <div className={styles.limits}>
+            {referralFields.map((field) => (
+              <TextField
+                key={field.key}
+                label={field.label}
+                name={field.key}
+                inputMode="numeric"
+                value={referral[field.key]}
+                onValueChange={(value) => {
+                  setReferral((current) => ({
+                    ...current,
+                    [field.key]: value.replace(/\D/g, '').slice(0, 10),
+                  }));
+                  setReferralErrors((current) => ({ ...current, [field.key]: undefined }));
+                }}
+                error={referralErrors[field.key]}
                 disabled={!canChange}
               />
             ))}
@@ -339,6 +408,30 @@ function describe(patch: Patch): ReactNode[] {
                 : `${value} days`
               : value === 0
                 ? 'no limit'
+                : `${formatWholePoints(value)} points`}
+          </strong>
+        </>,
+      );
+  }
+  if (patch.referrals_on !== undefined)
+    lines.push(
+      patch.referrals_on
+        ? 'Referrals will be on: registration takes a code, and first approved deposits pay rewards.'
+        : 'Referrals will be off: codes are not taken, and first deposits from now on pay no reward.',
+    );
+  for (const field of referralFields) {
+    const value = patch[field.key];
+    if (value !== undefined)
+      lines.push(
+        <>
+          {field.label.replace(/ \(.*\)$/, '')}:{' '}
+          <strong>
+            {field.key === 'referral_daily_cap'
+              ? value === 0
+                ? 'no cap'
+                : `${value} a day`
+              : value === 0
+                ? 'none'
                 : `${formatWholePoints(value)} points`}
           </strong>
         </>,

@@ -259,6 +259,42 @@ describe('one-time codes', () => {
     expect((await t.post('/api-resend-otp', { mobile, purpose: 'register' })).statusCode).toBe(200);
   });
 
+  it('keep the owner’s own sends: a stranger who spends the phone’s from elsewhere cannot stop a reset at home', async () => {
+    const p = await t.player(); // signed in from the default address: the owner's known one
+    for (let i = 0; i < 5; i++) {
+      const res = await t.post(
+        '/api-forget-check-mobile',
+        { mobile: p.mobile },
+        { ip: `198.51.100.${i + 1}` },
+      );
+      expect(res.statusCode).toBe(200);
+      t.clock.advance(31_000);
+    }
+    const stranger = await t.post('/api-forget-check-mobile', { mobile: p.mobile }, { ip: '198.51.100.9' });
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json.msg).toBe(m.otpTooManySends);
+    expect(await t.outbox(p.mobile)).toHaveLength(5);
+    // The owner, at home, still gets a code, and the reset goes through.
+    const owner = await t.post('/api-forget-check-mobile', { mobile: p.mobile });
+    expect(owner.json).toEqual({ status: true, msg: m.otpSent });
+    const verified = await t.post<ApiBody & { reset_token: string }>('/api-verify-forgot-otp', {
+      mobile: p.mobile,
+      otp: await t.lastCode(p.mobile),
+    });
+    expect(verified.json.reset_token).toMatch(/^[\w-]{43}$/);
+    // The owner's address has caps of its own, not an unlimited pass.
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(31_000);
+      expect((await t.post('/api-forget-check-mobile', { mobile: p.mobile })).statusCode).toBe(200);
+    }
+    t.clock.advance(31_000);
+    const sixth = await t.post('/api-forget-check-mobile', { mobile: p.mobile });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json.msg).toBe(m.otpTooManySends);
+    expect(await t.outbox(p.mobile)).toHaveLength(10);
+    t.clock.advance(60 * 60_000);
+  });
+
   it('cap sends per IP', async () => {
     const ip = '203.0.113.77';
     for (let i = 0; i < 20; i++) {

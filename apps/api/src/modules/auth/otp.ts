@@ -2,6 +2,10 @@
  * One-time codes (S1, S2): CSPRNG, stored as a keyed hash bound to (mobile, purpose, bound value),
  * 5-minute life, single use, 5 wrong tries kill a code, resend after 30 s invalidates the old one,
  * at most 5 sends per phone per hour (10 a day) and 20 per IP per hour. A code is never returned or logged.
+ *
+ * The per-phone caps are kept per source, as sign-in's waits are (decision 030): the addresses the phone's
+ * player signed in from (or completed a reset from) each have their own, and every other address shares one.
+ * A stranger who spends the phone's sends from anywhere else cannot keep its owner from a reset at home.
  */
 import type { OtpPurpose } from '@gama/core/contract/accounts';
 import { accountMessages as m } from '@gama/core/contract/messages';
@@ -9,6 +13,7 @@ import { codeSmsText } from '@gama/core/contract/sms-messages';
 import type { Language } from '@gama/core/i18n/languages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { knownPlayerSource } from './throttle.ts';
 import { codeHash, randomCode, randomToken, sameBytes, sha256 } from './tokens.ts';
 import type { Queryable } from '../../db/database.ts';
 
@@ -55,19 +60,7 @@ export async function issueCode(
     // Serializes sends per phone so two parallel requests cannot both slip under the caps.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`otp:${target.mobile}`]);
     const now = clock.now();
-    const { rows } = await tx.query<{ last: Date | null; hour: number; day: number }>(
-      `SELECT max(created_at) FILTER (WHERE purpose = $2) AS last,
-              count(*) FILTER (WHERE created_at > $3)::int AS hour,
-              count(*)::int AS day
-         FROM otp_codes WHERE mobile = $1 AND created_at > $4`,
-      [
-        target.mobile,
-        target.purpose,
-        new Date(now.getTime() - 60 * MINUTE),
-        new Date(now.getTime() - 1440 * MINUTE),
-      ],
-    );
-    const stats = rows[0] ?? { last: null, hour: 0, day: 0 };
+    const stats = await sendsCounted(tx, target, ip, now);
     if (stats.last && now.getTime() - stats.last.getTime() < otpLimits.resendAfterMs) {
       throw new AppError('RATE_LIMITED', m.otpWait);
     }
@@ -108,6 +101,45 @@ export async function issueCode(
     await db.query('UPDATE otp_codes SET invalidated_at = $2 WHERE id = $1', [id, clock.now()]);
     throw new AppError('UNAVAILABLE', m.failedToSendOtp);
   }
+}
+
+interface SendStats {
+  last: Date | null;
+  hour: number;
+  day: number;
+}
+
+/**
+ * The sends of the last day that count against this request's caps: from this address when the phone's player
+ * knows it, else from every address the player does not know. A day holds a few dozen sends at most (the caps),
+ * so each address is judged once here rather than in SQL.
+ */
+async function sendsCounted(tx: Queryable, target: CodeTarget, ip: string, now: Date): Promise<SendStats> {
+  const { rows } = await tx.query<{ ip: string; purpose: OtpPurpose; created_at: Date }>(
+    'SELECT ip, purpose, created_at FROM otp_codes WHERE mobile = $1 AND created_at > $2',
+    [target.mobile, new Date(now.getTime() - 1440 * MINUTE)],
+  );
+  const known = new Map<string, boolean>();
+  const isKnown = async (address: string) => {
+    let answer = known.get(address);
+    if (answer === undefined) {
+      answer = await knownPlayerSource(tx, target.mobile, address);
+      known.set(address, answer);
+    }
+    return answer;
+  };
+  const mine = await isKnown(ip);
+  const hourAgo = now.getTime() - 60 * MINUTE;
+  const stats: SendStats = { last: null, hour: 0, day: 0 };
+  for (const row of rows) {
+    const counts = mine ? row.ip === ip : !(await isKnown(row.ip));
+    if (!counts) continue;
+    stats.day++;
+    if (row.created_at.getTime() > hourAgo) stats.hour++;
+    if (row.purpose === target.purpose && (stats.last === null || row.created_at > stats.last))
+      stats.last = row.created_at;
+  }
+  return stats;
 }
 
 export type VerifyOutcome = 'ok' | 'invalid' | 'expired';

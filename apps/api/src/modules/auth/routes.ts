@@ -53,7 +53,7 @@ export function authRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.checkMobile, async ({ body, request }) => {
     await lookup(request, body.device_id, () =>
-      accounts.startRegistration(deps, body.mobile, meta(request), body.language),
+      accounts.startRegistration(deps, body.mobile, meta(request), body.language, body.referral_code),
     );
     return { status: true, msg: m.otpSent };
   });

@@ -18,6 +18,7 @@ import {
   updateUserName,
 } from './player-accounts.ts';
 import { adoptClosedAccounts } from '../ledger/debt.ts';
+import { recordReferral, referrerForRegistration } from '../referrals/registration.ts';
 import { phoneMac, refuseWhileClosedAccountBreakRuns } from './closed-breaks.ts';
 import type { CodeTarget, VerifyOutcome } from './otp.ts';
 import { consumeTicket, issueCode, issueTicket, latestBoundValue, verifyCode } from './otp.ts';
@@ -48,9 +49,12 @@ export async function startRegistration(
   mobile: string,
   meta: ClientMeta,
   language?: Language,
+  referralCode?: string,
 ): Promise<void> {
   if (await findPlayerByMobile(deps.db, mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
   await refuseWhileClosedAccountBreakRuns(deps, mobile);
+  // Told now, before a code is sent; registration checks it again (the owner may switch referrals meanwhile).
+  await referrerForRegistration(deps.db, referralCode);
   await issueCode(deps, { mobile, purpose: 'register' }, meta.ip, language);
 }
 
@@ -87,6 +91,7 @@ export async function register(
     otp: string;
     dob: string;
     language?: Language | undefined;
+    referral_code?: string | undefined;
   },
   meta: ClientMeta,
 ): Promise<SignedIn> {
@@ -98,6 +103,8 @@ export async function register(
   if (await findPlayerByMobile(db, input.mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
   // Before the code is checked, so the refusal spends none.
   await refuseWhileClosedAccountBreakRuns(deps, input.mobile);
+  // Before the code is checked too: a mistyped referral code costs the player no code.
+  const referrerId = await referrerForRegistration(db, input.referral_code);
   const outcome = await verifyCode(deps, { mobile: input.mobile, purpose: 'register' }, input.otp);
   if (outcome !== 'ok') throw otpFailure(outcome, m.enterValidOtp);
   const passwordHash = await hashPassword(input.password);
@@ -116,6 +123,8 @@ export async function register(
       });
       // A debt left on a closed account of this phone comes with it (the debt banner tells the player).
       await adoptClosedAccounts(tx, id, phoneMac(deps.pepper, input.mobile), clock.now());
+      if (referrerId !== undefined)
+        await recordReferral(tx, { referrerId, referredId: id, now: clock.now() });
       const token = await createSession(tx, clock, id, meta);
       return { token, userName, mobile: input.mobile, bettingStatus };
     });

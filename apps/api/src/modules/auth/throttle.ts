@@ -60,6 +60,15 @@ async function trusted(db: Queryable, subject: string, ip: string): Promise<bool
   return rows.length > 0;
 }
 
+/** An address the phone's player signed in from, or completed a password reset from. */
+export async function knownPlayerSource(db: Queryable, mobile: string, ip: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM sessions s JOIN players p ON p.id = s.player_id WHERE p.mobile = $1 AND s.ip = $2 LIMIT 1`,
+    [mobile, ip],
+  );
+  return rows.length > 0 || trusted(db, mobile, ip);
+}
+
 export const playerLoginPolicy: ThrottlePolicy = {
   subjectKind: 'login_mobile',
   ipKind: 'login_ip',
@@ -67,13 +76,7 @@ export const playerLoginPolicy: ThrottlePolicy = {
   perSource: {
     pairKind: 'login_pair',
     subjectFailuresPerHour: PHONE_FAILURES_PER_HOUR,
-    async knownSource(db, mobile, ip) {
-      const { rows } = await db.query(
-        `SELECT 1 FROM sessions s JOIN players p ON p.id = s.player_id WHERE p.mobile = $1 AND s.ip = $2 LIMIT 1`,
-        [mobile, ip],
-      );
-      return rows.length > 0 || trusted(db, mobile, ip);
-    },
+    knownSource: knownPlayerSource,
   },
 };
 

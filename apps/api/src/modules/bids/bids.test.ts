@@ -463,13 +463,15 @@ describe('lists, rates and histories', () => {
     const b = await funded();
     await submit(a, 'Single Pana', [{ digits: '123', points: 10, session: 'open' }]);
     await submit(b, 'Jodi Digit', [{ digits: '42', points: 20 }]);
-    const mine = await t.post<{ bid_data: Array<Record<string, string>> }>(
+    const mine = await t.post<{ bid_data: Array<Record<string, string | number>> }>(
       '/api-bid-history-data',
       { bid_from: '11/20/2026', bid_to: '11/20/2026', mobile: b.mobile, user_id: b.id },
       { token: a.token },
     );
+    const own = await t.db.query<{ id: number }>('SELECT id FROM bids WHERE player_id = $1', [a.id]);
     expect(mine.json.bid_data).toEqual([
       {
+        bid_id: Number(own.rows[0]?.id),
         pana: 'Single Pana',
         game_name: 'TEST BAZAR',
         session: 'Open',
@@ -479,6 +481,10 @@ describe('lists, rates and histories', () => {
         points: '10',
       },
     ]);
+    // The history's bid id is what "Ask about this" sends: the owner may ask about it, another player may not.
+    const about = { ref_type: 'bid', ref_id: mine.json.bid_data[0]?.bid_id, text: 'Where is my result?' };
+    expect((await t.post('/api-support-send', about, { token: a.token })).statusCode).toBe(200);
+    expect((await t.post('/api-support-send', about, { token: b.token })).statusCode).toBe(404);
     const defaults = await t.post<{ bid_data: unknown[] }>('/api-bid-history-data', {}, { token: a.token });
     expect(defaults.json.bid_data).toHaveLength(1);
     const earlier = await t.post<{ bid_data: unknown[] }>(

@@ -29,6 +29,7 @@ export function historyRange(
 }
 
 interface Row {
+  id: number;
   pana_label: string;
   name: string;
   session: Session;
@@ -47,7 +48,7 @@ async function bidRows(
   wonOnly: boolean,
 ): Promise<Row[]> {
   const { rows } = await db.query<Row>(
-    `SELECT b.pana_label, m.name, b.session, b.digits, b.close_digits, to_char(b.market_date, 'YYYY-MM-DD') AS market_date,
+    `SELECT b.id, b.pana_label, m.name, b.session, b.digits, b.close_digits, to_char(b.market_date, 'YYYY-MM-DD') AS market_date,
             b.points, ${wonOnly ? 'b.payout' : 'NULL::bigint AS payout'}
        FROM ${wonOnly ? 'bid_outcomes' : 'bids'} b JOIN markets m ON m.id = b.market_id
       WHERE b.player_id = $1 AND b.grp = $2 AND b.market_date BETWEEN $3::date AND $4::date
@@ -65,6 +66,7 @@ export async function bidHistory(
   range: [string, string],
 ): Promise<BidRecord[]> {
   return (await bidRows(db, playerId, group, range, false)).map((r) => ({
+    bid_id: Number(r.id),
     pana: r.pana_label,
     game_name: r.name,
     session: sessionLabel(r.session),

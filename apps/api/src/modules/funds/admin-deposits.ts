@@ -18,6 +18,7 @@ import { postJournal } from '../ledger/post.ts';
 import { limitMessages } from '@gama/core/operators/limits';
 import { checkAllowance, lockOperator, recordMove } from '../limits/operator-limits.ts';
 import { addNotification } from '../notifications/service.ts';
+import { rewardFirstDeposit } from '../referrals/rewards.ts';
 import { depositMessages } from '@gama/core/endpoints/deposits/index';
 import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 
@@ -283,6 +284,13 @@ export async function decideDeposit(
         refType: 'deposit_request',
         refId: requestId,
         at: now,
+      });
+      // A referred player's first approved deposit decides the referral's reward in this same transaction.
+      await rewardFirstDeposit(tx, {
+        playerId: row.player_id,
+        depositRequestId: requestId,
+        now,
+        timeZone: deps.config.MARKET_TIME_ZONE,
       });
       const walletId = await walletAccountId(tx, row.player_id);
       journalId = await postJournal(

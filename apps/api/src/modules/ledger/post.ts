@@ -16,7 +16,8 @@ export type JournalKind =
   | 'transfer'
   | 'adjustment'
   | 'debt_repayment'
-  | 'debt_carried';
+  | 'debt_carried'
+  | 'referral_reward';
 
 export interface JournalSpec {
   kind: JournalKind;

@@ -171,6 +171,35 @@ const checks: Check[] = [
     sql: `SELECT journal_id, count(*) AS keys FROM idempotency_keys WHERE journal_id IS NOT NULL
            GROUP BY journal_id HAVING count(*) > 1`,
   },
+  {
+    invariant: 'R1',
+    description:
+      'a paid referral has one referral_reward journal paying its two rewards from promotions; every such journal has its paid referral',
+    needs: 'referrals',
+    sql: `WITH paid AS (
+            SELECT e.journal_id,
+                   sum(e.amount) FILTER (WHERE a.kind = 'promotions') AS promotions,
+                   array_agg(a.player_id) FILTER (WHERE a.kind = 'wallet') AS players,
+                   array_agg(e.amount) FILTER (WHERE a.kind = 'wallet') AS amounts
+              FROM journals j JOIN entries e ON e.journal_id = j.id JOIN accounts a ON a.id = e.account_id
+             WHERE j.kind = 'referral_reward' GROUP BY e.journal_id
+          )
+          SELECT r.referred_id, r.state, r.journal_id FROM referrals r
+            LEFT JOIN journals j ON j.id = r.journal_id
+            LEFT JOIN paid p ON p.journal_id = r.journal_id
+           WHERE (r.state = 'paid') <> (r.journal_id IS NOT NULL)
+              OR (r.journal_id IS NOT NULL AND (
+                    j.kind <> 'referral_reward' OR j.ref_id <> r.referred_id
+                 OR p.promotions IS DISTINCT FROM -(r.referrer_reward + r.referred_reward)
+                 OR (SELECT coalesce(sum(x.amount), 0) FROM unnest(p.players, p.amounts) AS x(player, amount)
+                      WHERE x.player = r.referrer_id) <> r.referrer_reward
+                 OR (SELECT coalesce(sum(x.amount), 0) FROM unnest(p.players, p.amounts) AS x(player, amount)
+                      WHERE x.player = r.referred_id) <> r.referred_reward))
+          UNION ALL
+          SELECT j.ref_id, 'referral_reward journal without its paid referral', j.id FROM journals j
+           WHERE j.kind = 'referral_reward'
+             AND (SELECT count(*) FROM referrals r WHERE r.journal_id = j.id AND r.state = 'paid') <> 1`,
+  },
 ];
 
 /** Checks added by later features (bids, settlement) register here. */

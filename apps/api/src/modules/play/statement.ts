@@ -28,6 +28,7 @@ const KIND_LABELS: Record<string, string> = {
   adjustment: 'Adjustment',
   debt_repayment: 'Debt repayment',
   debt_carried: 'Debt carried from a closed account',
+  referral_reward: 'Referral reward',
 };
 
 export const STATEMENT_COLUMNS = ['date', 'type', 'details', 'credit', 'debit', 'balance'] as const;

@@ -17,7 +17,8 @@ const KINDS = {
   stakes: ['bid'],
   winnings: ['win', 'win_reversal'],
   transfers: ['transfer'],
-  adjustments: ['adjustment'],
+  // A referral reward is a credit the owner priced, paid from promotions: with the operators' own credits.
+  adjustments: ['adjustment', 'referral_reward'],
   debt_repayments: ['debt_repayment'],
 } as const;
 type Breakdown = keyof typeof KINDS;

@@ -57,6 +57,11 @@ const strictDefaults: OwnerSettings = {
   default_betting_status: '1',
   transfer_min: TRANSFER_MIN_POINTS,
   ...signalSettingDefaults,
+  // Referrals start off: the owner decides whether to pay for new players at all.
+  referrals_on: false,
+  referral_reward: 50,
+  referral_new_player_reward: 0,
+  referral_daily_cap: 10,
 };
 
 export function ownerSettingDefaults(

@@ -1,7 +1,7 @@
 /** The support inbox's routes: the player's conversations (legacy contract) and the console's inbox. */
 import { endpoints } from '@gama/core/endpoints';
 import { supportMessages } from '@gama/core/endpoints/support/index';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { RawReply, route } from '../../http/route.ts';
 import type { Screenshot } from '../funds/utr.ts';
@@ -93,14 +93,16 @@ export function supportRoutes(app: FastifyInstance): void {
       'SELECT image FROM support_messages WHERE id = $1',
       [params.id],
     );
-    const image = rows[0]?.image;
-    if (!image) throw new AppError('NOT_FOUND', supportMessages.noImage);
-    return new RawReply(
-      res
-        .type('image/webp')
-        .header('content-disposition', `inline; filename="support-${params.id}.webp"`)
-        .send(image),
+    return imageReply(res, params.id, rows[0]?.image);
+  });
+
+  // Another player's screenshot reads exactly like a message without one.
+  route(app, endpoints.supportImage, async ({ params, player, reply: res }) => {
+    const { rows } = await db.query<{ image: Buffer | null }>(
+      'SELECT image FROM support_messages WHERE id = $1 AND player_id = $2',
+      [params.id, player.id],
     );
+    return imageReply(res, params.id, rows[0]?.image);
   });
 
   route(app, endpoints.adminSupportOperators, async () => ({
@@ -118,4 +120,11 @@ export function supportRoutes(app: FastifyInstance): void {
   }));
 
   route(app, endpoints.adminSupportStats, async ({ query }) => supportStats(db, clock.now(), query.days));
+}
+
+function imageReply(res: FastifyReply, id: number, image: Buffer | null | undefined): RawReply {
+  if (!image) throw new AppError('NOT_FOUND', supportMessages.noImage);
+  return new RawReply(
+    res.type('image/webp').header('content-disposition', `inline; filename="support-${id}.webp"`).send(image),
+  );
 }

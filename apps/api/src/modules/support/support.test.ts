@@ -196,6 +196,28 @@ describe('what a message may be', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    // The player who sent it sees it again; another player's request reads like a message without one.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api-support-image/${sent.json.message.id}`,
+      headers: { authorization: `Bearer ${p.token}` },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/webp');
+    expect(own.rawPayload.equals(res.rawPayload)).toBe(true);
+    const stranger = await t.player();
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api-support-image/${sent.json.message.id}`,
+      headers: { authorization: `Bearer ${stranger.token}` },
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json<{ msg: string }>().msg).toBe(supportMessages.noImage);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api-support-image/${sent.json.message.id}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
     nextMinute();
   });
 });

@@ -3,10 +3,11 @@ import type { Rule } from '@gama/core/contract/validation';
 import { newPasswordRule, phoneRule, usernameRule } from '@gama/core/contract/validation';
 import { dobProblem } from '@gama/core/rules/responsible-play';
 import { zonedParts } from '@gama/core/rules/time';
-import { useMutation } from '@tanstack/react-query';
-import { UserPlus, UserRound } from 'lucide-react';
+import { REFERRAL_LINK_PARAM } from '@gama/core/endpoints/referrals/index';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Gift, UserPlus, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useNavigate } from '../../lib/router/index.ts';
+import { useNavigate, useSearchParams } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';
@@ -29,12 +30,23 @@ const dobRule: Rule = (dob) => {
 };
 
 export default function RegisterScreen() {
-  const { values, field, validate } = useFormFields({ name: '', mobile: '', password: '', dob: '' });
+  const [search] = useSearchParams();
+  const linked = (search.get(REFERRAL_LINK_PARAM) ?? '').trim().slice(0, 40);
+  const { values, field, validate } = useFormFields({
+    name: '',
+    mobile: '',
+    password: '',
+    dob: '',
+    referral: linked,
+  });
   const navigate = useNavigate();
   const t = useT();
+  // The field is there only while the owner has referrals on; while off the server would not read a code.
+  const program = useQuery({ queryKey: ['referral-program'], queryFn: authApi.referralProgram });
+  const referralsOn = program.data?.on === true;
 
   const checkMobile = useMutation({
-    mutationFn: (draft: RegistrationDraft) => authApi.checkMobile(draft.mobile),
+    mutationFn: (draft: RegistrationDraft) => authApi.checkMobile(draft.mobile, draft.referral_code),
     onSuccess: (response, draft) => {
       toast.success(response.msg);
       const state: RegisterOtpState = { draft };
@@ -48,14 +60,22 @@ export default function RegisterScreen() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { name, mobile, password, dob } = values;
+    const { name, mobile, password, dob, referral } = values;
+    const code = referralsOn ? referral.trim() : '';
     const valid = validate(event.currentTarget, [
       ['name', usernameRule, name],
       ['mobile', phoneRule(), mobile],
       ['password', newPasswordRule(), password],
       ['dob', dobRule, dob],
     ]);
-    if (valid) void send({ name: name.trim(), mobile, password, dob });
+    if (valid)
+      void send({
+        name: name.trim(),
+        mobile,
+        password,
+        dob,
+        ...(code === '' ? {} : { referral_code: code }),
+      });
   };
 
   return (
@@ -86,6 +106,20 @@ export default function RegisterScreen() {
           {...field('password')}
         />
         <TextField label={t('Date of birth')} type="date" autoComplete="bday" {...field('dob')} />
+        {referralsOn && (
+          <>
+            {linked !== '' && <p>{t('You were invited by a friend.')}</p>}
+            <TextField
+              label={t('Referral code (optional)')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+              icon={<Gift size={20} />}
+              {...field('referral')}
+            />
+          </>
+        )}
         <Button
           type="submit"
           block

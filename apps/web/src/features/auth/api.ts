@@ -15,6 +15,8 @@ export interface RegistrationDraft {
   password: string;
   /** `YYYY-MM-DD` */
   dob: string;
+  /** From the share link or typed; absent when referrals are off or none was given. */
+  referral_code?: string;
 }
 
 /**
@@ -25,7 +27,13 @@ const device = () => ({ device_id: deviceId(), language: currentLanguage() });
 
 export const authApi = {
   login: (body: Credentials) => call(endpoints.login, { ...body, ...device() }),
-  checkMobile: (mobile: string) => call(endpoints.checkMobile, { mobile, ...device() }),
+  checkMobile: (mobile: string, referralCode?: string) =>
+    call(endpoints.checkMobile, {
+      mobile,
+      ...device(),
+      ...(referralCode === undefined ? {} : { referral_code: referralCode }),
+    }),
+  referralProgram: () => call(endpoints.referralProgram, {}),
   resendOtp: (mobile: string, purpose: OtpPurpose) =>
     call(endpoints.resendOtp, { mobile, purpose, ...device() }),
   register: (body: RegistrationDraft & { otp: string }) => call(endpoints.register, { ...body, ...device() }),

@@ -22,15 +22,24 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 export function readRegisterOtpState(state: unknown): RegisterOtpState | null {
   if (!isRecord(state) || !isRecord(state.draft)) return null;
-  const { name, mobile, password, dob } = state.draft;
+  const { name, mobile, password, dob, referral_code: referralCode } = state.draft;
   if (
     typeof name !== 'string' ||
     typeof mobile !== 'string' ||
     typeof password !== 'string' ||
-    typeof dob !== 'string'
+    typeof dob !== 'string' ||
+    (referralCode !== undefined && typeof referralCode !== 'string')
   )
     return null;
-  return { draft: { name, mobile, password, dob } };
+  return {
+    draft: {
+      name,
+      mobile,
+      password,
+      dob,
+      ...(referralCode === undefined ? {} : { referral_code: referralCode }),
+    },
+  };
 }
 
 export function readForgotOtpState(state: unknown): ForgotOtpState | null {

@@ -3,6 +3,7 @@ import {
   CircleHelp,
   CirclePlus,
   Gauge,
+  Gift,
   History,
   House,
   KeyRound,
@@ -14,10 +15,10 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import type { SupportUiText, UiText } from '@gama/core/i18n/texts';
+import type { ReferralUiText, SupportUiText, UiText } from '@gama/core/i18n/texts';
 
 export interface MenuEntry {
-  label: UiText | SupportUiText;
+  label: UiText | SupportUiText | ReferralUiText;
   to: string;
   icon: LucideIcon;
   /** Shown only when the account's betting_status is "1" (spec 01 section 2.3). */
@@ -36,6 +37,7 @@ export const memberMenu: readonly MenuEntry[] = [
   { label: 'Charts', to: '/charts', icon: ChartColumn },
   { label: 'Play limits', to: '/play-limits', icon: Gauge },
   { label: 'Support', to: '/support', icon: MessageCircle },
+  { label: 'Refer friends', to: '/refer', icon: Gift },
   { label: 'Change Password', to: '/change', icon: KeyRound },
   { label: 'Privacy Policy', to: '/privacypolicy', icon: ShieldCheck },
 ];

@@ -1,11 +1,12 @@
 import type { SupportRefType, SupportThreadSummary } from '@gama/core/endpoints/support/index';
 import { SUPPORT_MESSAGE_MAX, supportRefTypes } from '@gama/core/endpoints/support/index';
+import { endpoints } from '@gama/core/endpoints';
 import { Button } from '@gama/ui/Button';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { ImagePlus, MessageCircle, Send, X } from 'lucide-react';
 import { useState } from 'react';
 import { Card, Page, PageTitle } from '../../components/Page.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage, urlOf } from '../../lib/api-client.ts';
 import { useT, type Translate } from '../../lib/i18n/use-t.ts';
 import { Link, useSearchParams } from '../../lib/router/index.ts';
 import { screenshotDataUrl } from '../../shared/screenshot.ts';
@@ -130,7 +131,16 @@ function Conversation({ id }: { id: number }) {
               {m.from === 'player' ? t('You') : t('Support')} · {t.date(m.created_at, 'dayTime')}
             </span>
             {m.text && <p className={styles.text}>{m.text}</p>}
-            {m.has_image && <span className={styles.muted}>📷 {t('Screenshot')}</span>}
+            {m.has_image && (
+              <a href={urlOf(endpoints.supportImage, { id: m.id })} target="_blank" rel="noreferrer">
+                <img
+                  className={styles.shot}
+                  src={urlOf(endpoints.supportImage, { id: m.id })}
+                  alt={t('Screenshot')}
+                  loading="lazy"
+                />
+              </a>
+            )}
           </li>
         ))}
       </ol>

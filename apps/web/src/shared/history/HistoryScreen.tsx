@@ -14,6 +14,8 @@ import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 import { betAccent } from './bet-accent.ts';
 import { useHistory, type HistoryKind } from './history-api.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
+import { Link } from '../../lib/router/index.ts';
+import { askAboutPath } from '../support/unread.ts';
 import styles from './HistoryScreen.module.css';
 
 export interface HistoryScreenProps {
@@ -88,9 +90,7 @@ export function HistoryScreen({ title, kind, group, showSession = true }: Histor
       ) : (
         <ul className={styles.list} aria-label={t.fromServer(title)}>
           {history.data.kind === 'bids'
-            ? history.data.rows.map((row, index) => (
-                <BidCard key={index} row={row} showSession={showSession} />
-              ))
+            ? history.data.rows.map((row) => <BidCard key={row.bid_id} row={row} showSession={showSession} />)
             : history.data.rows.map((row, index) => (
                 <WinCard key={index} row={row} showSession={showSession} />
               ))}
@@ -125,6 +125,9 @@ function BidCard({ row, showSession }: { row: BidRecord; showSession: boolean })
       <div className={styles.foot}>
         {showSession && <span className={styles.session}>{row.session}</span>}
         <span>{t.specDate(row.bid_date)}</span>
+        <Link className={styles.ask} to={askAboutPath('bid', row.bid_id)} data-testid="ask-about">
+          {t('Ask about this')}
+        </Link>
       </div>
     </li>
   );

@@ -35,6 +35,8 @@ export const submitBidAnswer = z.strictObject({
 });
 
 export const bidRecord = z.strictObject({
+  /** Gama's own field beside the spec's: the bid "Ask about this" names to support. */
+  bid_id: z.number().int().positive(),
   pana: z.string(),
   game_name: z.string(),
   session: z.string(),

@@ -50,6 +50,7 @@ export const profileEndpoints = {
     method: 'POST',
     path: '/api-user-wallet-balance',
     access: 'player',
+    polled: true,
     summary: 'Profile, wallet balance and debt, withdraw window, server clock and the main market list',
     response: profileAnswer,
     errors: [],

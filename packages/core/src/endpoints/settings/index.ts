@@ -56,6 +56,18 @@ export const ownerSettingsFields = {
     .max(3650, { error: 'support_retention_days is at most 3,650 days' }),
   ...businessSettingsFields,
   ...signalSettingsFields,
+  /** Referrals (decision 038): registration takes a code and a first approved deposit earns a reward. */
+  referrals_on: z.boolean({ error: 'referrals_on must be true or false' }),
+  /** Points paid to the referrer when the referred player's first deposit is approved. */
+  referral_reward: allowance('referral_reward'),
+  /** Points paid to the new player with the same first deposit; 0 gives none. */
+  referral_new_player_reward: allowance('referral_new_player_reward'),
+  /** Rewards one referrer may earn in a day (market time); past it a first deposit earns nothing. 0: no cap. */
+  referral_daily_cap: z
+    .number({ error: 'referral_daily_cap must be a whole number' })
+    .int({ error: 'referral_daily_cap must be a whole number' })
+    .min(0, { error: 'referral_daily_cap must be 0 or more' })
+    .max(10_000, { error: 'referral_daily_cap is at most 10,000' }),
 };
 
 export const ownerSettingsSchema = z.strictObject(ownerSettingsFields);
@@ -66,6 +78,9 @@ export type OwnerSettingKey = keyof OwnerSettings;
 export function settingsProblem(settings: OwnerSettings): string | null {
   if (settings.withdrawal_open === settings.withdrawal_close) {
     return 'withdrawal_open and withdrawal_close must differ';
+  }
+  if (settings.referrals_on && settings.referral_reward === 0) {
+    return 'referral_reward must be more than 0 while referrals are on';
   }
   return null;
 }

@@ -229,6 +229,18 @@ export const supportEndpoints = {
     errors: ['VALIDATION', 'NOT_FOUND', 'RATE_LIMITED'],
     bodyLimit: 2 * SCREENSHOT_MAX_BYTES,
   }),
+  supportImage: endpoint({
+    domain,
+    method: 'GET',
+    path: '/api-support-image/:id',
+    access: 'player',
+    summary:
+      'A screenshot the session player attached in one of their conversations (WebP, as the server re-encoded it)',
+    params: idParams,
+    response: z.unknown(),
+    errors: ['NOT_FOUND'],
+    produces: 'image/*',
+  }),
   supportUnread: endpoint({
     domain,
     method: 'POST',
