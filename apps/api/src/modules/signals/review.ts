@@ -12,14 +12,14 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { iso, isoOrNull } from '../../lib/paging.ts';
 import { audit } from '../audit/writer.ts';
-import type { Operator } from '../operators/sessions.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
 import { linksOf } from './links.ts';
 import type { FlagKind } from './flags.ts';
 
 /** The operator acting and their request (for the audit row). */
 interface Who {
-  operator: Operator;
+  // Only the id: importing the operators module's type would close a cycle through auth and referrals.
+  operator: { id: number };
   request: FastifyRequest;
 }
 
