@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/database.ts';
 import { ownerSettings } from '../settings/owner-settings.ts';
 import type { NewFlag } from './flags.ts';
 import { burstFlag, chainFlag, holdReasonFor, linkFlag, namesOf, raiseFlags } from './flags.ts';
-import { linksOf } from './links.ts';
+import { linksAccounts, linksOf } from './links.ts';
 import type { TransferFact } from './patterns.ts';
 import { findBursts, findChains } from './patterns.ts';
 
@@ -79,15 +79,15 @@ async function patternFlags(
 }
 
 /**
- * The links worth a flag. A sign-in address alone is not: mobile networks put thousands of phones behind one
- * address, and a stranger shares nothing else. It still shows among the player's links and in linkReasons, and
- * joins the reasons of a flag that something else raised.
+ * The links worth a flag (`linksAccounts`). A sign-in address alone is not: mobile networks put thousands of
+ * phones behind one address, and a stranger shares nothing else. It still shows among the player's links on the
+ * console, and joins the reasons of a flag that something else raised.
  */
 async function linkFlags(q: Queryable, playerIds: readonly number[], now: Date): Promise<NewFlag[]> {
   const found: { a: number; b: number; reasons: string[] }[] = [];
   for (const a of playerIds) {
     for (const [b, reasons] of await linksOf(q, a, now)) {
-      if (reasons.some((r) => r.kind !== 'ip')) found.push({ a, b, reasons: reasons.map((r) => r.text) });
+      if (linksAccounts(reasons)) found.push({ a, b, reasons: reasons.map((r) => r.text) });
     }
   }
   const names = await namesOf(

@@ -118,10 +118,19 @@ export async function linksOf(q: Queryable, playerId: number, now: Date): Promis
 }
 
 /**
+ * Whether shared things make two players linked: a sign-in address alone does not (mobile networks put many
+ * phones behind one address); with anything else it is part of the evidence. The same rule raises flags.
+ */
+export function linksAccounts(reasons: readonly LinkReason[]): boolean {
+  return reasons.some((r) => r.kind !== 'ip');
+}
+
+/**
  * Why players `a` and `b` are linked at `now`: each string one reason ("same device id d-1", "same UPI id
- * abc@upi"); empty when they are not linked. The referral rules call it to refuse a bonus between linked players.
+ * abc@upi"); empty when they are not linked. The referral rules call it to hold a bonus between linked players.
  */
 export async function linkReasons(q: Queryable, a: number, b: number, now: Date): Promise<string[]> {
   if (a === b) return [];
-  return ((await linksOf(q, a, now)).get(b) ?? []).map((r) => r.text);
+  const reasons = (await linksOf(q, a, now)).get(b) ?? [];
+  return linksAccounts(reasons) ? reasons.map((r) => r.text) : [];
 }

@@ -9,7 +9,7 @@ import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import { MONEY_TABLES, admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { sweepSignals } from './detect.ts';
-import { linkReasons } from './links.ts';
+import { linkReasons, linksOf } from './links.ts';
 
 const IST = (time: string, date = '2026-11-20') => new Date(`${date}T${time}:00+05:30`);
 
@@ -132,12 +132,14 @@ describe('links', () => {
 
     const crowd = [await t.player(), await t.player(), await t.player()];
     for (const p of crowd) await signIn(p, undefined, '192.0.2.99');
-    expect(await linkReasons(t.db, crowd[0]?.id ?? 0, crowd[1]?.id ?? 0, t.clock.now())).toEqual([
-      'same sign-in address 192.0.2.99',
-    ]);
+    const addressOf = async () =>
+      ((await linksOf(t.db, crowd[0]?.id ?? 0, t.clock.now())).get(crowd[1]?.id ?? 0) ?? []).map(
+        (r) => r.text,
+      );
+    expect(await addressOf()).toEqual(['same sign-in address 192.0.2.99']);
     const set = await admin(t, owner, 'PATCH', '/admin-api/settings', { signal_ip_max_players: 2 });
     expect(set.statusCode).toBe(200);
-    expect(await linkReasons(t.db, crowd[0]?.id ?? 0, crowd[1]?.id ?? 0, t.clock.now())).toEqual([]);
+    expect(await addressOf()).toEqual([]);
     await admin(t, owner, 'PATCH', '/admin-api/settings', { signal_ip_max_players: 5 });
   });
 
@@ -280,15 +282,17 @@ describe('holds on withdrawals', () => {
     await savePayout(p, nextMobile());
     expect((await queueRow(await withdraw(p, 500))).risk_hold).toBeNull();
 
-    // An address alone links (it shows) but raises no flag: a mobile network puts many phones behind one.
+    // An address alone shows among the links but does not link, nor raise a flag: a mobile network puts many
+    // phones behind one.
     const [near, by] = [await t.player(), await t.player()];
     await signIn(near, undefined, '203.0.113.80');
     await signIn(by, undefined, '203.0.113.80');
     await fund(t, by, owner, 800);
     await savePayout(by, nextMobile());
     expect((await queueRow(await withdraw(by, 500))).risk_hold).toBeNull();
-    expect(await linkReasons(t.db, near.id, by.id, t.clock.now())).toEqual([
-      'same sign-in address 203.0.113.80',
+    expect(await linkReasons(t.db, near.id, by.id, t.clock.now())).toEqual([]);
+    expect((await linksOf(t.db, near.id, t.clock.now())).get(by.id)).toEqual([
+      { kind: 'ip', text: 'same sign-in address 203.0.113.80' },
     ]);
     expect(await flagNaming('link', by.id)).toBeUndefined();
 
