@@ -50,6 +50,7 @@ import { riskRoutes } from './modules/risk/routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
 import { resilienceRoutes } from './modules/resilience/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { signalRoutes } from './modules/signals/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { referralDeskRoutes } from './modules/referral-desk/routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   referralDeskRoutes(app);
   rateRoutes(app);
   riskRoutes(app);
+  signalRoutes(app);
   reconciliationRoutes(app);
   resilienceRoutes(app);
   auditRoutes(app);

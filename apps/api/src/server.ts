@@ -22,6 +22,7 @@ import { startMaintenance } from './db/maintenance.ts';
 import { startPartitionKeeper } from './db/partitions.ts';
 import { resumeSettlements } from './modules/results/service.ts';
 import { startSupportSweep } from './modules/support/retention.ts';
+import { startSignalSweep } from './modules/signals/detect.ts';
 import { startNotificationPurge } from './modules/notifications/service.ts';
 import { PushQueue } from './modules/push/queue.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
@@ -85,6 +86,12 @@ async function main(): Promise<void> {
     () => clock.now(),
     (error) => app.log.error({ err: error }, 'sweeping old support messages failed'),
   );
+  const stopSignalSweep = startSignalSweep(
+    db,
+    () => clock.now(),
+    config.MARKET_TIME_ZONE,
+    (error) => app.log.error({ err: error }, 'sweeping risk signals failed'),
+  );
 
   // Every process sends pushes; the queue hands each job to one of them (decision 036).
   const vapid = loadVapidKeys(db, config, clock.now());
@@ -111,6 +118,7 @@ async function main(): Promise<void> {
       stopCheckpoints();
       stopPurge();
       stopSupportSweep();
+      stopSignalSweep();
       stopPartitions();
       await push.stop();
       await app.close();

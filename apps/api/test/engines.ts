@@ -46,6 +46,8 @@ export const bothEngines = [
   'src/modules/results/results.test.ts',
   'src/modules/results/revert-two-person.test.ts',
   'src/modules/risk/caps.test.ts',
+  // Two reviews of one flag racing; the sweep and a withdrawal raising the same flag.
+  'src/modules/signals/signals.test.ts',
   // Racing sends against the per-player rate limit and its lock.
   'src/modules/support/support.test.ts',
   'src/modules/wallet/cache.test.ts',
@@ -130,6 +132,7 @@ export const engineIndependent = [
   'src/lib/log-output.test.ts',
   'src/modules/auth/passwords.test.ts',
   'src/modules/metrics/dashboard.test.ts',
+  'src/modules/signals/patterns.test.ts',
   'src/seed/demo-slides.test.ts',
   'src/sms/provider.test.ts',
   'test/engines.test.ts',

@@ -90,6 +90,9 @@ const PLACEMENT: Record<string, Placement> = {
   push_outbox: 'local',
   // Which repeatable SQL file (db/functions) was applied with what text: the schema's own bookkeeping.
   schema_repeatables: 'local',
+  // A flag names several players (a chain's, a link's two) and the risk queue reads them across players.
+  risk_flags: 'local',
+  risk_sweeps: 'local',
 };
 
 /**

@@ -194,7 +194,7 @@ test('a reward of linked accounts waits on Referrals until a cashier approves it
     await page.getByRole('button', { name: 'Apply' }).click();
     const row = page.getByRole('row').filter({ hasText: friend.name });
     await expect(row).toContainText('Held for review');
-    await expect(row).toContainText('Linked: shared payout number');
+    await expect(row).toContainText('Linked: same payout number');
     await shot(page, info, 'referrals-held');
     await row.getByRole('button', { name: 'Approve' }).click();
     const confirm = page.getByRole('dialog', { name: 'Pay referral reward' });

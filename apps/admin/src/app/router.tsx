@@ -1,4 +1,4 @@
-import { PageSkeleton } from '@gama/ui/Skeleton';
+import { PageSkeleton, Skeleton } from '@gama/ui/Skeleton';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { useOperator } from '../lib/session.ts';
@@ -31,6 +31,10 @@ const RatesScreen = lazy(() => import('../features/rates/RatesScreen.tsx'));
 const ContentScreen = lazy(() => import('../features/content/ContentScreen.tsx'));
 const ReconciliationScreen = lazy(() => import('../features/reconciliation/ReconciliationScreen.tsx'));
 const SupportScreen = lazy(() => import('../features/support/SupportScreen.tsx'));
+const RiskFlagsScreen = lazy(() => import('../features/signals/RiskFlagsScreen.tsx'));
+const PlayerSignals = lazy(() =>
+  import('../features/signals/PlayerSignals.tsx').then((m) => ({ default: m.PlayerSignals })),
+);
 
 function Root() {
   return (
@@ -66,7 +70,20 @@ export const router = createBrowserRouter(
             { path: 'held-credits', element: <HeldCreditsScreen /> },
             { path: 'referrals', element: <ReferralsScreen /> },
             { path: 'players', element: <PlayersScreen /> },
-            { path: 'players/:id/:tab?', element: <PlayerScreen /> },
+            {
+              path: 'players/:id/:tab?',
+              // The player's links and flags come from the signals feature; the app layer puts them on the page.
+              element: (
+                <PlayerScreen
+                  signals={(playerId) => (
+                    <Suspense fallback={<Skeleton height={120} radius={12} />}>
+                      <PlayerSignals playerId={playerId} />
+                    </Suspense>
+                  )}
+                />
+              ),
+            },
+            { path: 'risk-flags', element: <RiskFlagsScreen /> },
             { path: 'account/sessions', element: <SessionsScreen /> },
             { path: 'account/two-factor', element: <TwoFactorScreen /> },
             { path: 'operators', element: <OperatorsScreen /> },

@@ -28,6 +28,7 @@ import { resilienceEndpoints } from './resilience/index.ts';
 import { resultsEndpoints } from './results/index.ts';
 import { riskEndpoints } from './risk/index.ts';
 import { settingsEndpoints } from './settings/index.ts';
+import { signalsEndpoints } from './signals/index.ts';
 import { supportEndpoints } from './support/index.ts';
 import { transferEndpoints } from './transfers/index.ts';
 import { walletEndpoints } from './wallet/index.ts';
@@ -61,6 +62,7 @@ export const endpoints = {
   ...resultsEndpoints,
   ...riskEndpoints,
   ...settingsEndpoints,
+  ...signalsEndpoints,
   ...supportEndpoints,
   ...transferEndpoints,
   ...walletEndpoints,

@@ -41,6 +41,8 @@ export const permissionPhrases = {
   'support.read': 'read the support inbox',
   'support.reply': 'answer support conversations',
   'support.canned': 'change the canned replies',
+  'signals.read': 'read risk signals',
+  'signals.review': 'review risk flags',
 } as const;
 export type Permission = keyof typeof permissionPhrases;
 
@@ -70,6 +72,7 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
     'reports.money.read',
     'players.read',
     'markets.read',
+    'signals.read',
   ]),
   support: new Set<Permission>([
     'account.self',
@@ -86,6 +89,8 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
     'results.read',
     'support.read',
     'support.reply',
+    'signals.read',
+    'signals.review',
   ]),
   viewer: new Set<Permission>(['account.self', ...reads.filter((p) => p !== 'settings.read')]),
 };

@@ -7,7 +7,7 @@ import { formatWholePoints } from '@gama/ui/money';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
@@ -32,11 +32,15 @@ type Action =
   | { kind: 'betting' | 'transfers' | 'unblock' | 'sign-out' | 'reset-code' }
   | { kind: 'block' };
 
-/** Everything about one player on one screen: wallet, money history, flags, and what support and cashiers do. */
-export default function PlayerScreen() {
+/**
+ * Everything about one player on one screen: wallet, money history, flags, and what support and cashiers do.
+ * `signals` draws the player's links and risk flags (the signals feature; the app layer passes it in).
+ */
+export default function PlayerScreen({ signals }: { signals?: (playerId: number) => ReactNode }) {
   const params = useParams();
   const id = Number(params.id);
   const tab = (playerTabs.find((t) => t.id === params.tab)?.id ?? 'passbook') as PlayerTab;
+  const canReadSignals = useCan('signals.read');
   const page = useQuery({
     queryKey: ['player', id],
     queryFn: ({ signal }) => call(endpoints.adminPlayer, { id }, { signal }),
@@ -119,6 +123,7 @@ export default function PlayerScreen() {
         <Actions player={player} />
       </div>
       <ResponsiblePlay playerId={player.id} />
+      {canReadSignals && signals?.(player.id)}
       <nav className={styles.tabs} aria-label="Player history">
         {playerTabs.map((t) => (
           <NavLink

@@ -50,6 +50,27 @@ const limitFields = [
 ] as const;
 type LimitKey = (typeof limitFields)[number]['key'];
 
+/** The risk signals' thresholds (decision 039), each with its bounds (the server checks them again). */
+const signalFields = [
+  { key: 'signal_link_days', label: 'Link players by what they shared in the last (days)', min: 1, max: 365 },
+  {
+    key: 'signal_ip_max_players',
+    label: 'A sign-in address used by more players than this is a shared network and links nobody',
+    min: 2,
+    max: 1000,
+  },
+  { key: 'signal_chain_transfers', label: 'Transfers passed on in a row that make a chain', min: 2, max: 50 },
+  { key: 'signal_chain_minutes', label: 'Minutes a chain may take at most', min: 1, max: 10_080 },
+  {
+    key: 'signal_burst_transfers',
+    label: 'Transfers sent or received by one player that make a burst',
+    min: 2,
+    max: 1000,
+  },
+  { key: 'signal_burst_minutes', label: 'Minutes a burst may take at most', min: 1, max: 1440 },
+] as const;
+type SignalKey = (typeof signalFields)[number]['key'];
+
 /** Referrals (decision 038): what a first approved deposit of a referred player pays, and the daily cap. */
 const referralFields = [
   { key: 'referral_reward', label: 'Reward to the referrer (points)', max: 1_000_000_000 },
@@ -100,6 +121,12 @@ function SettingsForm({ saved }: { saved: Settings }) {
       Object.fromEntries(limitFields.map((f) => [f.key, String(saved[f.key])])) as Record<LimitKey, string>,
   );
   const [limitErrors, setLimitErrors] = useState<Partial<Record<LimitKey, string>>>({});
+  const [signals, setSignals] = useState<Record<SignalKey, string>>(
+    () =>
+      Object.fromEntries(signalFields.map((f) => [f.key, String(saved[f.key])])) as Record<SignalKey, string>,
+  );
+  const [signalErrors, setSignalErrors] = useState<Partial<Record<SignalKey, string>>>({});
+  const [holdWithdrawals, setHoldWithdrawals] = useState(saved.signal_hold_withdrawals);
   const [referralsOn, setReferralsOn] = useState(saved.referrals_on);
   const [referral, setReferral] = useState<Record<ReferralKey, string>>(
     () =>
@@ -139,6 +166,15 @@ function SettingsForm({ saved }: { saved: Settings }) {
       referralProblems.referral_reward = 'The reward must be more than 0 while referrals are on';
     setReferralErrors(referralProblems);
     if (Object.keys(referralProblems).length > 0) return;
+    const signalProblems: Partial<Record<SignalKey, string>> = {};
+    for (const field of signalFields) {
+      const text = signals[field.key];
+      if (!/^\d{1,5}$/.test(text) || Number(text) < field.min || Number(text) > field.max)
+        signalProblems[field.key] =
+          `Enter a whole number from ${field.min} to ${field.max.toLocaleString('en-IN')}`;
+    }
+    setSignalErrors(signalProblems);
+    if (Object.keys(signalProblems).length > 0) return;
     const days = Number(retention);
     if (!/^\d{1,4}$/.test(retention) || days < 7 || days > 3650) {
       setRetentionError('Enter a whole number of days from 7 to 3,650');
@@ -155,6 +191,11 @@ function SettingsForm({ saved }: { saved: Settings }) {
       if (value !== saved[field.key]) patch[field.key] = value;
     }
     if (referralsOn !== saved.referrals_on) patch.referrals_on = referralsOn;
+    for (const field of signalFields) {
+      const value = Number(signals[field.key]);
+      if (value !== saved[field.key]) patch[field.key] = value;
+    }
+    if (holdWithdrawals !== saved.signal_hold_withdrawals) patch.signal_hold_withdrawals = holdWithdrawals;
     if (resultsTwoPerson !== saved.results_two_person) patch.results_two_person = resultsTwoPerson;
     if (totpRequired !== saved.totp_required) patch.totp_required = totpRequired;
     if (points !== saved.withdrawal_two_person_above) patch.withdrawal_two_person_above = points;
@@ -241,6 +282,39 @@ function SettingsForm({ saved }: { saved: Settings }) {
                   setReferralErrors((current) => ({ ...current, [field.key]: undefined }));
                 }}
                 error={referralErrors[field.key]}
+                disabled={!canChange}
+              />
+            ))}
+          </div>
+        </Panel>
+        <Panel title="Risk signals">
+          <p className={styles.note}>
+            Players are linked by a device, sign-in address, payout number or UPI id they share; transfers are
+            flagged when they pass points on in a chain or come in bursts. Flags wait on the risk queue.
+          </p>
+          <Toggle
+            label="Hold withdrawals of flagged players"
+            hint="A withdrawal of a player with an open or confirmed flag waits at the desk until an operator clears the hold or the flag is dismissed."
+            checked={holdWithdrawals}
+            onChange={setHoldWithdrawals}
+            disabled={!canChange}
+          />
+          <div className={styles.limits}>
+            {signalFields.map((field) => (
+              <TextField
+                key={field.key}
+                label={field.label}
+                name={field.key}
+                inputMode="numeric"
+                value={signals[field.key]}
+                onValueChange={(value) => {
+                  setSignals((current) => ({
+                    ...current,
+                    [field.key]: value.replace(/\D/g, '').slice(0, 5),
+                  }));
+                  setSignalErrors((current) => ({ ...current, [field.key]: undefined }));
+                }}
+                error={signalErrors[field.key]}
                 disabled={!canChange}
               />
             ))}
@@ -363,6 +437,21 @@ function describe(patch: Patch): ReactNode[] {
         </>,
       );
   }
+  for (const field of signalFields) {
+    const value = patch[field.key];
+    if (value !== undefined)
+      lines.push(
+        <>
+          {field.label}: <strong>{value.toLocaleString('en-IN')}</strong>
+        </>,
+      );
+  }
+  if (patch.signal_hold_withdrawals !== undefined)
+    lines.push(
+      patch.signal_hold_withdrawals
+        ? 'Withdrawals of flagged players will wait for review.'
+        : 'Flags will no longer hold withdrawals (they are still raised).',
+    );
   if (patch.totp_required !== undefined)
     lines.push(
       patch.totp_required

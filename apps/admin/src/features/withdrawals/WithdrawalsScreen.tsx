@@ -42,6 +42,8 @@ const statuses: ReadonlyArray<{ value: Status; label: string }> = [
 type Pending = { kind: 'approve' | 'reject'; withdrawal: Withdrawal; key: string };
 
 const isOpen = (w: Withdrawal) => w.state === 'pending' || w.state === 'awaiting_second_approval';
+/** Held for risk review (decision 039): nothing is paid until an operator clears the hold. */
+const isHeld = (w: Withdrawal) => isOpen(w) && w.risk_hold !== null && w.risk_hold.cleared_at === null;
 /** The approval that pays: a single-approval withdrawal, or the second of two. */
 const paysNow = (w: Withdrawal) => !w.needs_two_approvals || w.approved_by_1 !== null;
 
@@ -68,6 +70,7 @@ export default function WithdrawalsScreen() {
   const canDecide = useCan('withdrawals.decide');
   const after = useAfterAction();
   const [pending, setPending] = useState<Pending | null>(null);
+  const [clearing, setClearing] = useState<Withdrawal | null>(null);
 
   const status = (statuses.find((s) => s.value === table.filters.status)?.value ?? 'open') as Status;
   const sort = (sorts.includes(table.sort as Sort) ? table.sort : 'created_at') as Sort;
@@ -190,9 +193,23 @@ export default function WithdrawalsScreen() {
           )}
           {w.payment_reference && <span className={styles.muted}>Ref {w.payment_reference}</span>}
           {w.reason && <span className={styles.muted}>{w.reason}</span>}
+          {w.risk_hold && isOpen(w) && (
+            <span className={styles.hold} data-testid="risk-hold">
+              {w.risk_hold.cleared_at === null ? (
+                <>
+                  <StatusPill tone="warning">Held for review</StatusPill>
+                  <span className={styles.muted}>{w.risk_hold.reason}</span>
+                </>
+              ) : (
+                <span className={styles.muted}>
+                  Hold cleared by {w.risk_hold.cleared_by?.username ?? 'an operator'}: {w.risk_hold.note}
+                </span>
+              )}
+            </span>
+          )}
         </span>
       ),
-      csv: (w) => w.state,
+      csv: (w) => (isHeld(w) ? `${w.state} (held: ${w.risk_hold?.reason ?? ''})` : w.state),
     },
   ];
 
@@ -256,12 +273,14 @@ export default function WithdrawalsScreen() {
           onPage: table.setPage,
           onPageSize: table.setPageSize,
         }}
-        rowTone={(w) => (isOpen(w) && w.balance.debt_paise > 0 ? 'danger' : undefined)}
+        rowTone={(w) =>
+          isOpen(w) && w.balance.debt_paise > 0 ? 'danger' : isHeld(w) ? 'warning' : undefined
+        }
         onRowKey={
           canDecide
             ? (key, w) => {
                 if (!isOpen(w)) return false;
-                if (key === 'a' && !mine(w)) start('approve', w);
+                if (key === 'a' && !mine(w) && !isHeld(w)) start('approve', w);
                 else if (key === 'r') start('reject', w);
                 else return false;
                 return true;
@@ -273,7 +292,11 @@ export default function WithdrawalsScreen() {
             ? (w) =>
                 isOpen(w) ? (
                   <>
-                    {mine(w) ? (
+                    {isHeld(w) ? (
+                      <Button small variant="outline" onClick={() => setClearing(w)}>
+                        Clear hold
+                      </Button>
+                    ) : mine(w) ? (
                       <span className={styles.waiting}>Waiting for another operator</span>
                     ) : (
                       <Button small onClick={() => start('approve', w)}>
@@ -288,6 +311,29 @@ export default function WithdrawalsScreen() {
             : undefined
         }
       />
+      <ConfirmDialog
+        open={clearing !== null}
+        onClose={() => setClearing(null)}
+        title="Clear risk hold"
+        confirmLabel="Clear hold"
+        busyText="Clearing"
+        reason={{ label: 'Why it may be paid (kept in the audit log)', minLength: 3 }}
+        onConfirm={async (note) => {
+          if (!clearing) return;
+          await after(() => call(endpoints.adminWithdrawalClearHold, { id: clearing.id, note }), {
+            success: `Hold cleared: withdrawal #${clearing.id} can be approved`,
+            refresh: [['withdrawals'], ['waiting']],
+          });
+        }}
+      >
+        {clearing && (
+          <p>
+            The withdrawal of <strong>{formatPoints(clearing.amount_paise)} points</strong> by{' '}
+            <strong>{clearing.player.user_name}</strong> waits because: {clearing.risk_hold?.reason}. Clearing
+            the hold lets it be approved; the flags stay on the risk queue.
+          </p>
+        )}
+      </ConfirmDialog>
       {pending && (
         <Decision
           pending={pending}

@@ -46,7 +46,7 @@ export function authRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.login, async (ctx) => {
     const session = await lookup(ctx.request, ctx.body.device_id, () =>
-      accounts.login(deps, ctx.body, meta(ctx.request)),
+      accounts.login(deps, ctx.body, { ...meta(ctx.request), deviceId: ctx.body.device_id }),
     );
     return signedIn(ctx, session, m.loginSuccess);
   });
@@ -75,7 +75,7 @@ export function authRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.register, async (ctx) => {
     const session = await lookup(ctx.request, ctx.body.device_id, () =>
-      accounts.register(deps, ctx.body, meta(ctx.request)),
+      accounts.register(deps, ctx.body, { ...meta(ctx.request), deviceId: ctx.body.device_id }),
     );
     return signedIn(ctx, session, m.registerSuccess);
   });

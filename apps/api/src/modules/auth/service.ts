@@ -29,6 +29,8 @@ import { playerLoginPolicy, reserveLoginAttempt, trustSource } from './throttle.
 export interface ClientMeta {
   ip: string;
   userAgent: string | undefined;
+  /** The device id the app names itself by at sign-in and registration; kept with the session (risk links). */
+  deviceId?: string | undefined;
 }
 
 export interface SignedIn {

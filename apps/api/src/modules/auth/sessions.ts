@@ -22,14 +22,21 @@ export async function createSession(
   db: Queryable,
   clock: Clock,
   playerId: number,
-  meta: { ip: string; userAgent: string | undefined },
+  meta: { ip: string; userAgent: string | undefined; deviceId?: string | undefined },
 ): Promise<string> {
   const token = randomToken();
   const now = clock.now();
   await db.query(
-    `INSERT INTO sessions (token_hash, player_id, created_at, last_seen_at, ip, user_agent)
-     VALUES ($1, $2, $3, $3, $4, $5)`,
-    [sha256(token), playerId, now, meta.ip, meta.userAgent?.slice(0, 300) ?? null],
+    `INSERT INTO sessions (token_hash, player_id, created_at, last_seen_at, ip, user_agent, device_id)
+     VALUES ($1, $2, $3, $3, $4, $5, $6)`,
+    [
+      sha256(token),
+      playerId,
+      now,
+      meta.ip,
+      meta.userAgent?.slice(0, 300) ?? null,
+      meta.deviceId === undefined || meta.deviceId === '' ? null : meta.deviceId,
+    ],
   );
   return token;
 }

@@ -77,6 +77,12 @@ interface QueueSql {
   transfers_in: number;
   transfers_out: number;
   counterparties: CounterpartySql[] | null;
+  hold_reason: string | null;
+  held_at: Date | null;
+  hold_cleared_by: number | null;
+  hold_cleared_by_name: string | null;
+  hold_cleared_at: Date | null;
+  hold_clear_note: string | null;
 }
 
 interface CounterpartySql {
@@ -120,6 +126,8 @@ export async function withdrawalQueue(
       `SELECT r.id, r.player_id, p.user_name, p.mobile, r.amount, r.status, r.payment_method, r.payout_number,
               r.approved_by_1, o1.username AS approved_by_1_name, r.approved_1_at, r.payment_reference,
               r.receipt_url, r.reason, r.created_at, r.decided_at, r.decided_by, od.username AS decided_by_name,
+              r.hold_reason, r.held_at, r.hold_cleared_by, oh.username AS hold_cleared_by_name, r.hold_cleared_at,
+              r.hold_clear_note,
               w.balance AS wallet, -d.balance AS debt,
               (SELECT coalesce(sum(x.amount), 0)::bigint FROM deposit_requests x
                 WHERE x.player_id = r.player_id AND x.status = 'approved' AND x.decided_at >= $1) AS deposits,
@@ -151,6 +159,7 @@ export async function withdrawalQueue(
          JOIN accounts d ON d.player_id = r.player_id AND d.kind = 'debt'
          LEFT JOIN operators o1 ON o1.id = r.approved_by_1
          LEFT JOIN operators od ON od.id = r.decided_by
+         LEFT JOIN operators oh ON oh.id = r.hold_cleared_by
         ${filter.sql}
         ${orderBy(SORTS[q.sort], 'r.id', q.dir)} LIMIT ${limit} OFFSET ${offset}`,
       filter.params,
@@ -192,6 +201,16 @@ export async function withdrawalQueue(
       decided_at: isoOrNull(r.decided_at),
       decided_by: ref(r.decided_by, r.decided_by_name),
       balance: { wallet_paise: r.wallet, debt_paise: r.debt },
+      risk_hold:
+        r.hold_reason === null || r.held_at === null
+          ? null
+          : {
+              reason: r.hold_reason,
+              held_at: iso(r.held_at),
+              cleared_by: ref(r.hold_cleared_by, r.hold_cleared_by_name),
+              cleared_at: isoOrNull(r.hold_cleared_at),
+              note: r.hold_clear_note,
+            },
       recent: {
         days: RECENT_DAYS,
         deposits_paise: r.deposits,
@@ -267,13 +286,16 @@ interface LockedRow {
   decided_by_name: string | null;
   payment_reference: string | null;
   reason: string | null;
+  /** The risk hold's reason while it is not cleared (decision 039). */
+  held_for: string | null;
 }
 
 async function lockRequest(tx: Queryable, requestId: number): Promise<LockedRow> {
   // Waits for a concurrent decision, then sees its outcome. The operators' names come from a statement of their
   // own: after waiting, PostgreSQL rechecks the locked row but not the rows joined to it.
   const { rows } = await tx.query<Omit<LockedRow, 'approved_by_1_name' | 'decided_by_name'>>(
-    `SELECT player_id, amount, status, approved_by_1, decided_at, decided_by, payment_reference, reason
+    `SELECT player_id, amount, status, approved_by_1, decided_at, decided_by, payment_reference, reason,
+            CASE WHEN hold_cleared_at IS NULL THEN hold_reason END AS held_for
        FROM withdraw_requests WHERE id = $1 FOR UPDATE`,
     [requestId],
   );
@@ -432,6 +454,9 @@ export async function approveWithdrawal(
             withdrawalMessages.decidedOtherwise('rejected', row.decided_by_name),
           );
         }
+        // A rejection stays open to a held request (it returns the points); paying waits for the review.
+        if (row.held_for !== null)
+          throw new AppError('CONFLICT', withdrawalMessages.heldForReview(row.held_for));
         if (row.approved_by_1 === operator.id)
           throw new AppError('FORBIDDEN', withdrawalMessages.sameApprover);
         const threshold = await twoPersonAbove(tx);

@@ -25,6 +25,7 @@ const WITHDRAWAL_COLUMNS = [
   'first approval by',
   'payment reference',
   'reason',
+  'risk hold',
   'requested at',
   'decided at',
   'decided by',
@@ -75,6 +76,9 @@ export function withdrawalRoutes(app: FastifyInstance): void {
         'first approval by': r.approved_by_1?.username,
         'payment reference': r.payment_reference,
         reason: r.reason,
+        'risk hold': r.risk_hold
+          ? `${r.risk_hold.cleared_at ? `cleared by ${r.risk_hold.cleared_by?.username ?? ''}: ` : ''}${r.risk_hold.reason}`
+          : null,
         'requested at': r.created_at,
         'decided at': r.decided_at,
         'decided by': r.decided_by?.username,

@@ -12,6 +12,7 @@ import { getSetting } from '../content/settings.ts';
 import { systemAccount } from '../ledger/accounts.ts';
 import { once } from '../ledger/idempotency.ts';
 import { postJournal } from '../ledger/post.ts';
+import { checkAtWithdrawal } from '../signals/detect.ts';
 import { accountsForDebit } from '../wallet/service.ts';
 
 /** The withdraw window is inclusive at both ends, in the market time zone (spec 01 section 5). */
@@ -83,6 +84,16 @@ export async function requestWithdrawal(
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [playerId, amount, input.method, payout, journalId, now],
         );
+        // After the insert, so the request's own payout number counts among the player's links. The player is
+        // told nothing different: the request waits in the queue like any other until the hold is cleared.
+        const holdReason = await checkAtWithdrawal(tx, playerId, now, config.MARKET_TIME_ZONE);
+        if (holdReason !== null) {
+          await tx.query('UPDATE withdraw_requests SET hold_reason = $2, held_at = $3 WHERE id = $1', [
+            rows[0]?.id,
+            holdReason,
+            now,
+          ]);
+        }
         const id = rows[0]?.id ?? 0;
         return {
           response: { status: true as const, msg: fundsMessages.withdrawSent, request_number: id },

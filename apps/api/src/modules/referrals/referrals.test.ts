@@ -317,7 +317,11 @@ describe('referrals while on', () => {
     await savePayoutNumber(p, shared);
     expect((await approve(await requestDeposit(p, 500))).statusCode).toBe(200);
     const held = await referral(p.id);
-    expect(held).toMatchObject({ state: 'held', link_reasons: ['shared payout number'], journal_id: null });
+    expect(held).toMatchObject({
+      state: 'held',
+      link_reasons: [`same payout number ${shared}`],
+      journal_id: null,
+    });
     expect(await balanceOf(t, linkedReferrer.id)).toBe(0);
     expect(await balanceOf(t, p.id)).toBe(50_000);
     expect((await mine(linkedReferrer)).in_review).toBe(1);
@@ -369,7 +373,9 @@ describe('referrals while on', () => {
     // The referred player's payout number is the referrer's own phone.
     await savePayoutNumber(p, linkedReferrer.mobile);
     expect((await approve(await requestDeposit(p, 500))).statusCode).toBe(200);
-    expect((await referral(p.id)).link_reasons).toEqual(["payout number is the other player's phone"]);
+    expect((await referral(p.id)).link_reasons).toEqual([
+      `payout number ${linkedReferrer.mobile} is the other player's phone`,
+    ]);
     const short = await admin(t, cashier, 'POST', `/admin-api/referrals/${p.id}/reject`, { reason: 'x' });
     expect(short.statusCode).toBe(400);
     const before = await snapshot(t.db, MONEY_TABLES);

@@ -7,6 +7,7 @@
  */
 import type { OwnerSettingKey, OwnerSettings } from '@gama/core/endpoints/settings/index';
 import { ownerSettingsFields, settingsProblem } from '@gama/core/endpoints/settings/index';
+import { signalSettingDefaults } from '@gama/core/endpoints/settings/signal-fields';
 import { TRANSFER_MIN_POINTS } from '@gama/core/contract/funds-types';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -55,6 +56,7 @@ const strictDefaults: OwnerSettings = {
   payment_gateway: true,
   default_betting_status: '1',
   transfer_min: TRANSFER_MIN_POINTS,
+  ...signalSettingDefaults,
   // Referrals start off: the owner decides whether to pay for new players at all.
   referrals_on: false,
   referral_reward: 50,

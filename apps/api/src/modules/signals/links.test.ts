@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { buildPlayer, nextMobile } from '../../seed/players.ts';
 import { postJournal } from '../ledger/post.ts';
 import { systemAccount, walletAccountId } from '../ledger/accounts.ts';
-import { linkReasonTexts, linkReasons } from './links.ts';
+import { linkReasons } from './links.ts';
 
 let db: Database;
 const now = new Date('2026-11-20T06:30:00Z');
@@ -63,8 +63,8 @@ describe('linkReasons', () => {
     const shared = nextMobile();
     await save(a, shared, '1');
     await save(b, shared, '3');
-    expect(await linkReasons(db, a, b, now)).toEqual([linkReasonTexts.sharedPayoutNumber]);
-    expect(await linkReasons(db, b, a, now)).toEqual([linkReasonTexts.sharedPayoutNumber]);
+    expect(await linkReasons(db, a, b, now)).toEqual([`same payout number ${shared}`]);
+    expect(await linkReasons(db, b, a, now)).toEqual([`same payout number ${shared}`]);
   });
 
   it("links a withdrawal's number to another player's saved one", async () => {
@@ -73,14 +73,18 @@ describe('linkReasons', () => {
     const shared = nextMobile();
     await withdrawTo(a, shared);
     await save(b, shared);
-    expect(await linkReasons(db, a, b, now)).toEqual([linkReasonTexts.sharedPayoutNumber]);
+    expect(await linkReasons(db, a, b, now)).toEqual([`same payout number ${shared}`]);
   });
 
   it("links a player paying out to the other's phone", async () => {
     const a = await buildPlayer(db, { now });
     const b = await player();
     await save(b, a.mobile);
-    expect(await linkReasons(db, a.id, b, now)).toEqual([linkReasonTexts.payoutToOthersPhone]);
-    expect(await linkReasons(db, b, a.id, now)).toEqual([linkReasonTexts.payoutToOthersPhone]);
+    expect(await linkReasons(db, a.id, b, now)).toEqual([
+      `payout number ${a.mobile} is the other player's phone`,
+    ]);
+    expect(await linkReasons(db, b, a.id, now)).toEqual([
+      `payout number ${a.mobile} is the other player's phone`,
+    ]);
   });
 });

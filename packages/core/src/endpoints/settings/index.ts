@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint } from '../define.ts';
 import { businessSettingsFields } from './business-fields.ts';
+import { signalSettingsFields } from './signal-fields.ts';
 
 const ok = z.literal(true);
 const domain = 'settings';
@@ -54,6 +55,7 @@ export const ownerSettingsFields = {
     .min(7, { error: 'support_retention_days is at least 7 days' })
     .max(3650, { error: 'support_retention_days is at most 3,650 days' }),
   ...businessSettingsFields,
+  ...signalSettingsFields,
   /** Referrals (decision 038): registration takes a code and a first approved deposit earns a reward. */
   referrals_on: z.boolean({ error: 'referrals_on must be true or false' }),
   /** Points paid to the referrer when the referred player's first deposit is approved. */

@@ -27,6 +27,10 @@ export const withdrawalMessages = {
   referenceTooEarly:
     'This withdrawal needs a second approval before it is paid: approve without a payment reference, and the second approver enters it',
   sameApprover: 'A different operator must give the second approval',
+  heldForReview: (reason: string) =>
+    `This withdrawal is held for risk review: clear the hold first (${reason.length > 300 ? `${reason.slice(0, 299)}…` : reason})`,
+  notHeld: 'This withdrawal is not held',
+  holdOfDecided: 'This withdrawal was already decided: its hold no longer matters',
 } as const;
 
 /** Days of history in a queue row's `recent` figures. */
@@ -58,6 +62,19 @@ export const withdrawalRow = z.strictObject({
   decided_at: isoTime.nullable(),
   decided_by: operatorRef.nullable(),
   balance: z.strictObject({ wallet_paise: paise, debt_paise: paise }),
+  /**
+   * Set when the player had an open or confirmed risk flag (decision 039): the request waits until an operator
+   * clears the hold (`cleared_at`) or the flags are dismissed.
+   */
+  risk_hold: z
+    .strictObject({
+      reason: z.string(),
+      held_at: isoTime,
+      cleared_by: operatorRef.nullable(),
+      cleared_at: isoTime.nullable(),
+      note: z.string().nullable(),
+    })
+    .nullable(),
   /**
    * The player's money over the last RECENT_DAYS days: in (deposits, wins, transfers received) and out
    * (withdrawals, stakes, transfers sent), with the players transfers went to and came from, largest first.
