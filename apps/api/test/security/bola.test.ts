@@ -7,6 +7,7 @@
  * The routes come from the Fastify instance (the Z1 catalogue's reader); a legacy route without a case here
  * fails the suite, so a new personal route cannot skip the check.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPaise } from '@gama/core/rules/money';
 import { nextMobile } from '../../src/seed/players.ts';
@@ -53,6 +54,14 @@ interface Case {
 }
 
 const day = { from: '11/1/2026', to: HISTORY_DAY };
+/** A's phone as a push service knows it, and a device's keys as a browser makes them. */
+const A_PUSH_ENDPOINT = 'https://push.example.test/send/a-device';
+function devicePushKeys(): { p256dh: string; auth: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+
 /** A's second payout number, added during the run. */
 const aPhonePe = nextMobile();
 
@@ -351,6 +360,12 @@ const CASES: Record<string, Case> = {
       expect(rows.map((r) => Number(r.player_id))).toEqual([w.a.id]);
     },
   },
+  // A's device: nothing in these bodies names a player; the session alone decides whose device it is.
+  '/api-push-key': { body: () => ({}) },
+  '/api-push-subscribe': { body: () => ({ endpoint: A_PUSH_ENDPOINT, keys: devicePushKeys() }) },
+  // Read here; setting them is S9's case.
+  '/api-push-preferences': { body: () => ({}) },
+  '/api-push-unsubscribe': { body: () => ({ endpoint: A_PUSH_ENDPOINT }) },
   // Public: says whether codes are taken, about no one.
   '/api-referral-program': { body: (w) => ({ mobile: w.b.player.mobile }) },
   '/api-support-thread': { body: (w) => ({ thread_id: w.b.supportThreadIds[0] }), status: 404 },
@@ -488,8 +503,10 @@ describe('S8 route inventory', () => {
     // notification stream, whose only input is Last-Event-ID (its own case below).
     const others = routes.filter((r) => !r.url.startsWith('/admin-api/') && r.method !== 'POST');
     expect(others.filter((r) => r.method !== 'GET' && r.method !== 'HEAD')).toEqual([]);
-    expect([...new Set(others.map((r) => r.url).filter((u) => u.startsWith('/api-')))]).toEqual([
+    expect([...new Set(others.map((r) => r.url).filter((u) => u.startsWith('/api-')))].sort()).toEqual([
       '/api-notifications-stream',
+      // Its only input is a message id in the path (its own case below).
+      '/api-support-image/:id',
     ]);
   });
 
@@ -542,6 +559,51 @@ describe('S8 BOLA: the notification stream', () => {
   });
 });
 
+describe('S8 BOLA: a device’s owner', () => {
+  it('keeps B’s device when A unsubscribes B’s push address', async () => {
+    const endpoint = 'https://push.example.test/send/b-device';
+    const b = { token: w.b.player.token };
+    expect((await t.post('/api-push-subscribe', { endpoint, keys: devicePushKeys() }, b)).statusCode).toBe(
+      200,
+    );
+    const before = await t.db.query('SELECT * FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
+    expect(before.rows).toHaveLength(1);
+    const res = await t.post('/api-push-unsubscribe', { endpoint, ...victimIds(w) }, { token });
+    expect(res.statusCode).toBe(200);
+    const after = await t.db.query('SELECT * FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
+    expect(after.rows).toEqual(before.rows);
+    // B's own call removes it: A's was refused for the owner, not for the address.
+    expect((await t.post('/api-push-unsubscribe', { endpoint }, b)).statusCode).toBe(200);
+    expect(
+      (await t.db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [endpoint])).rows,
+    ).toEqual([]);
+  });
+});
+
+describe('S8 BOLA: a support screenshot', () => {
+  it('answers A only for A’s own messages: B’s screenshot reads like a message without one', async () => {
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO support_messages (thread_id, player_id, body, image, created_at)
+       VALUES ($1, $2, '', '\\x52494646'::bytea, $3) RETURNING id`,
+      [w.b.supportThreadIds[0], w.b.player.id, t.clock.now()],
+    );
+    const id = Number(rows[0]?.id);
+    const before = await victimState(w);
+    const get = (bearer: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api-support-image/${id}`,
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+    const asA = await get(token);
+    expect(asA.statusCode).toBe(404);
+    expect(asA.body).not.toContain('RIFF');
+    // The same call from B's session is answered: the refusal above is about the owner, not the message.
+    expect((await get(w.b.player.token)).statusCode).toBe(200);
+    expect(await victimState(w)).toEqual(before);
+  });
+});
+
 /** Fields a legacy write does not own: balances, statuses, roles, owners, ledger links, other records' ids. */
 function foreignFields(w: World, bettingStatus: '0' | '1'): Json {
   return {
@@ -586,6 +648,8 @@ const S9_TABLES = [
   'notifications',
   'support_threads',
   'support_messages',
+  'push_subscriptions',
+  'push_preferences',
   'operators',
   'operator_sessions',
 ] as const;
@@ -801,6 +865,20 @@ const WRITES: Write[] = [
       return { thread_id: Number(rows[0]?.id) };
     },
   },
+  {
+    path: '/api-push-subscribe',
+    who: 'a',
+    body: () => ({ endpoint: `${A_PUSH_ENDPOINT}-s9`, keys: devicePushKeys() }),
+    adds: (w) => ({ push_subscriptions: [{ player_id: w.a.id, endpoint: `${A_PUSH_ENDPOINT}-s9` }] }),
+  },
+  {
+    path: '/api-push-preferences',
+    who: 'a',
+    body: () => ({ preferences: { results: false, money: true, support: false } }),
+    adds: (w) => ({
+      push_preferences: [{ player_id: w.a.id, results: false, money: true, support: false }],
+    }),
+  },
   bidWrite('main', '/api-submit-bid'),
   bidWrite('starline', '/api-starline-submit-bid'),
   bidWrite('gali', '/api-galidisawar-submit-bid'),
@@ -849,6 +927,8 @@ describe('S9 mass assignment: every write with fields it does not own', () => {
       '/api-check-user-for-transfer-amt',
       '/api-check-mobile',
       '/api-resend-otp',
+      // Removes a device by its address, only the caller's (S8: "a device's owner").
+      '/api-push-unsubscribe',
     ];
     const flows = [
       '/api-forget-check-mobile',
