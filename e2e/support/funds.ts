@@ -2,7 +2,7 @@
  * The operator's side of the money screens: a thin client of the operator API for preconditions (funding a
  * player) and for checking what the player's actions recorded (pending deposits and withdrawals).
  */
-import { APP_KEY, type GamaApi } from './gama-api.ts';
+import { APP_KEY, randomMobile, type GamaApi } from './gama-api.ts';
 import { E2E_ADMIN } from './server-env.ts';
 
 export interface OperatorDeposit {
@@ -141,6 +141,17 @@ export class Operator {
 }
 
 /** Saves a payout number for a player through the same code step the app uses (API only, for preconditions). */
+/**
+ * A payout number no other test's player uses: players who share one are linked accounts, whose withdrawals
+ * the risk signals hold for review (decision 039).
+ */
+export function freshPayoutNumber(player: { mobile: string }): string {
+  for (;;) {
+    const number = randomMobile();
+    if (number !== player.mobile) return number;
+  }
+}
+
 export async function savePayoutNumber(
   api: GamaApi,
   player: { mobile: string; password: string },

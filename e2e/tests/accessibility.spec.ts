@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible, seriousViolations } from '../support/axe.ts';
 import { fundedPlayerOnHome, openBidScreen } from '../support/bidding.ts';
 import { expect, expectToast, openMenu, startSession, test } from '../support/fixtures.ts';
-import { savePayoutNumber } from '../support/funds.ts';
+import { freshPayoutNumber, savePayoutNumber } from '../support/funds.ts';
 import { marketCard } from '../support/groups.ts';
 import { mainLayoutRoutes } from '../support/spec-routes.ts';
 import { settled } from '../support/settled.ts';
@@ -166,7 +166,7 @@ test('funds: wallet with saved payout methods, withdraw, deposit and its request
   api,
   player,
 }) => {
-  const payout = player.mobile.startsWith('9') ? '8123456789' : '9123456789';
+  const payout = freshPayoutNumber(player);
   await savePayoutNumber(api, player, '2', payout);
   await fundedPlayerOnHome(page, api, player, 1000);
 

@@ -6,7 +6,7 @@ import {
   startSession,
   test,
 } from '../support/fixtures.ts';
-import { Operator, savePayoutNumber } from '../support/funds.ts';
+import { freshPayoutNumber, Operator, savePayoutNumber } from '../support/funds.ts';
 
 test('add funds via a UPI app: the payment link, a pending deposit, approval, wallet and histories', async ({
   page: payPage,
@@ -189,7 +189,7 @@ test('a withdraw number is added with the code sent to the player’s own phone'
 test('a withdrawal request is Pending, then Approved with its receipt', async ({ page, api, player }) => {
   const operator = await Operator.login(api);
   await operator.fund(player.mobile, 1000);
-  const payout = player.mobile.startsWith('7') ? '8765432109' : '7654321098';
+  const payout = freshPayoutNumber(player);
   await savePayoutNumber(api, player, '3', payout);
 
   await loginViaUi(page, player);
@@ -228,7 +228,7 @@ test('a withdrawal request is Pending, then Approved with its receipt', async ({
 test('the only saved payout method is already chosen on Withdraw', async ({ page, api, player }) => {
   const operator = await Operator.login(api);
   await operator.fund(player.mobile, 1000);
-  const payout = player.mobile.startsWith('7') ? '8765432109' : '7654321098';
+  const payout = freshPayoutNumber(player);
   await savePayoutNumber(api, player, '2', payout);
   await startSession(page, player);
 
@@ -252,7 +252,7 @@ test('withdraw form checks each rule in the browser, in the spec words', async (
   await page.getByRole('link', { name: 'Add Withdraw Method' }).click();
   await expect(page).toHaveURL(/\/imp7$/);
 
-  await savePayoutNumber(api, player, '1', player.mobile.startsWith('6') ? '7000000001' : '6000000001');
+  await savePayoutNumber(api, player, '1', freshPayoutNumber(player));
   await page.goto('/withdraw');
   // The only saved method comes chosen; the player can still clear it.
   await page

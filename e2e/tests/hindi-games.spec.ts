@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { bidBalance, fundedPlayerOnHome } from '../support/bidding.ts';
 import { expect, expectToast, test } from '../support/fixtures.ts';
-import { savePayoutNumber } from '../support/funds.ts';
+import { freshPayoutNumber, savePayoutNumber } from '../support/funds.ts';
 
 // At the e2e clock (Friday 12:00 IST) TIME BAZAR (01:00-02:00 PM) takes every bet type.
 const OPEN_MARKET = 'TIME BAZAR';
@@ -28,7 +28,7 @@ test('in Hindi a player bids on a main market, adds funds through UPI and the UT
   api,
   player,
 }) => {
-  const payout = player.mobile.startsWith('7') ? '8765432109' : '7654321098';
+  const payout = freshPayoutNumber(player);
   await fundedPlayerOnHome(page, api, player, 5000);
   await savePayoutNumber(api, player, '2', payout);
   await showHindi(page);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { readProfile } from '../support/bidding.ts';
 import { depositWithUtr } from '../support/console.ts';
 import { expect, loginViaUi, test } from '../support/fixtures.ts';
-import { Operator, savePayoutNumber } from '../support/funds.ts';
+import { freshPayoutNumber, Operator, savePayoutNumber } from '../support/funds.ts';
 import type { GamaApi, Player } from '../support/gama-api.ts';
 import { declareResult } from '../support/groups.ts';
 import { mainLayoutRoutes } from '../support/spec-routes.ts';
@@ -21,7 +21,7 @@ const OPERATOR_REASON = 'e2e funding';
 async function hindiPlayer(page: Page, api: GamaApi, player: Player) {
   const operator = await Operator.login(api);
   await operator.fund(player.mobile, 5000);
-  const payout = player.mobile.startsWith('7') ? '8765432109' : '7654321098';
+  const payout = freshPayoutNumber(player);
   await savePayoutNumber(api, player, '2', payout);
   const { id } = await depositWithUtr(api, player, 400);
   await operator.approveDeposit(id);
