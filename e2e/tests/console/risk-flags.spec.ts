@@ -57,6 +57,14 @@ test(
     await expect(page.getByText(/^Hold cleared: withdrawal #\d+ can be approved$/)).toBeVisible();
     await expect(hold).toContainText(`Hold cleared by ${cashier.username}: Called both: brothers, one phone`);
     await expect(row.getByRole('button', { name: 'Approve' })).toBeVisible();
+    // Clearing is a review: the cashier who cleared it does not also pay it.
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const pay = page.getByRole('dialog', { name: 'Approve withdrawal' });
+    await pay.getByLabel('Payment reference (UPI transaction id)').fill('UPI-HOLD-7788');
+    await pay.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect(
+      page.getByText('You cleared this withdrawal’s risk hold: another operator must approve it'),
+    ).toBeVisible();
   },
 );
 

@@ -288,6 +288,8 @@ interface LockedRow {
   reason: string | null;
   /** The risk hold's reason while it is not cleared (decision 039). */
   held_for: string | null;
+  /** Who cleared the risk hold, if one was. */
+  hold_cleared_by: number | null;
 }
 
 async function lockRequest(tx: Queryable, requestId: number): Promise<LockedRow> {
@@ -295,7 +297,7 @@ async function lockRequest(tx: Queryable, requestId: number): Promise<LockedRow>
   // own: after waiting, PostgreSQL rechecks the locked row but not the rows joined to it.
   const { rows } = await tx.query<Omit<LockedRow, 'approved_by_1_name' | 'decided_by_name'>>(
     `SELECT player_id, amount, status, approved_by_1, decided_at, decided_by, payment_reference, reason,
-            CASE WHEN hold_cleared_at IS NULL THEN hold_reason END AS held_for
+            CASE WHEN hold_cleared_at IS NULL THEN hold_reason END AS held_for, hold_cleared_by
        FROM withdraw_requests WHERE id = $1 FOR UPDATE`,
     [requestId],
   );
@@ -457,6 +459,13 @@ export async function approveWithdrawal(
         // A rejection stays open to a held request (it returns the points); paying waits for the review.
         if (row.held_for !== null)
           throw new AppError('CONFLICT', withdrawalMessages.heldForReview(row.held_for));
+        // A review and the payout it allows are two people's, or one cashier could flag-clear and pay alone.
+        if (
+          row.hold_cleared_by !== null &&
+          Number(row.hold_cleared_by) === operator.id &&
+          operator.role !== 'owner'
+        )
+          throw new AppError('FORBIDDEN', withdrawalMessages.clearedOwnHold);
         if (row.approved_by_1 === operator.id)
           throw new AppError('FORBIDDEN', withdrawalMessages.sameApprover);
         const threshold = await twoPersonAbove(tx);

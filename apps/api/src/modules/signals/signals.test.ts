@@ -3,6 +3,7 @@
  * and bursts of transfers found by the sweep; the hold on a flagged player's withdrawal, cleared by an operator
  * or by dismissing the flags; the reviews, audited, and two reviews racing.
  */
+import { withdrawalMessages } from '@gama/core/endpoints/withdrawals/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';
@@ -16,12 +17,14 @@ const IST = (time: string, date = '2026-11-20') => new Date(`${date}T${time}:00+
 let t: TestApp;
 let owner: string;
 let cashier: string;
+let secondCashier: string;
 let support: string;
 beforeAll(async () => {
   t = await createTestApp({ now: IST('12:00').toISOString() });
   owner = await operatorToken(t);
   cashier = await operatorToken(t, 'cashier');
   support = await operatorToken(t, 'support');
+  secondCashier = await operatorToken(t, 'cashier');
 });
 afterAll(async () => {
   await expectLedgerClean(t);
@@ -270,7 +273,15 @@ describe('holds on withdrawals', () => {
     );
     expect(audits.map((r) => r.detail.note)).toEqual(['Brothers sharing one phone; called both']);
 
-    const paid = await admin(t, cashier, 'POST', `/admin-api/withdrawals/${id}/approve`, {
+    // The cashier who cleared the hold may not also pay it: one person cannot review and pay alone.
+    const beforeOwn = await snapshot(t.db, [...MONEY_TABLES, 'withdraw_requests']);
+    const own = await admin<ApiBody>(t, cashier, 'POST', `/admin-api/withdrawals/${id}/approve`, {
+      payment_reference: 'UPI-REF-0001',
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json.msg).toBe(withdrawalMessages.clearedOwnHold);
+    expect(await snapshot(t.db, [...MONEY_TABLES, 'withdraw_requests'])).toEqual(beforeOwn);
+    const paid = await admin(t, secondCashier, 'POST', `/admin-api/withdrawals/${id}/approve`, {
       payment_reference: 'UPI-REF-0001',
     });
     expect(paid.statusCode).toBe(200);

@@ -30,6 +30,7 @@ export const withdrawalMessages = {
   heldForReview: (reason: string) =>
     `This withdrawal is held for risk review: clear the hold first (${reason.length > 300 ? `${reason.slice(0, 299)}…` : reason})`,
   notHeld: 'This withdrawal is not held',
+  clearedOwnHold: 'You cleared this withdrawal’s risk hold: another operator must approve it',
   holdOfDecided: 'This withdrawal was already decided: its hold no longer matters',
 } as const;
 
