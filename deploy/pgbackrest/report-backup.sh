@@ -7,5 +7,7 @@
 set -eu
 info=$(pgbackrest --stanza=gama info --output=json)
 # Dollar quoting keeps the JSON as it is; pgBackRest's output never contains the tag.
-printf 'INSERT INTO backup_reports (info) VALUES ($gama_backup_info$%s$gama_backup_info$::jsonb);\n' "$info" |
+# The dashboard reads only the newest row; a quarter's history is kept for the post-mortem of a missed backup,
+# and older rows go in the same session so the table stays a few hundred rows.
+printf 'INSERT INTO backup_reports (info) VALUES ($gama_backup_info$%s$gama_backup_info$::jsonb);\nDELETE FROM backup_reports WHERE reported_at < now() - interval %s;\n' "$info" "'90 days'" |
   psql -X -q -v ON_ERROR_STOP=1 "${GAMA_REPORT_DSN:-dbname=gama}"

@@ -162,6 +162,11 @@ describe('the restore drill', () => {
         const player = await app.player();
         await fund(app, player, op, 1000);
         backrest('--type=incr', 'backup');
+        // Reports older than a quarter go when the next one arrives; younger ones stay for a post-mortem.
+        await db.query(
+          `INSERT INTO backup_reports (info, reported_at) VALUES ('{}'::jsonb, now() - interval '100 days'),
+                  ('{}'::jsonb, now() - interval '80 days')`,
+        );
         // What the backup unit runs after a successful backup (deploy/systemd/pgbackrest-backup@.service): the
         // dashboard then reads this incremental, from pgBackRest's own report, as the last successful backup.
         runAsPostgres('/usr/bin/env', [
@@ -172,6 +177,10 @@ describe('the restore drill', () => {
         const reported = await backupStatus(db, 'postgres', 1, new Date());
         expect(reported, reported.message).toMatchObject({ state: 'ok', kind: 'incr' });
         expect(Date.now() - Date.parse(reported.last_success_at ?? '')).toBeLessThan(120_000);
+        const kept = await db.query<{ age: number }>(
+          `SELECT extract(day FROM now() - reported_at)::int AS age FROM backup_reports ORDER BY reported_at`,
+        );
+        expect(kept.rows.map((r) => r.age)).toEqual([80, 0]);
         expect((await bid(player.token, '3')).json).toMatchObject({ status: true });
 
         // The instant, on the server's clock (recovery compares it with commit times), a moment clear of both bids.
