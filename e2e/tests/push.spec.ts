@@ -1,5 +1,6 @@
 import { chromium, type Page } from '@playwright/test';
-import { expect, loginViaUi, test } from '../support/fixtures.ts';
+import { APP_KEY } from '../support/gama-api.ts';
+import { expect, loginViaUi, openMenu, test } from '../support/fixtures.ts';
 
 /**
  * Chromium's headless shell, which drives the rest of the suite, refuses notification permission whatever it
@@ -128,4 +129,63 @@ test('a push that is not the app’s (no title, or not JSON) shows nothing', asy
       ),
     )
     .toEqual([push.title]);
+});
+
+test('alerts on: the operator’s offers have their own switch beside the other kinds, in English and in Hindi', async ({
+  player,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  const { page, close } = await fullBrowserPage(baseURL, extraHTTPHeaders);
+  closers.push(close);
+  // No push service is reachable without the internet: the browser's subscription is stood in for (an https
+  // address and keys of the right shape), so the tap, the server's device and the switches are the real ones.
+  await page.addInitScript((device: string) => {
+    const endpoint = `https://push.invalid/e2e/${device}`;
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    let subscribed = false;
+    const subscription = {
+      endpoint,
+      toJSON: () => ({ endpoint, keys }),
+      unsubscribe: () => {
+        subscribed = false;
+        return Promise.resolve(true);
+      },
+    };
+    PushManager.prototype.subscribe = function subscribe() {
+      subscribed = true;
+      return Promise.resolve(subscription as unknown as PushSubscription);
+    };
+    PushManager.prototype.getSubscription = function getSubscription() {
+      return Promise.resolve(subscribed ? (subscription as unknown as PushSubscription) : null);
+    };
+  }, Math.random().toString(36).slice(2));
+  await loginViaUi(page, player);
+  await page.goto('/notifications');
+  const section = page.getByRole('region', { name: 'Alerts on this phone' });
+  await section.getByRole('button', { name: 'Turn on alerts' }).click();
+  const offers = section.getByRole('checkbox', { name: 'Offers and notices from Gama' });
+  await expect(offers).toBeChecked();
+  await expect(section.getByRole('checkbox', { name: 'Results of markets you bid on' })).toBeChecked();
+  await offers.uncheck();
+  await expect(page.getByText('Alert settings saved')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('push-offers-en.png') });
+  const saved = await page.evaluate(async (appKey) => {
+    const response = await fetch('/api-push-preferences', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-gama-web': '1' },
+      body: JSON.stringify({ env_type: 'Prod', app_key: appKey }),
+    });
+    return ((await response.json()) as { preferences: Record<string, boolean> }).preferences;
+  }, APP_KEY);
+  expect(saved).toEqual({ results: true, money: true, support: true, offers: false });
+
+  const menu = await openMenu(page);
+  await menu.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+  await page.keyboard.press('Escape');
+  const hindi = page.getByRole('region', { name: 'इस फ़ोन पर अलर्ट' });
+  await expect(hindi.getByRole('checkbox', { name: 'Gama के ऑफ़र और सूचनाएं' })).not.toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('push-offers-hi.png') });
+  await hindi.getByRole('button', { name: 'इस फ़ोन पर अलर्ट बंद करें' }).click();
+  await expect(hindi.getByRole('button', { name: 'अलर्ट चालू करें' })).toBeVisible();
 });

@@ -54,6 +54,7 @@ import { signalRoutes } from './modules/signals/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { referralDeskRoutes } from './modules/referral-desk/routes.ts';
+import { noticeRoutes } from './modules/notices/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
 import { playRoutes } from './modules/play/routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   withdrawalRoutes(app);
   adminPlayerRoutes(app);
   heldCreditRoutes(app);
+  noticeRoutes(app);
   marketRoutes(app);
   bidRoutes(app);
   resultRoutes(app);

@@ -93,6 +93,9 @@ const PLACEMENT: Record<string, Placement> = {
   // A flag names several players (a chain's, a link's two) and the risk queue reads them across players.
   risk_flags: 'local',
   risk_sweeps: 'local',
+  // Operator notices (decision 037): a desk queue read across players, and the day row their sends lock.
+  notices: 'local',
+  notice_days: 'local',
 };
 
 /**

@@ -15,6 +15,7 @@ import {
   MessagesSquare,
   Newspaper,
   ScrollText,
+  Send,
   Settings,
   ShieldAlert,
   ShieldCheck,
@@ -64,6 +65,7 @@ export const navSections: NavSection[] = [
       { to: '/referrals', label: 'Referrals', icon: Gift, permission: 'reports.money.read' },
       { to: '/players', label: 'Players', icon: Users, permission: 'players.read' },
       { to: '/support', label: 'Support', icon: MessagesSquare, permission: 'support.read' },
+      { to: '/notices', label: 'Notices', icon: Send, permission: 'notices.read' },
     ],
   },
   {

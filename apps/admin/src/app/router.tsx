@@ -20,6 +20,7 @@ const ImportScreen = lazy(() => import('../features/results/ImportScreen.tsx'));
 const DepositsScreen = lazy(() => import('../features/deposits/DepositsScreen.tsx'));
 const WithdrawalsScreen = lazy(() => import('../features/withdrawals/WithdrawalsScreen.tsx'));
 const HeldCreditsScreen = lazy(() => import('../features/holds/HeldCreditsScreen.tsx'));
+const NoticesScreen = lazy(() => import('../features/notices/NoticesScreen.tsx'));
 const ReferralsScreen = lazy(() => import('../features/referrals/ReferralsScreen.tsx'));
 const PlayersScreen = lazy(() => import('../features/players/PlayersScreen.tsx'));
 const PlayerScreen = lazy(() => import('../features/players/PlayerScreen.tsx'));
@@ -68,6 +69,7 @@ export const router = createBrowserRouter(
             { path: 'deposits', element: <DepositsScreen /> },
             { path: 'withdrawals', element: <WithdrawalsScreen /> },
             { path: 'held-credits', element: <HeldCreditsScreen /> },
+            { path: 'notices', element: <NoticesScreen /> },
             { path: 'referrals', element: <ReferralsScreen /> },
             { path: 'players', element: <PlayersScreen /> },
             {

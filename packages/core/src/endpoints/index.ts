@@ -16,6 +16,7 @@ import { healthEndpoints } from './health/index.ts';
 import { inboxEndpoints } from './inbox/index.ts';
 import { holdsEndpoints } from './holds/index.ts';
 import { marketEndpoints } from './markets/index.ts';
+import { noticeEndpoints } from './notices/index.ts';
 import { notificationEndpoints } from './notifications/index.ts';
 import { operatorsEndpoints } from './operators/index.ts';
 import { profileEndpoints } from './profile/index.ts';
@@ -50,6 +51,7 @@ export const endpoints = {
   ...inboxEndpoints,
   ...holdsEndpoints,
   ...marketEndpoints,
+  ...noticeEndpoints,
   ...notificationEndpoints,
   ...operatorsEndpoints,
   ...profileEndpoints,

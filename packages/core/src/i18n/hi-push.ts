@@ -11,6 +11,8 @@ export const hiPush: Record<PushUiText, string> = {
   'Results of markets you bid on': 'जिन मार्केट पर बोली लगाई उनके रिज़ल्ट',
   'Deposits and withdrawals': 'जमा और निकासी',
   'Support replies': 'सहायता के जवाब',
+  'Offers and notices from Gama': 'Gama के ऑफ़र और सूचनाएं',
+  'See more': 'और देखें',
   'This browser cannot show alerts. Add Gama to your home screen and open it from there.':
     'यह ब्राउज़र अलर्ट नहीं दिखा सकता। Gama को होम स्क्रीन पर जोड़ें और वहीं से खोलें।',
   'Alerts are blocked for Gama. Allow notifications for this site in your browser settings, then come back.':

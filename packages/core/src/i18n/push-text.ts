@@ -17,6 +17,8 @@ export interface PushFacts {
   amountPaise: number | null;
   market: string | null;
   detail: string | null;
+  /** An operator's notice (kind `offer`): its words, chosen for the player's language, and its screen. */
+  notice?: { title: string; text: string; link: string | null } | undefined;
 }
 
 /** Which of the player's switches a kind obeys. */
@@ -28,6 +30,7 @@ export const topicOfKind: Record<NotificationKind, PushTopic> = {
   win: 'results',
   result: 'results',
   support_reply: 'support',
+  offer: 'offers',
 };
 
 function points(paise: number | null): string {
@@ -75,5 +78,12 @@ export function pushText(facts: PushFacts, language: Language): PushPayload {
       );
     case 'support_reply':
       return at(t('Support replied to you'), t('Open Support to read the reply.'), '/support');
+    case 'offer':
+      // The operator's own words, already in the player's language (noticeWords), as the bell shows them.
+      return at(
+        facts.notice?.title ?? '',
+        facts.notice?.text ?? null,
+        facts.notice?.link ?? '/notifications',
+      );
   }
 }

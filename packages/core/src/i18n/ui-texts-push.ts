@@ -8,6 +8,9 @@ export const pushUiTexts = [
   'Results of markets you bid on',
   'Deposits and withdrawals',
   'Support replies',
+  // The operator's notices (decision 037): the player's switch for their pushes, and the link of a notice.
+  'Offers and notices from Gama',
+  'See more',
   'This browser cannot show alerts. Add Gama to your home screen and open it from there.',
   'Alerts are blocked for Gama. Allow notifications for this site in your browser settings, then come back.',
   'Could not turn on alerts. Please try again.',

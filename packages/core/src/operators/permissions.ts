@@ -43,6 +43,9 @@ export const permissionPhrases = {
   'support.canned': 'change the canned replies',
   'signals.read': 'read risk signals',
   'signals.review': 'review risk flags',
+  'notices.read': 'read notices to players',
+  'notices.send': 'send notices to players',
+  'notices.approve': 'approve or reject notices to players',
 } as const;
 export type Permission = keyof typeof permissionPhrases;
 
@@ -91,6 +94,11 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
     'support.reply',
     'signals.read',
     'signals.review',
+    // Support talks to players: it writes notices, and a second support operator (or an owner) approves a
+    // large one (decision 037).
+    'notices.read',
+    'notices.send',
+    'notices.approve',
   ]),
   viewer: new Set<Permission>(['account.self', ...reads.filter((p) => p !== 'settings.read')]),
 };

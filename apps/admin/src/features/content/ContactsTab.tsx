@@ -1,7 +1,12 @@
 import { CONTACT_PLACEHOLDER, contactNumber } from '@gama/core/contract/validation';
 import type { OwnerSettings } from '@gama/core/endpoints/settings/index';
 import { MessageCircle, Phone, Send } from 'lucide-react';
-import { PhonePreview, PreviewButton, PreviewCard, previewStyles } from './PhonePreview.tsx';
+import {
+  PhonePreview,
+  PreviewButton,
+  PreviewCard,
+  previewStyles,
+} from '../../shared/phone-preview/PhonePreview.tsx';
 import { SettingsForm, type FieldGroup } from './SettingsForm.tsx';
 
 const groups: readonly FieldGroup[] = [

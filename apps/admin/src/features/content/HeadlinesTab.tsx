@@ -10,8 +10,13 @@ import { Toggle } from '../../components/Toggle.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
 import { headlinesKey } from './api.ts';
-import { LongTextField } from './LongTextField.tsx';
-import { PhonePreview, PreviewFiller, PreviewMarquee, previewStyles } from './PhonePreview.tsx';
+import { LongTextField } from '../../shared/long-text/LongTextField.tsx';
+import {
+  PhonePreview,
+  PreviewFiller,
+  PreviewMarquee,
+  previewStyles,
+} from '../../shared/phone-preview/PhonePreview.tsx';
 import styles from './ContentScreen.module.css';
 
 type Draft = Pick<HeadlineRow, 'notes' | 'notes_hi' | 'active'>;

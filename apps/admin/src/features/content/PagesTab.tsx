@@ -9,7 +9,7 @@ import {
   PreviewFiller,
   PreviewText,
   useFollowedChoice,
-} from './PhonePreview.tsx';
+} from '../../shared/phone-preview/PhonePreview.tsx';
 import { SettingsForm, type FieldGroup } from './SettingsForm.tsx';
 
 /** The payment settings are written once (Payments); a text names them by these words. */

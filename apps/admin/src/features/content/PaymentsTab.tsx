@@ -11,7 +11,7 @@ import {
   PreviewCard,
   previewStyles as p,
   useFollowedChoice,
-} from './PhonePreview.tsx';
+} from '../../shared/phone-preview/PhonePreview.tsx';
 import { QrImagePanel } from './QrImagePanel.tsx';
 import { SettingsForm, type FieldGroup } from './SettingsForm.tsx';
 

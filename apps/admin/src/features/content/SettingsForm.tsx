@@ -11,7 +11,7 @@ import { call } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/session.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
 import { qrKey, settingsKey } from './api.ts';
-import { LongTextField } from './LongTextField.tsx';
+import { LongTextField } from '../../shared/long-text/LongTextField.tsx';
 import {
   checkDraft,
   describeChanges,

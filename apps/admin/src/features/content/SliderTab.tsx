@@ -16,7 +16,7 @@ import { call } from '../../lib/api-client.ts';
 import { toastFailure, useAfterAction } from '../../shared/use-action.ts';
 import { slidesKey } from './api.ts';
 import { ImagePicker } from './ImagePicker.tsx';
-import { PhonePreview, PreviewFiller, PreviewSlider } from './PhonePreview.tsx';
+import { PhonePreview, PreviewFiller, PreviewSlider } from '../../shared/phone-preview/PhonePreview.tsx';
 import styles from './ContentScreen.module.css';
 
 /** A change waiting for its confirmation: a new slide, a new image for one, or a removal. */

@@ -83,6 +83,24 @@ const referralFields = [
 ] as const;
 type ReferralKey = (typeof referralFields)[number]['key'];
 
+/** Notices to players (decision 037): the day's limit and the audience past which a second operator approves. */
+const noticeFields = [
+  {
+    key: 'notice_daily_limit',
+    label: 'Notices to players that may be sent in a day, all operators together (1 to 100)',
+    min: 1,
+    max: 100,
+  },
+  {
+    key: 'notice_two_person_above',
+    label:
+      'A notice needs a second operator when notices sent alone today would reach more players than this (0: never)',
+    min: 0,
+    max: 10_000_000,
+  },
+] as const;
+type NoticeKey = (typeof noticeFields)[number]['key'];
+
 /** The owner's settings: the two-person rules, the operator limits and mandatory two-factor. */
 export default function SettingsScreen() {
   const settings = useQuery({
@@ -136,6 +154,11 @@ function SettingsForm({ saved }: { saved: Settings }) {
       >,
   );
   const [referralErrors, setReferralErrors] = useState<Partial<Record<ReferralKey, string>>>({});
+  const [notices, setNotices] = useState<Record<NoticeKey, string>>(
+    () =>
+      Object.fromEntries(noticeFields.map((f) => [f.key, String(saved[f.key])])) as Record<NoticeKey, string>,
+  );
+  const [noticeErrors, setNoticeErrors] = useState<Partial<Record<NoticeKey, string>>>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -175,6 +198,15 @@ function SettingsForm({ saved }: { saved: Settings }) {
     }
     setSignalErrors(signalProblems);
     if (Object.keys(signalProblems).length > 0) return;
+    const noticeProblems: Partial<Record<NoticeKey, string>> = {};
+    for (const field of noticeFields) {
+      const text = notices[field.key];
+      if (!/^\d{1,8}$/.test(text) || Number(text) < field.min || Number(text) > field.max)
+        noticeProblems[field.key] =
+          `Enter a whole number from ${field.min} to ${field.max.toLocaleString('en-IN')}`;
+    }
+    setNoticeErrors(noticeProblems);
+    if (Object.keys(noticeProblems).length > 0) return;
     const days = Number(retention);
     if (!/^\d{1,4}$/.test(retention) || days < 7 || days > 3650) {
       setRetentionError('Enter a whole number of days from 7 to 3,650');
@@ -193,6 +225,10 @@ function SettingsForm({ saved }: { saved: Settings }) {
     if (referralsOn !== saved.referrals_on) patch.referrals_on = referralsOn;
     for (const field of signalFields) {
       const value = Number(signals[field.key]);
+      if (value !== saved[field.key]) patch[field.key] = value;
+    }
+    for (const field of noticeFields) {
+      const value = Number(notices[field.key]);
       if (value !== saved[field.key]) patch[field.key] = value;
     }
     if (holdWithdrawals !== saved.signal_hold_withdrawals) patch.signal_hold_withdrawals = holdWithdrawals;
@@ -315,6 +351,32 @@ function SettingsForm({ saved }: { saved: Settings }) {
                   setSignalErrors((current) => ({ ...current, [field.key]: undefined }));
                 }}
                 error={signalErrors[field.key]}
+                disabled={!canChange}
+              />
+            ))}
+          </div>
+        </Panel>
+        <Panel title="Notices to players">
+          <p className={styles.note}>
+            Notices are written on the Notices screen. Players reached by notices sent without a second
+            operator are counted over the day, so a large audience split into small notices still needs one.
+          </p>
+          <div className={styles.limits}>
+            {noticeFields.map((field) => (
+              <TextField
+                key={field.key}
+                label={field.label}
+                name={field.key}
+                inputMode="numeric"
+                value={notices[field.key]}
+                onValueChange={(value) => {
+                  setNotices((current) => ({
+                    ...current,
+                    [field.key]: value.replace(/\D/g, '').slice(0, 8),
+                  }));
+                  setNoticeErrors((current) => ({ ...current, [field.key]: undefined }));
+                }}
+                error={noticeErrors[field.key]}
                 disabled={!canChange}
               />
             ))}
@@ -446,6 +508,23 @@ function describe(patch: Patch): ReactNode[] {
         </>,
       );
   }
+  if (patch.notice_daily_limit !== undefined)
+    lines.push(
+      <>
+        Notices a day: <strong>{patch.notice_daily_limit}</strong>
+      </>,
+    );
+  if (patch.notice_two_person_above !== undefined)
+    lines.push(
+      patch.notice_two_person_above === 0 ? (
+        'No notice will need a second operator.'
+      ) : (
+        <>
+          Notices will need a second operator past{' '}
+          <strong>{patch.notice_two_person_above.toLocaleString('en-IN')} players</strong> a day sent alone.
+        </>
+      ),
+    );
   if (patch.signal_hold_withdrawals !== undefined)
     lines.push(
       patch.signal_hold_withdrawals

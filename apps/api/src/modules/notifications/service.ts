@@ -58,12 +58,22 @@ interface RowSql {
   detail: string | null;
   created_at: Date;
   read_at: Date | null;
+  /** An operator's notice (kind `offer`, decision 037). */
+  title: string | null;
+  body: string | null;
+  title_hi: string | null;
+  body_hi: string | null;
+  link: string | null;
 }
 
-const COLUMNS = 'id, kind, amount, market, detail, created_at, read_at';
+/** The rows with their notices' words; `n` is the notification, the player's rows only. */
+const FROM = `SELECT n.id, n.kind, n.amount, n.market, n.detail, n.created_at, n.read_at, o.title, o.body,
+    o.title_hi, o.body_hi, o.link
+  FROM notifications n
+  LEFT JOIN notices o ON n.kind = 'offer' AND o.id = n.ref_id`;
 
 export function rowOf(r: RowSql): NotificationRow {
-  return {
+  const row: NotificationRow = {
     id: Number(r.id),
     kind: r.kind,
     amount_paise: r.amount === null ? null : Number(r.amount),
@@ -71,6 +81,11 @@ export function rowOf(r: RowSql): NotificationRow {
     detail: r.detail,
     created_at: iso(r.created_at),
     read: r.read_at !== null,
+  };
+  if (r.kind !== 'offer' || r.title === null || r.body === null) return row;
+  return {
+    ...row,
+    notice: { title: r.title, text: r.body, title_hi: r.title_hi, text_hi: r.body_hi, link: r.link },
   };
 }
 
@@ -96,9 +111,9 @@ export async function listNotifications(
   now: Date,
 ): Promise<{ rows: NotificationRow[]; nextBefore: number | null }> {
   const { rows } = await db.query<RowSql>(
-    `SELECT ${COLUMNS} FROM notifications
-      WHERE player_id = $1 AND created_at >= $2 AND ($3::bigint IS NULL OR id < $3)
-      ORDER BY id DESC LIMIT $4`,
+    `${FROM}
+      WHERE n.player_id = $1 AND n.created_at >= $2 AND ($3::bigint IS NULL OR n.id < $3)
+      ORDER BY n.id DESC LIMIT $4`,
     [playerId, keptSince(now), page.before ?? null, page.limit + 1],
   );
   const more = rows.length > page.limit;
@@ -115,8 +130,8 @@ export async function notificationsAfter(
   limit = 100,
 ): Promise<NotificationRow[]> {
   const { rows } = await db.query<RowSql>(
-    `SELECT ${COLUMNS} FROM notifications
-      WHERE player_id = $1 AND id > $2 AND created_at >= $3 ORDER BY id LIMIT $4`,
+    `${FROM}
+      WHERE n.player_id = $1 AND n.id > $2 AND n.created_at >= $3 ORDER BY n.id LIMIT $4`,
     [playerId, afterId, keptSince(now), limit],
   );
   return rows.map(rowOf);

@@ -9,7 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
-import { fund, operatorToken } from '../../../test/money.ts';
+import { placeBids } from '../../../test/desk.ts';
+import { admin, fund, operatorToken } from '../../../test/money.ts';
+import { seedMarket } from '../../seed/markets.ts';
 import type { Device } from '../../../test/push-receiver.ts';
 import { PushReceiver } from '../../../test/push-receiver.ts';
 import { pushMessages } from '@gama/core/endpoints/push/index';
@@ -54,7 +56,7 @@ function newQueue(): PushQueue {
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
 interface PrefsAnswer extends ApiBody {
-  preferences: { results: boolean; money: boolean; support: boolean };
+  preferences: { results: boolean; money: boolean; support: boolean; offers: boolean };
   devices: number;
 }
 
@@ -119,7 +121,7 @@ describe('the key and the subscription', () => {
     const first = await subscribe(p, d);
     expect(first.json).toMatchObject({
       devices: 1,
-      preferences: { results: true, money: true, support: true },
+      preferences: { results: true, money: true, support: true, offers: true },
     });
     const again = await subscribe(p, d);
     expect(again.json.devices).toBe(1);
@@ -128,9 +130,22 @@ describe('the key and the subscription', () => {
       { preferences: { results: false, money: true, support: false } },
       { token: p.token },
     );
-    expect(saved.json.preferences).toEqual({ results: false, money: true, support: false });
+    // A client that does not send `offers` (it came later, decision 037) leaves it as it was: on.
+    expect(saved.json.preferences).toEqual({ results: false, money: true, support: false, offers: true });
     const read = await t.post<PrefsAnswer>('/api-push-preferences', {}, { token: p.token });
-    expect(read.json.preferences).toEqual({ results: false, money: true, support: false });
+    expect(read.json.preferences).toEqual({ results: false, money: true, support: false, offers: true });
+    const offersOff = await t.post<PrefsAnswer>(
+      '/api-push-preferences',
+      { preferences: { results: false, money: true, support: false, offers: false } },
+      { token: p.token },
+    );
+    expect(offersOff.json.preferences.offers).toBe(false);
+    const kept = await t.post<PrefsAnswer>(
+      '/api-push-preferences',
+      { preferences: { results: true, money: true, support: true } },
+      { token: p.token },
+    );
+    expect(kept.json.preferences).toEqual({ results: true, money: true, support: true, offers: false });
     const stranger = await t.post<PrefsAnswer>(
       '/api-push-unsubscribe',
       { endpoint: d.subscription.endpoint },
@@ -309,6 +324,64 @@ describe('delivery', () => {
         body: 'Result: 123-6',
       });
     }
+    expect(receiver.problems).toEqual([]);
+  });
+
+  it('pushes an operator’s notice to its audience in each player’s language, to nobody who turned offers off', async () => {
+    // 12:00 in Kolkata: the market's open draw takes bids until 13:00.
+    const market = await seedMarket(t.db, { open: '01:00 PM', close: '03:00 PM' });
+    const [hindi, english, off] = await Promise.all([t.player(), t.player(), t.player()]);
+    const players = [hindi, english, off] as Player[];
+    await t.db.query("UPDATE players SET language = 'hi' WHERE id = $1", [(hindi as Player).id]);
+    const devices = players.map(() => receiver.device());
+    for (const [i, p] of players.entries()) {
+      await subscribe(p, devices[i] as Device);
+      await fund(t, p, op, 100);
+      await placeBids(t, p, 'main', market, 'Single Digit', [{ digits: '7', points: 10, session: 'open' }]);
+    }
+    await t.post(
+      '/api-push-preferences',
+      { preferences: { results: true, money: true, support: true, offers: false } },
+      { token: (off as Player).token },
+    );
+    const sent = await admin<{ notice: { id: number; recipients: number } }>(
+      t,
+      op,
+      'POST',
+      '/admin-api/notices',
+      {
+        title: 'Double points weekend',
+        text: 'Every win this weekend pays a bonus.',
+        title_hi: 'डबल पॉइंट वीकेंड',
+        text_hi: 'इस वीकेंड हर जीत पर बोनस।',
+        link: '/imp9',
+        audience: { kind: 'market_bidders', market_id: market },
+      },
+      { 'idempotency-key': 'push-offer-1' },
+    );
+    expect(sent.statusCode, JSON.stringify(sent.json)).toBe(200);
+    expect(sent.json.notice.recipients).toBe(3);
+    const [toHindi, toEnglish, toOff] = devices as [Device, Device, Device];
+    // The deposits' pushes may still be arriving: the notice's are those tagged with its kind.
+    const offers = (d: Device) =>
+      d.received.map((r) => r.payload as { tag: string }).filter((p) => p.tag.startsWith('offer-'));
+    await until(
+      'the two players with offers on',
+      () => [toHindi, toEnglish].filter((d) => offers(d).length > 0).length,
+      (n) => n === 2,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(offers(toHindi)).toEqual([
+      expect.objectContaining({ title: 'डबल पॉइंट वीकेंड', body: 'इस वीकेंड हर जीत पर बोनस।', url: '/imp9' }),
+    ]);
+    expect(offers(toEnglish)).toEqual([
+      expect.objectContaining({
+        title: 'Double points weekend',
+        body: 'Every win this weekend pays a bonus.',
+        url: '/imp9',
+      }),
+    ]);
+    expect(offers(toOff)).toEqual([]);
     expect(receiver.problems).toEqual([]);
   });
 });

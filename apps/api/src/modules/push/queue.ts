@@ -12,6 +12,7 @@ import type { PushPayload } from '@gama/core/endpoints/push/index';
 import type { NotificationKind } from '@gama/core/endpoints/notifications/index';
 import type { Language } from '@gama/core/i18n/languages';
 import { pushText, topicOfKind } from '@gama/core/i18n/push-text';
+import { noticeWords } from '@gama/core/endpoints/notices/index';
 import PgBoss from 'pg-boss';
 import webpush, { WebPushError } from 'web-push';
 import type { Database } from '../../db/database.ts';
@@ -60,6 +61,23 @@ interface Delivery {
   results: boolean;
   money: boolean;
   support: boolean;
+  offers: boolean;
+  /** An operator's notice (kind `offer`, decision 037). */
+  title: string | null;
+  body: string | null;
+  title_hi: string | null;
+  body_hi: string | null;
+  link: string | null;
+}
+
+/** A notice's words in the player's language, for an `offer` row. */
+function noticeOf(r: Delivery) {
+  if (r.title === null || r.body === null) return undefined;
+  const words = noticeWords(
+    { title: r.title, text: r.body, title_hi: r.title_hi, text_hi: r.body_hi },
+    r.language,
+  );
+  return { ...words, link: r.link };
 }
 
 /**
@@ -79,13 +97,15 @@ export async function dispatchOne(
          RETURNING id, notification_ids)
        SELECT c.id AS claimed, n.id, n.kind, n.amount, n.market, n.detail, p.language, s.id AS subscription,
               coalesce(pr.results, true) AS results, coalesce(pr.money, true) AS money,
-              coalesce(pr.support, true) AS support
+              coalesce(pr.support, true) AS support, coalesce(pr.offers, true) AS offers, o.title, o.body,
+              o.title_hi, o.body_hi, o.link
          FROM claimed c
          LEFT JOIN LATERAL unnest(c.notification_ids) AS u(id) ON true
          LEFT JOIN notifications n ON n.id = u.id
          LEFT JOIN players p ON p.id = n.player_id
          LEFT JOIN push_subscriptions s ON s.player_id = n.player_id
-         LEFT JOIN push_preferences pr ON pr.player_id = n.player_id`,
+         LEFT JOIN push_preferences pr ON pr.player_id = n.player_id
+         LEFT JOIN notices o ON n.kind = 'offer' AND o.id = n.ref_id`,
     );
     if (rows.length === 0) return false;
     const jobs = rows
@@ -97,7 +117,14 @@ export async function dispatchOne(
         data: {
           subscription: Number(r.subscription),
           payload: pushText(
-            { id: Number(r.id), kind: r.kind, amountPaise: r.amount, market: r.market, detail: r.detail },
+            {
+              id: Number(r.id),
+              kind: r.kind,
+              amountPaise: r.amount,
+              market: r.market,
+              detail: r.detail,
+              notice: noticeOf(r),
+            },
             r.language,
           ),
         } satisfies SendJob,

@@ -7,7 +7,7 @@ export interface NewSubscription {
   keys: { p256dh: string; auth: string };
 }
 
-const EVERY_KIND: PushPreferences = { results: true, money: true, support: true };
+const EVERY_KIND: PushPreferences = { results: true, money: true, support: true, offers: true };
 
 /**
  * Stores a device. An address already known is the same device: subscribing it again (another player signed in
@@ -48,7 +48,7 @@ export async function devicesOf(db: Queryable, playerId: number): Promise<number
 
 export async function preferencesOf(db: Queryable, playerId: number): Promise<PushPreferences> {
   const { rows } = await db.query<PushPreferences>(
-    'SELECT results, money, support FROM push_preferences WHERE player_id = $1',
+    'SELECT results, money, support, offers FROM push_preferences WHERE player_id = $1',
     [playerId],
   );
   return rows[0] ?? EVERY_KIND;
@@ -57,14 +57,16 @@ export async function preferencesOf(db: Queryable, playerId: number): Promise<Pu
 export async function savePreferences(
   db: Queryable,
   playerId: number,
-  p: PushPreferences,
+  p: Omit<PushPreferences, 'offers'> & { offers?: boolean | undefined },
   now: Date,
 ): Promise<void> {
+  // A client that does not send `offers` (it came later) leaves the stored choice, or on for a first row.
   await db.query(
-    `INSERT INTO push_preferences (player_id, results, money, support, updated_at) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO push_preferences (player_id, results, money, support, offers, updated_at)
+     VALUES ($1, $2, $3, $4, coalesce($5, true), $6)
      ON CONFLICT (player_id) DO UPDATE
         SET results = excluded.results, money = excluded.money, support = excluded.support,
-            updated_at = excluded.updated_at`,
-    [playerId, p.results, p.money, p.support, now],
+            offers = coalesce($5, push_preferences.offers), updated_at = excluded.updated_at`,
+    [playerId, p.results, p.money, p.support, p.offers ?? null, now],
   );
 }

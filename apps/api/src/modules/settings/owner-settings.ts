@@ -62,6 +62,9 @@ const strictDefaults: OwnerSettings = {
   referral_reward: 50,
   referral_new_player_reward: 0,
   referral_daily_cap: 10,
+  // Notices (decision 037): a few a day; one reaching more than a thousand players needs a second operator.
+  notice_daily_limit: 5,
+  notice_two_person_above: 1000,
 };
 
 export function ownerSettingDefaults(

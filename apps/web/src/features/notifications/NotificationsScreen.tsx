@@ -1,5 +1,6 @@
 import { notificationMessages as m } from '@gama/core/contract/notification-messages';
 import type { NotificationKind } from '@gama/core/endpoints/notifications/index';
+import { noticeWords } from '@gama/core/endpoints/notices/index';
 import type { Answer } from '@gama/core/endpoints/define';
 import type { endpoints } from '@gama/core/endpoints';
 import { formatPoints } from '@gama/ui/money';
@@ -7,6 +8,7 @@ import {
   BadgeCheck,
   BadgeX,
   Banknote,
+  Gift,
   Megaphone,
   MessageCircle,
   Trophy,
@@ -17,6 +19,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@gama/ui/Button';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { Page, PageTitle } from '../../components/Page.tsx';
+import { Link } from '../../lib/router/index.ts';
 import { useT, type Translate } from '../../lib/i18n/use-t.ts';
 import { useMarkAllRead, useNotificationList } from './api.ts';
 import { PushSettings } from './PushSettings.tsx';
@@ -32,6 +35,7 @@ const LOOK: Record<NotificationKind, { icon: LucideIcon; tone: 'success' | 'dang
   win: { icon: Trophy, tone: 'money' },
   result: { icon: Megaphone, tone: 'brand' },
   support_reply: { icon: MessageCircle, tone: 'brand' },
+  offer: { icon: Gift, tone: 'money' },
 };
 
 /**
@@ -72,6 +76,11 @@ function describeNotification(row: Row, t: Translate): { title: string; detail: 
       };
     case 'support_reply':
       return { title: t('Support replied to you'), detail: t('Open Support to read the reply.') };
+    case 'offer': {
+      // The operator's own words: the Hindi ones in Hindi when they wrote them (decision 037).
+      const words = row.notice ? noticeWords(row.notice, t.language) : { title: '', text: '' };
+      return { title: words.title, detail: words.text };
+    }
   }
 }
 
@@ -119,6 +128,11 @@ export default function NotificationsScreen() {
                     {!row.read && <span className={styles.newTag}>{t('New')}</span>}
                   </p>
                   {text.detail && <p className={styles.detail}>{text.detail}</p>}
+                  {row.notice?.link && (
+                    <Link className={styles.open} to={row.notice.link}>
+                      {t('See more')}
+                    </Link>
+                  )}
                   <time className={styles.time} dateTime={row.created_at}>
                     {t.date(row.created_at, 'dayTime')}
                   </time>

@@ -11,6 +11,7 @@ const KINDS: [keyof PushPreferences, Text][] = [
   ['results', 'Results of markets you bid on'],
   ['money', 'Deposits and withdrawals'],
   ['support', 'Support replies'],
+  ['offers', 'Offers and notices from Gama'],
 ];
 
 /** Alerts on this phone: turned on by the player's tap, and the kinds they want. */

@@ -18,6 +18,8 @@ export const notificationKinds = [
   'result',
   // An operator answered in the support inbox: ref is the message, detail the start of its text.
   'support_reply',
+  // An operator's notice (decision 037): ref is the notice, its words in `notice`.
+  'offer',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -37,6 +39,19 @@ export const notificationRow = z.strictObject({
   detail: z.string().nullable(),
   created_at: isoTime,
   read: z.boolean(),
+  /**
+   * An operator's notice (kind `offer`): its words (the Hindi ones when the operator gave them; the app shows
+   * them in its language with `noticeWords`), and the screen of the app it opens.
+   */
+  notice: z
+    .strictObject({
+      title: z.string(),
+      text: z.string(),
+      title_hi: z.string().nullable(),
+      text_hi: z.string().nullable(),
+      link: z.string().startsWith('/').nullable(),
+    })
+    .optional(),
 });
 
 export const notificationsAnswer = z.strictObject({

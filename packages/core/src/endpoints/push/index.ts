@@ -15,7 +15,7 @@ export const pushMessages = {
 } as const;
 
 /** The kinds a player may switch on or off; every notification belongs to one of them. */
-export const pushTopics = ['results', 'money', 'support'] as const;
+export const pushTopics = ['results', 'money', 'support', 'offers'] as const;
 export type PushTopic = (typeof pushTopics)[number];
 
 // Base64url without padding, as PushSubscription.toJSON() gives the keys: a P-256 point is 65 bytes (87
@@ -42,6 +42,8 @@ export const pushPreferences = z.strictObject({
   results: z.boolean(),
   money: z.boolean(),
   support: z.boolean(),
+  /** Notices from the operator (decision 037). */
+  offers: z.boolean(),
 });
 export type PushPreferences = z.output<typeof pushPreferences>;
 
@@ -100,7 +102,8 @@ export const pushEndpoints = {
     path: '/api-push-preferences',
     access: 'player',
     summary: 'Which kinds of notification are pushed to the session player’s devices; with a body, sets them',
-    body: z.object({ preferences: pushPreferences.optional() }),
+    // `offers` came later: a client that does not send it leaves the player's choice as it was.
+    body: z.object({ preferences: pushPreferences.partial({ offers: true }).optional() }),
     response: pushPreferencesAnswer,
     errors: ['VALIDATION'],
   }),

@@ -68,6 +68,21 @@ export const ownerSettingsFields = {
     .int({ error: 'referral_daily_cap must be a whole number' })
     .min(0, { error: 'referral_daily_cap must be 0 or more' })
     .max(10_000, { error: 'referral_daily_cap is at most 10,000' }),
+  /** Notices to players (decision 037): how many may be sent in a day (market time), all operators together. */
+  notice_daily_limit: z
+    .number({ error: 'notice_daily_limit must be a whole number' })
+    .int({ error: 'notice_daily_limit must be a whole number' })
+    .min(1, { error: 'notice_daily_limit must be 1 or more' })
+    .max(100, { error: 'notice_daily_limit is at most 100' }),
+  /**
+   * A notice needs a second operator when the players reached today by notices sent alone, with this one,
+   * would be more than this many; 0 means never.
+   */
+  notice_two_person_above: z
+    .number({ error: 'notice_two_person_above must be a whole number of players' })
+    .int({ error: 'notice_two_person_above must be a whole number of players' })
+    .min(0, { error: 'notice_two_person_above must be 0 or more' })
+    .max(10_000_000, { error: 'notice_two_person_above is at most 10,000,000 players' }),
 };
 
 export const ownerSettingsSchema = z.strictObject(ownerSettingsFields);

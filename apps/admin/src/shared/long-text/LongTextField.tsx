@@ -1,7 +1,7 @@
 import fieldStyles from '@gama/ui/Field.module.css';
 import { CircleAlert } from 'lucide-react';
 import { useId, type TextareaHTMLAttributes } from 'react';
-import styles from './ContentScreen.module.css';
+import styles from './LongTextField.module.css';
 
 /** A paragraph field (a policy, a rule, a headline) in the look of the shared text field. */
 export function LongTextField({
