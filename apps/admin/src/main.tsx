@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import '@gama/ui/tokens.css';
 import '@gama/ui/base.css';
+import '@gama/ui/layout.css';
 import './styles/console.css';
 
 const container = document.getElementById('root');

@@ -8,6 +8,7 @@ import { applyTheme } from './lib/theme.ts';
 import '@gama/ui/tokens.css';
 import '@gama/ui/dark.css';
 import '@gama/ui/base.css';
+import '@gama/ui/layout.css';
 import './styles/column.css';
 
 applyTheme();

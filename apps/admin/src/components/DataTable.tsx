@@ -32,7 +32,7 @@ export interface Sorting {
   onSort: (key: string) => void;
 }
 
-interface DataTableProps<R> {
+export interface DataTableProps<R> {
   /** What the table lists, for screen readers ("Deposits waiting for a decision"). */
   caption: string;
   columns: ReadonlyArray<Column<R>>;

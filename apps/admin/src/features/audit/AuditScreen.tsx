@@ -5,6 +5,7 @@ import { Dialog } from '@gama/ui/Dialog';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { listTable } from '../../components/list-table.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
@@ -147,20 +148,9 @@ export default function AuditScreen() {
       <DataTable
         caption="Audit log"
         columns={columns}
-        rows={rows.data?.rows}
         rowKey={(r) => r.id}
-        loading={rows.isFetching}
-        error={rows.error}
-        onRetry={() => void rows.refetch()}
         empty="No audit entries match these filters."
-        sorting={{ sort: table.sort, dir: table.dir, onSort: table.setSort }}
-        paging={{
-          page: table.page,
-          pageSize: table.pageSize,
-          total: rows.data?.total ?? 0,
-          onPage: table.setPage,
-          onPageSize: table.setPageSize,
-        }}
+        {...listTable(rows, table, table.sort)}
         onOpen={setOpen}
         rowTone={(r) => (r.action.endsWith('failed') ? 'danger' : undefined)}
       />

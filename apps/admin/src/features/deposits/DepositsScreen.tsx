@@ -3,25 +3,21 @@ import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { formatPoints } from '@gama/ui/money';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, Image, X } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { ExportButton } from '../../components/ExportButton.tsx';
-import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
+import type { Column } from '../../components/DataTable.tsx';
 import { Money } from '../../components/Money.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { PlayerCell } from '../../components/PlayerCell.tsx';
-import { Segmented } from '../../components/Segmented.tsx';
 import { SelectField } from '../../components/SelectField.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDateTime, maskMobile } from '../../lib/format.ts';
 import { csvPoints, stateOf } from '../../lib/labels.ts';
 import { useCan } from '../../lib/session.ts';
-import { useTableParams } from '../../lib/table-params.ts';
-import { ShortcutHint } from '../../shared/queue/ShortcutHint.tsx';
+import { requestColumns } from '../../shared/queue/columns.tsx';
+import { QueueScreen } from '../../shared/queue/QueueScreen.tsx';
+import q from '../../shared/queue/Queue.module.css';
+import { useQueue } from '../../shared/queue/use-queue.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
 import styles from './DepositsScreen.module.css';
 
@@ -30,8 +26,7 @@ type Query = CallInput<typeof endpoints.adminDeposits>;
 type Status = NonNullable<Query['status']>;
 type Sort = NonNullable<Query['sort']>;
 
-const filterNames = ['status', 'q', 'from', 'to', 'has_utr', 'flagged'] as const;
-const sorts: readonly Sort[] = ['created_at', 'amount', 'id', 'decided_at'];
+const sorts: readonly [Sort, ...Sort[]] = ['created_at', 'amount', 'id', 'decided_at'];
 const statuses: ReadonlyArray<{ value: Status; label: string }> = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
@@ -49,64 +44,35 @@ type Pending =
  * and flags; approve or reject one at a time (keys a and r on a row) or the selected ones in bulk.
  */
 export default function DepositsScreen() {
-  const table = useTableParams({
-    filters: filterNames,
-    defaultSort: 'created_at',
-    defaultDir: 'asc',
-    defaultFilters: { status: 'pending' },
+  const queue = useQueue({
+    name: 'deposits',
+    statuses,
+    sorts,
+    filters: ['has_utr', 'flagged'],
+    extraQuery: ({ has_utr, flagged }): Pick<Query, 'has_utr' | 'flagged'> => ({
+      ...(has_utr === 'true' || has_utr === 'false' ? { has_utr } : {}),
+      ...(flagged === 'true' ? { flagged } : {}),
+    }),
+    list: (input, signal) => call(endpoints.adminDeposits, input, { signal }),
   });
-  const { draft, set } = useFilterDraft(table.filters);
+  const { list, draft, set } = queue;
   const canDecide = useCan('deposits.decide');
   const after = useAfterAction();
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
-
-  const status = (statuses.find((s) => s.value === table.filters.status)?.value ?? 'pending') as Status;
-  const sort = (sorts.includes(table.sort as Sort) ? table.sort : 'created_at') as Sort;
-  const query: Query = {
-    status,
-    sort,
-    dir: table.dir,
-    ...(table.filters.q ? { q: table.filters.q } : {}),
-    ...(table.filters.from ? { from: table.filters.from } : {}),
-    ...(table.filters.to ? { to: table.filters.to } : {}),
-    ...(table.filters.has_utr === 'true' || table.filters.has_utr === 'false'
-      ? { has_utr: table.filters.has_utr }
-      : {}),
-    ...(table.filters.flagged === 'true' ? { flagged: 'true' as const } : {}),
-  };
-  const list = useQuery({
-    queryKey: ['deposits', query, table.page, table.pageSize],
-    queryFn: ({ signal }) =>
-      call(endpoints.adminDeposits, { ...query, page: table.page, page_size: table.pageSize }, { signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-  });
   const rows = list.data?.rows;
   const open = (d: Deposit) => d.status === 'pending';
 
+  const { player, amount, requested } = requestColumns<Deposit>('in');
   const columns: Column<Deposit>[] = [
-    {
-      id: 'player',
-      header: 'Player',
-      primary: true,
-      cell: (d) => <PlayerCell player={d.player} />,
-      csv: (d) => `${d.player.user_name} (${d.player.mobile})`,
-    },
-    {
-      id: 'amount',
-      header: 'Amount',
-      sort: 'amount',
-      align: 'end',
-      cell: (d) => <Money paise={d.amount_paise} flow="in" className={styles.amount} />,
-      csv: (d) => csvPoints(d.amount_paise),
-    },
+    player,
+    amount,
     {
       id: 'utr',
       header: 'UTR',
       cell: (d) =>
         d.utr ? (
-          <span className={styles.utr}>
+          <span className={`${q.stack} ${q.start}`}>
             <span className="tabular">{d.utr}</span>
             {d.has_screenshot && (
               <button
@@ -119,7 +85,7 @@ export default function DepositsScreen() {
             )}
           </span>
         ) : (
-          <span className={styles.muted}>Not entered yet</span>
+          <span className={q.muted}>Not entered yet</span>
         ),
       csv: (d) => d.utr,
     },
@@ -136,7 +102,7 @@ export default function DepositsScreen() {
       id: 'history',
       header: 'History',
       cell: (d) => (
-        <span className={styles.history}>
+        <span className={`${q.stack} ${q.small}`}>
           <span>
             {d.history.approved_count} approved · <Money paise={d.history.approved_paise} />
           </span>
@@ -147,21 +113,15 @@ export default function DepositsScreen() {
       ),
       csv: (d) => `${d.history.approved_count} approved, ${csvPoints(d.history.approved_paise)}`,
     },
-    {
-      id: 'created_at',
-      header: 'Requested',
-      sort: 'created_at',
-      cell: (d) => formatDateTime(d.created_at),
-      csv: (d) => d.created_at,
-    },
+    requested,
     {
       id: 'status',
       header: 'Status',
       cell: (d) => (
-        <span className={styles.history}>
+        <span className={`${q.stack} ${q.small}`}>
           <StatusPill tone={stateOf(d.status).tone}>{stateOf(d.status).label}</StatusPill>
           {d.decided_by && (
-            <span className={styles.muted}>
+            <span className={q.muted}>
               {d.decided_by.username}
               {d.reason ? `: ${d.reason}` : ''}
             </span>
@@ -175,147 +135,105 @@ export default function DepositsScreen() {
   const picked = rows?.filter((d) => selected.has(d.id) && open(d)) ?? [];
 
   return (
-    <>
-      <PageHeader
-        title="Deposits"
-        description="Check each UTR and amount against the bank app before approving. Approving credits the wallet once."
-        actions={
-          <ExportButton
-            href={urlOf(endpoints.adminDeposits, { ...query, format: 'csv' })}
-            filename="deposits.csv"
+    <QueueScreen
+      queue={queue}
+      title="Deposits"
+      description="Check each UTR and amount against the bank app before approving. Approving credits the wallet once."
+      exportHref={urlOf(endpoints.adminDeposits, { ...queue.query, format: 'csv' })}
+      exportName="deposits.csv"
+      shortcuts={canDecide && queue.waiting}
+      onStatusChange={() => setSelected(new Set())}
+      filters={
+        <>
+          <SelectField
+            inline
+            label="UTR"
+            value={draft.has_utr}
+            onValueChange={(v) => set('has_utr', v)}
+            options={[
+              { value: '', label: 'Any' },
+              { value: 'true', label: 'Entered' },
+              { value: 'false', label: 'Not entered' },
+            ]}
           />
-        }
-      />
-      <div className={styles.toolbar}>
-        <Segmented
-          label="Status"
-          value={status}
-          options={statuses}
-          onChange={(value) => {
-            setSelected(new Set());
-            table.setFilters({ status: value });
-          }}
-        />
-        {canDecide && status === 'pending' && <ShortcutHint />}
-      </div>
-      <FilterBar
-        foldOnPhone
-        onApply={() => table.setFilters(draft)}
-        onClear={() => table.setFilters({ q: '', from: '', to: '', has_utr: '', flagged: '' })}
-      >
-        <FilterInput
-          label="Player (phone, name or id)"
-          value={draft.q}
-          onValueChange={(v) => set('q', v)}
-          wide
-        />
-        <FilterInput label="From" type="date" value={draft.from} onValueChange={(v) => set('from', v)} />
-        <FilterInput label="To" type="date" value={draft.to} onValueChange={(v) => set('to', v)} />
-        <SelectField
-          inline
-          label="UTR"
-          value={draft.has_utr}
-          onValueChange={(v) => set('has_utr', v)}
-          options={[
-            { value: '', label: 'Any' },
-            { value: 'true', label: 'Entered' },
-            { value: 'false', label: 'Not entered' },
-          ]}
-        />
-        <SelectField
-          inline
-          label="Checks"
-          value={draft.flagged}
-          onValueChange={(v) => set('flagged', v)}
-          options={[
-            { value: '', label: 'Any' },
-            { value: 'true', label: 'Flagged only' },
-          ]}
-        />
-      </FilterBar>
-      {canDecide && picked.length > 0 && (
-        <div className={styles.bulk} role="region" aria-label="Selected deposits">
-          <p>
-            <strong>{picked.length}</strong> selected ·{' '}
-            <Money paise={picked.reduce((sum, d) => sum + d.amount_paise, 0)} /> points
-          </p>
-          <div className={styles.bulkButtons}>
-            <Button
-              small
-              icon={<Check size={16} aria-hidden="true" />}
-              onClick={() => setPending({ kind: 'approve', deposits: picked })}
-            >
-              Approve selected
-            </Button>
-            <Button
-              small
-              variant="danger"
-              icon={<X size={16} aria-hidden="true" />}
-              onClick={() => setPending({ kind: 'reject', deposits: picked })}
-            >
-              Reject selected
-            </Button>
+          <SelectField
+            inline
+            label="Checks"
+            value={draft.flagged}
+            onValueChange={(v) => set('flagged', v)}
+            options={[
+              { value: '', label: 'Any' },
+              { value: 'true', label: 'Flagged only' },
+            ]}
+          />
+        </>
+      }
+      banner={
+        canDecide &&
+        picked.length > 0 && (
+          <div className={styles.bulk} role="region" aria-label="Selected deposits">
+            <p>
+              <strong>{picked.length}</strong> selected ·{' '}
+              <Money paise={picked.reduce((sum, d) => sum + d.amount_paise, 0)} /> points
+            </p>
+            <div className={styles.bulkButtons}>
+              <Button
+                small
+                icon={<Check size={16} aria-hidden="true" />}
+                onClick={() => setPending({ kind: 'approve', deposits: picked })}
+              >
+                Approve selected
+              </Button>
+              <Button
+                small
+                variant="danger"
+                icon={<X size={16} aria-hidden="true" />}
+                onClick={() => setPending({ kind: 'reject', deposits: picked })}
+              >
+                Reject selected
+              </Button>
+            </div>
           </div>
-        </div>
-      )}
-      <DataTable
-        caption="Deposit requests"
-        columns={columns}
-        rows={rows}
-        rowKey={(d) => d.id}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        empty={status === 'pending' ? 'No deposits are waiting. The queue is clear.' : 'No deposits match.'}
-        sorting={{ sort, dir: table.dir, onSort: table.setSort }}
-        paging={{
-          page: table.page,
-          pageSize: table.pageSize,
-          total: list.data?.total ?? 0,
-          onPage: table.setPage,
-          onPageSize: table.setPageSize,
-        }}
-        rowTone={(d) =>
-          open(d) && (d.flags.duplicate_utr_attempt || d.flags.unusual_amount) ? 'warning' : undefined
-        }
-        selection={
-          canDecide && status === 'pending'
-            ? { selected, onChange: setSelected, selectable: open }
-            : undefined
-        }
-        onRowKey={
-          canDecide
-            ? (key, d) => {
-                if (!open(d)) return false;
-                if (key === 'a') setPending({ kind: 'approve', deposits: [d] });
-                else if (key === 'r') setPending({ kind: 'reject', deposits: [d] });
-                else if (key === 's' && d.has_screenshot) setPending({ kind: 'evidence', deposit: d });
-                else return false;
-                return true;
-              }
-            : undefined
-        }
-        actions={
-          canDecide
-            ? (d) =>
-                open(d) ? (
-                  <>
-                    <Button small onClick={() => setPending({ kind: 'approve', deposits: [d] })}>
-                      Approve
-                    </Button>
-                    <Button
-                      small
-                      variant="outline"
-                      onClick={() => setPending({ kind: 'reject', deposits: [d] })}
-                    >
-                      Reject
-                    </Button>
-                  </>
-                ) : null
-            : undefined
-        }
-      />
-
+        )
+      }
+      table={{
+        caption: 'Deposit requests',
+        columns,
+        rowKey: (d) => d.id,
+        empty: queue.waiting ? 'No deposits are waiting. The queue is clear.' : 'No deposits match.',
+        rowTone: (d) =>
+          open(d) && (d.flags.duplicate_utr_attempt || d.flags.unusual_amount) ? 'warning' : undefined,
+        selection:
+          canDecide && queue.waiting ? { selected, onChange: setSelected, selectable: open } : undefined,
+        onRowKey: canDecide
+          ? (key, d) => {
+              if (!open(d)) return false;
+              if (key === 'a') setPending({ kind: 'approve', deposits: [d] });
+              else if (key === 'r') setPending({ kind: 'reject', deposits: [d] });
+              else if (key === 's' && d.has_screenshot) setPending({ kind: 'evidence', deposit: d });
+              else return false;
+              return true;
+            }
+          : undefined,
+        actions: canDecide
+          ? (d) =>
+              open(d) ? (
+                <>
+                  <Button small onClick={() => setPending({ kind: 'approve', deposits: [d] })}>
+                    Approve
+                  </Button>
+                  <Button
+                    small
+                    variant="outline"
+                    onClick={() => setPending({ kind: 'reject', deposits: [d] })}
+                  >
+                    Reject
+                  </Button>
+                </>
+              ) : null
+          : undefined,
+      }}
+    >
       <ConfirmDialog
         open={pending?.kind === 'approve' || pending?.kind === 'reject'}
         onClose={() => setPending(null)}
@@ -352,7 +270,7 @@ export default function DepositsScreen() {
                     : deposit.status === 'approved'
                       ? `${formatPoints(deposit.amount_paise)} points credited`
                       : `Deposit #${deposit.id} rejected`,
-                refresh: [['deposits'], ['waiting']],
+                refresh: queue.refresh,
               },
             );
           } else {
@@ -371,7 +289,7 @@ export default function DepositsScreen() {
                     failed > 0 ? `; ${failed} refused (already decided or missing)` : ''
                   }`;
                 },
-                refresh: [['deposits'], ['waiting']],
+                refresh: queue.refresh,
               },
             );
           }
@@ -402,7 +320,7 @@ export default function DepositsScreen() {
           </figure>
         )}
       </Dialog>
-    </>
+    </QueueScreen>
   );
 }
 

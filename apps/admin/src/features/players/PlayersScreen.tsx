@@ -2,6 +2,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { listTable } from '../../components/list-table.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
@@ -151,20 +152,9 @@ export default function PlayersScreen() {
       <DataTable
         caption="Players"
         columns={columns}
-        rows={list.data?.rows}
         rowKey={(p) => p.id}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         empty="No players match."
-        sorting={{ sort, dir: table.dir, onSort: table.setSort }}
-        paging={{
-          page: table.page,
-          pageSize: table.pageSize,
-          total: list.data?.total ?? 0,
-          onPage: table.setPage,
-          onPageSize: table.setPageSize,
-        }}
+        {...listTable(list, table, sort)}
         onOpen={(p) => void navigate(`/players/${p.id}`)}
       />
     </>

@@ -1,6 +1,7 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { listTable } from '../../components/list-table.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { Money } from '../../components/Money.tsx';
@@ -55,23 +56,7 @@ function SubList<R>({
       <div className={styles.tabTools}>
         <ExportButton rows={list.data?.rows} columns={columns} filename={`player-${playerId}-${name}.csv`} />
       </div>
-      <DataTable
-        caption={name}
-        columns={columns}
-        rows={list.data?.rows}
-        rowKey={rowKey}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        empty={empty}
-        paging={{
-          page: table.page,
-          pageSize: table.pageSize,
-          total: list.data?.total ?? 0,
-          onPage: table.setPage,
-          onPageSize: table.setPageSize,
-        }}
-      />
+      <DataTable caption={name} columns={columns} rowKey={rowKey} empty={empty} {...listTable(list, table)} />
     </div>
   );
 }

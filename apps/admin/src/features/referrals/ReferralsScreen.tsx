@@ -6,6 +6,7 @@ import { formatPoints } from '@gama/ui/money';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { listTable } from '../../components/list-table.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
@@ -176,20 +177,9 @@ export default function ReferralsScreen() {
       <DataTable
         caption="Referrals"
         columns={columns}
-        rows={list.data?.rows}
         rowKey={(r) => r.referred.id}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         empty="No referrals match."
-        sorting={{ sort, dir: table.dir, onSort: table.setSort }}
-        paging={{
-          page: table.page,
-          pageSize: table.pageSize,
-          total: list.data?.total ?? 0,
-          onPage: table.setPage,
-          onPageSize: table.setPageSize,
-        }}
+        {...listTable(list, table, sort)}
         {...(canDecide
           ? {
               actions: (r: Row) =>

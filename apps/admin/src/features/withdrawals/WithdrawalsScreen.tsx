@@ -4,23 +4,19 @@ import { newIdempotencyKey } from '@gama/ui/action-key';
 import { Button } from '@gama/ui/Button';
 import { formatPoints, formatWholePoints } from '@gama/ui/money';
 import { countOf } from '@gama/ui/plural';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { ExportButton } from '../../components/ExportButton.tsx';
-import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
+import type { Column } from '../../components/DataTable.tsx';
 import { Money } from '../../components/Money.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { PlayerCell } from '../../components/PlayerCell.tsx';
-import { Segmented } from '../../components/Segmented.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
-import { formatDateTime, maskMobile } from '../../lib/format.ts';
+import { maskMobile } from '../../lib/format.ts';
 import { csvPoints, stateOf } from '../../lib/labels.ts';
 import { useCan, useOperator } from '../../lib/session.ts';
-import { useTableParams } from '../../lib/table-params.ts';
-import { ShortcutHint } from '../../shared/queue/ShortcutHint.tsx';
+import { requestColumns } from '../../shared/queue/columns.tsx';
+import { QueueScreen } from '../../shared/queue/QueueScreen.tsx';
+import q from '../../shared/queue/Queue.module.css';
+import { useQueue } from '../../shared/queue/use-queue.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
 import styles from './WithdrawalsScreen.module.css';
 
@@ -29,8 +25,7 @@ type Query = CallInput<typeof endpoints.adminWithdrawals>;
 type Status = NonNullable<Query['status']>;
 type Sort = NonNullable<Query['sort']>;
 
-const filterNames = ['status', 'q', 'from', 'to'] as const;
-const sorts: readonly Sort[] = ['created_at', 'amount', 'id', 'decided_at'];
+const sorts: readonly [Sort, ...Sort[]] = ['created_at', 'amount', 'id', 'decided_at'];
 const statuses: ReadonlyArray<{ value: Status; label: string }> = [
   { value: 'open', label: 'Waiting' },
   { value: 'awaiting_second_approval', label: 'Needs 2nd approval' },
@@ -60,63 +55,34 @@ const moneyOut = (w: Withdrawal) =>
 
 export default function WithdrawalsScreen() {
   const me = useOperator();
-  const table = useTableParams({
-    filters: filterNames,
-    defaultSort: 'created_at',
-    defaultDir: 'asc',
-    defaultFilters: { status: 'open' },
+  const queue = useQueue({
+    name: 'withdrawals',
+    statuses,
+    sorts,
+    list: (input, signal) => call(endpoints.adminWithdrawals, input, { signal }),
   });
-  const { draft, set } = useFilterDraft(table.filters);
+  const { list } = queue;
   const canDecide = useCan('withdrawals.decide');
   const after = useAfterAction();
   const [pending, setPending] = useState<Pending | null>(null);
   const [clearing, setClearing] = useState<Withdrawal | null>(null);
 
-  const status = (statuses.find((s) => s.value === table.filters.status)?.value ?? 'open') as Status;
-  const sort = (sorts.includes(table.sort as Sort) ? table.sort : 'created_at') as Sort;
-  const query: Query = {
-    status,
-    sort,
-    dir: table.dir,
-    ...(table.filters.q ? { q: table.filters.q } : {}),
-    ...(table.filters.from ? { from: table.filters.from } : {}),
-    ...(table.filters.to ? { to: table.filters.to } : {}),
-  };
-  const list = useQuery({
-    queryKey: ['withdrawals', query, table.page, table.pageSize],
-    queryFn: ({ signal }) =>
-      call(endpoints.adminWithdrawals, { ...query, page: table.page, page_size: table.pageSize }, { signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-  });
   const threshold = list.data?.two_person_above_points ?? null;
   const mine = (w: Withdrawal) => w.approved_by_1?.id === me.id;
   const start = (kind: Pending['kind'], withdrawal: Withdrawal) =>
     setPending({ kind, withdrawal, key: newIdempotencyKey() });
 
+  const { player, amount, requested } = requestColumns<Withdrawal>('out');
   const columns: Column<Withdrawal>[] = [
-    {
-      id: 'player',
-      header: 'Player',
-      primary: true,
-      cell: (w) => <PlayerCell player={w.player} />,
-      csv: (w) => `${w.player.user_name} (${w.player.mobile})`,
-    },
-    {
-      id: 'amount',
-      header: 'Amount',
-      sort: 'amount',
-      align: 'end',
-      cell: (w) => <Money paise={w.amount_paise} flow="out" className={styles.amount} />,
-      csv: (w) => csvPoints(w.amount_paise),
-    },
+    player,
+    amount,
     {
       id: 'payout',
       header: 'Pay to',
       cell: (w) => (
-        <span className={styles.stack}>
+        <span className={q.stack}>
           <span className="tabular">{w.payout_number}</span>
-          <span className={styles.muted}>{w.payout_app}</span>
+          <span className={q.muted}>{w.payout_app}</span>
         </span>
       ),
       csv: (w) => `${w.payout_app} ${w.payout_number}`,
@@ -126,7 +92,7 @@ export default function WithdrawalsScreen() {
       header: 'Wallet',
       align: 'end',
       cell: (w) => (
-        <span className={styles.stack}>
+        <span className={q.stack}>
           <Money paise={w.balance.wallet_paise} />
           {w.balance.debt_paise > 0 && (
             <span className="money-out">
@@ -141,10 +107,10 @@ export default function WithdrawalsScreen() {
       id: 'recent',
       header: `Last ${list.data?.rows[0]?.recent.days ?? 30} days`,
       cell: (w) => (
-        <span className={styles.recent}>
+        <span className={`${q.stack} ${q.small}`}>
           <span>
             In <Money paise={moneyIn(w)} flow="in" />
-            <span className={styles.muted}>
+            <span className={q.muted}>
               {' '}
               (dep. {formatPoints(w.recent.deposits_paise)}, wins {formatPoints(w.recent.wins_paise)},
               transfers {formatPoints(w.recent.transfers_in_paise)})
@@ -152,7 +118,7 @@ export default function WithdrawalsScreen() {
           </span>
           <span>
             Out <Money paise={moneyOut(w)} flow="out" />
-            <span className={styles.muted}>
+            <span className={q.muted}>
               {' '}
               (wd. {formatPoints(w.recent.withdrawals_paise)}, stakes {formatPoints(w.recent.stakes_paise)},
               transfers {formatPoints(w.recent.transfers_out_paise)})
@@ -172,36 +138,28 @@ export default function WithdrawalsScreen() {
       ),
       csv: (w) => `in ${csvPoints(moneyIn(w))} / out ${csvPoints(moneyOut(w))}`,
     },
-    {
-      id: 'created_at',
-      header: 'Requested',
-      sort: 'created_at',
-      cell: (w) => formatDateTime(w.created_at),
-      csv: (w) => w.created_at,
-    },
+    requested,
     {
       id: 'state',
       header: 'Status',
       cell: (w) => (
-        <span className={styles.stack}>
+        <span className={q.stack}>
           <StatusPill tone={stateOf(w.state).tone}>{stateOf(w.state).label}</StatusPill>
-          {w.needs_two_approvals && w.state === 'pending' && (
-            <span className={styles.muted}>Two approvals</span>
-          )}
+          {w.needs_two_approvals && w.state === 'pending' && <span className={q.muted}>Two approvals</span>}
           {w.approved_by_1 && w.state === 'awaiting_second_approval' && (
-            <span className={styles.muted}>1st: {mine(w) ? 'you' : w.approved_by_1.username}</span>
+            <span className={q.muted}>1st: {mine(w) ? 'you' : w.approved_by_1.username}</span>
           )}
-          {w.payment_reference && <span className={styles.muted}>Ref {w.payment_reference}</span>}
-          {w.reason && <span className={styles.muted}>{w.reason}</span>}
+          {w.payment_reference && <span className={q.muted}>Ref {w.payment_reference}</span>}
+          {w.reason && <span className={q.muted}>{w.reason}</span>}
           {w.risk_hold && isOpen(w) && (
-            <span className={styles.hold} data-testid="risk-hold">
+            <span className={`${q.stack} ${styles.hold}`} data-testid="risk-hold">
               {w.risk_hold.cleared_at === null ? (
                 <>
                   <StatusPill tone="warning">Held for review</StatusPill>
-                  <span className={styles.muted}>{w.risk_hold.reason}</span>
+                  <span className={q.muted}>{w.risk_hold.reason}</span>
                 </>
               ) : (
-                <span className={styles.muted}>
+                <span className={q.muted}>
                   Hold cleared by {w.risk_hold.cleared_by?.username ?? 'an operator'}: {w.risk_hold.note}
                 </span>
               )}
@@ -214,103 +172,58 @@ export default function WithdrawalsScreen() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Withdrawals"
-        description={
-          threshold === null
-            ? 'Pay by UPI to the number shown, then approve with the payment reference.'
-            : `Pay by UPI to the number shown, then approve with the payment reference. Above ${formatWholePoints(
-                threshold,
-              )} points two operators must approve. A player's withdrawals of 24 hours count together; past your own daily allowance, or for a player you credited lately, your approval is the first of two.`
-        }
-        actions={
-          <ExportButton
-            href={urlOf(endpoints.adminWithdrawals, { ...query, format: 'csv' })}
-            filename="withdrawals.csv"
-          />
-        }
-      />
-      <div className={styles.toolbar}>
-        <Segmented
-          label="Status"
-          value={status}
-          options={statuses}
-          onChange={(value) => table.setFilters({ status: value })}
-        />
-        {canDecide && <ShortcutHint />}
-      </div>
-      <FilterBar
-        foldOnPhone
-        onApply={() => table.setFilters(draft)}
-        onClear={() => table.setFilters({ q: '', from: '', to: '' })}
-      >
-        <FilterInput
-          label="Player (phone, name or id)"
-          value={draft.q}
-          onValueChange={(v) => set('q', v)}
-          wide
-        />
-        <FilterInput label="From" type="date" value={draft.from} onValueChange={(v) => set('from', v)} />
-        <FilterInput label="To" type="date" value={draft.to} onValueChange={(v) => set('to', v)} />
-      </FilterBar>
-      <DataTable
-        caption="Withdrawal requests"
-        columns={columns}
-        rows={list.data?.rows}
-        rowKey={(w) => w.id}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        empty={
-          status === 'open' ? 'No withdrawals are waiting. The queue is clear.' : 'No withdrawals match.'
-        }
-        sorting={{ sort, dir: table.dir, onSort: table.setSort }}
-        paging={{
-          page: table.page,
-          pageSize: table.pageSize,
-          total: list.data?.total ?? 0,
-          onPage: table.setPage,
-          onPageSize: table.setPageSize,
-        }}
-        rowTone={(w) =>
-          isOpen(w) && w.balance.debt_paise > 0 ? 'danger' : isHeld(w) ? 'warning' : undefined
-        }
-        onRowKey={
-          canDecide
-            ? (key, w) => {
-                if (!isOpen(w)) return false;
-                if (key === 'a' && !mine(w) && !isHeld(w)) start('approve', w);
-                else if (key === 'r') start('reject', w);
-                else return false;
-                return true;
-              }
-            : undefined
-        }
-        actions={
-          canDecide
-            ? (w) =>
-                isOpen(w) ? (
-                  <>
-                    {isHeld(w) ? (
-                      <Button small variant="outline" onClick={() => setClearing(w)}>
-                        Clear hold
-                      </Button>
-                    ) : mine(w) ? (
-                      <span className={styles.waiting}>Waiting for another operator</span>
-                    ) : (
-                      <Button small onClick={() => start('approve', w)}>
-                        {paysNow(w) ? 'Approve' : 'First approval'}
-                      </Button>
-                    )}
-                    <Button small variant="outline" onClick={() => start('reject', w)}>
-                      Reject
+    <QueueScreen
+      queue={queue}
+      title="Withdrawals"
+      description={
+        threshold === null
+          ? 'Pay by UPI to the number shown, then approve with the payment reference.'
+          : `Pay by UPI to the number shown, then approve with the payment reference. Above ${formatWholePoints(
+              threshold,
+            )} points two operators must approve. A player's withdrawals of 24 hours count together; past your own daily allowance, or for a player you credited lately, your approval is the first of two.`
+      }
+      exportHref={urlOf(endpoints.adminWithdrawals, { ...queue.query, format: 'csv' })}
+      exportName="withdrawals.csv"
+      shortcuts={canDecide}
+      table={{
+        caption: 'Withdrawal requests',
+        columns,
+        rowKey: (w) => w.id,
+        empty: queue.waiting ? 'No withdrawals are waiting. The queue is clear.' : 'No withdrawals match.',
+        rowTone: (w) =>
+          isOpen(w) && w.balance.debt_paise > 0 ? 'danger' : isHeld(w) ? 'warning' : undefined,
+        onRowKey: canDecide
+          ? (key, w) => {
+              if (!isOpen(w)) return false;
+              if (key === 'a' && !mine(w) && !isHeld(w)) start('approve', w);
+              else if (key === 'r') start('reject', w);
+              else return false;
+              return true;
+            }
+          : undefined,
+        actions: canDecide
+          ? (w) =>
+              isOpen(w) ? (
+                <>
+                  {isHeld(w) ? (
+                    <Button small variant="outline" onClick={() => setClearing(w)}>
+                      Clear hold
                     </Button>
-                  </>
-                ) : null
-            : undefined
-        }
-      />
+                  ) : mine(w) ? (
+                    <span className={styles.waiting}>Waiting for another operator</span>
+                  ) : (
+                    <Button small onClick={() => start('approve', w)}>
+                      {paysNow(w) ? 'Approve' : 'First approval'}
+                    </Button>
+                  )}
+                  <Button small variant="outline" onClick={() => start('reject', w)}>
+                    Reject
+                  </Button>
+                </>
+              ) : null
+          : undefined,
+      }}
+    >
       <ConfirmDialog
         open={clearing !== null}
         onClose={() => setClearing(null)}
@@ -322,7 +235,7 @@ export default function WithdrawalsScreen() {
           if (!clearing) return;
           await after(() => call(endpoints.adminWithdrawalClearHold, { id: clearing.id, note }), {
             success: `Hold cleared: withdrawal #${clearing.id} can be approved`,
-            refresh: [['withdrawals'], ['waiting']],
+            refresh: queue.refresh,
           });
         }}
       >
@@ -348,12 +261,12 @@ export default function WithdrawalsScreen() {
                     : withdrawal.state === 'awaiting_second_approval'
                       ? `First approval recorded; another operator must approve #${withdrawal.id}`
                       : `Withdrawal #${withdrawal.id} rejected; the points are back in the wallet`,
-              refresh: [['withdrawals'], ['waiting']],
+              refresh: queue.refresh,
             })
           }
         />
       )}
-    </>
+    </QueueScreen>
   );
 }
 

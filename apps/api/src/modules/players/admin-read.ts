@@ -207,6 +207,35 @@ async function subList<Sql, Row>(
   return { rows: rows.rows.map(map), total: count.rows[0]?.n ?? 0 };
 }
 
+/**
+ * One player's sub-list: the player must exist (a 404, not an empty page, for a wrong id), and `from` names the
+ * rows with the player as `$1`; the count reads the same rows.
+ */
+async function playerSubList<Sql, Row>(
+  db: Queryable,
+  playerId: number,
+  list: { columns: string; from: string; idColumn: string; timeColumn: string; filter?: SqlFilter },
+  q: SubListParams,
+  timeZone: string,
+  map: (row: Sql) => Row,
+): Promise<Paged<Row>> {
+  await assertPlayer(db, playerId);
+  const { columns, from, idColumn, timeColumn } = list;
+  return subList(
+    db,
+    {
+      select: `SELECT ${columns} ${from} {where}`,
+      count: `SELECT count(*) AS n ${from} {where}`,
+      idColumn,
+      timeColumn,
+    },
+    list.filter ?? new SqlFilter([playerId]),
+    q,
+    timeZone,
+    map,
+  );
+}
+
 export async function playerPassbook(
   db: Queryable,
   playerId: number,
@@ -319,26 +348,36 @@ export async function playerBids(
   q: z.output<typeof bidsQuery> | (z.output<typeof winsQuery> & { status: 'won' }),
   timeZone: string,
 ): Promise<Paged<z.output<typeof bidRow>>> {
-  await assertPlayer(db, playerId);
   const filter = new SqlFilter([playerId]);
   if (q.group !== undefined) filter.where(`b.grp = ${filter.param(q.group)}`);
   if (q.status !== undefined) filter.where(`b.status = ${filter.param(q.status)}`);
-  const from = `FROM bid_outcomes b JOIN markets m ON m.id = b.market_id WHERE b.player_id = $1`;
-  return subList(
+  return playerSubList(
     db,
+    playerId,
     {
-      select: `SELECT b.id, b.grp, b.market_id, m.name AS market_name, to_char(b.market_date, 'YYYY-MM-DD') AS market_date,
-                      b.bet_type, b.session, b.digits, b.close_digits, b.amount, b.status, b.payout, b.created_at
-                 ${from} {where}`,
-      count: `SELECT count(*) AS n ${from} {where}`,
+      columns: `b.id, b.grp, b.market_id, m.name AS market_name, to_char(b.market_date, 'YYYY-MM-DD') AS market_date,
+                b.bet_type, b.session, b.digits, b.close_digits, b.amount, b.status, b.payout, b.created_at`,
+      from: `FROM bid_outcomes b JOIN markets m ON m.id = b.market_id WHERE b.player_id = $1`,
       idColumn: 'b.id',
       timeColumn: 'b.created_at',
+      filter,
     },
-    filter,
     q,
     timeZone,
     bidRowOf,
   );
+}
+
+interface DepositSql {
+  id: number;
+  amount: number;
+  status: 'pending' | 'approved' | 'rejected';
+  utr: string | null;
+  reason: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+  username: string | null;
+  has_screenshot: boolean;
 }
 
 export async function playerDeposits(
@@ -347,32 +386,19 @@ export async function playerDeposits(
   q: SubListParams,
   timeZone: string,
 ): Promise<Paged<z.output<typeof playerDepositRow>>> {
-  await assertPlayer(db, playerId);
-  const from = `FROM deposit_requests r LEFT JOIN operators o ON o.id = r.decided_by WHERE r.player_id = $1`;
-  return subList(
+  return playerSubList(
     db,
+    playerId,
     {
-      select: `SELECT r.id, r.amount, r.status, r.utr, r.reason, r.created_at, r.decided_at, o.username,
-                      EXISTS (SELECT 1 FROM deposit_screenshots s WHERE s.deposit_request_id = r.id) AS has_screenshot
-                 ${from} {where}`,
-      count: `SELECT count(*) AS n ${from} {where}`,
+      columns: `r.id, r.amount, r.status, r.utr, r.reason, r.created_at, r.decided_at, o.username,
+                EXISTS (SELECT 1 FROM deposit_screenshots s WHERE s.deposit_request_id = r.id) AS has_screenshot`,
+      from: `FROM deposit_requests r LEFT JOIN operators o ON o.id = r.decided_by WHERE r.player_id = $1`,
       idColumn: 'r.id',
       timeColumn: 'r.created_at',
     },
-    new SqlFilter([playerId]),
     q,
     timeZone,
-    (r: {
-      id: number;
-      amount: number;
-      status: 'pending' | 'approved' | 'rejected';
-      utr: string | null;
-      reason: string | null;
-      created_at: Date;
-      decided_at: Date | null;
-      username: string | null;
-      has_screenshot: boolean;
-    }) => ({
+    (r: DepositSql) => ({
       id: r.id,
       amount_paise: r.amount,
       status: r.status,
@@ -395,38 +421,38 @@ export function withdrawalState(
   return approvedBy1 === null ? 'pending' : 'awaiting_second_approval';
 }
 
+interface WithdrawalSql {
+  id: number;
+  amount: number;
+  status: string;
+  approved_by_1: number | null;
+  payment_method: '2' | '3' | '4';
+  payout_number: string;
+  payment_reference: string | null;
+  reason: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
 export async function playerWithdrawals(
   db: Queryable,
   playerId: number,
   q: SubListParams,
   timeZone: string,
 ): Promise<Paged<z.output<typeof playerWithdrawalRow>>> {
-  await assertPlayer(db, playerId);
-  const from = `FROM withdraw_requests r WHERE r.player_id = $1`;
-  return subList(
+  return playerSubList(
     db,
+    playerId,
     {
-      select: `SELECT r.id, r.amount, r.status, r.approved_by_1, r.payment_method, r.payout_number,
-                      r.payment_reference, r.reason, r.created_at, r.decided_at ${from} {where}`,
-      count: `SELECT count(*) AS n ${from} {where}`,
+      columns: `r.id, r.amount, r.status, r.approved_by_1, r.payment_method, r.payout_number,
+                r.payment_reference, r.reason, r.created_at, r.decided_at`,
+      from: `FROM withdraw_requests r WHERE r.player_id = $1`,
       idColumn: 'r.id',
       timeColumn: 'r.created_at',
     },
-    new SqlFilter([playerId]),
     q,
     timeZone,
-    (r: {
-      id: number;
-      amount: number;
-      status: string;
-      approved_by_1: number | null;
-      payment_method: '2' | '3' | '4';
-      payout_number: string;
-      payment_reference: string | null;
-      reason: string | null;
-      created_at: Date;
-      decided_at: Date | null;
-    }) => ({
+    (r: WithdrawalSql) => ({
       id: r.id,
       amount_paise: r.amount,
       state: withdrawalState(r.status, r.approved_by_1),
@@ -440,37 +466,36 @@ export async function playerWithdrawals(
   );
 }
 
+interface TransferSql {
+  id: number;
+  from_player_id: number;
+  amount: number;
+  created_at: Date;
+  other_id: number;
+  user_name: string;
+  mobile: string;
+}
+
 export async function playerTransfers(
   db: Queryable,
   playerId: number,
   q: SubListParams,
   timeZone: string,
 ): Promise<Paged<z.output<typeof transferRow>>> {
-  await assertPlayer(db, playerId);
-  const from = `FROM transfers t
-    JOIN players o ON o.id = CASE WHEN t.from_player_id = $1 THEN t.to_player_id ELSE t.from_player_id END
-   WHERE (t.from_player_id = $1 OR t.to_player_id = $1)`;
-  return subList(
+  return playerSubList(
     db,
+    playerId,
     {
-      select: `SELECT t.id, t.from_player_id, t.amount, t.created_at, o.id AS other_id, o.user_name, o.mobile
-                 ${from} {where}`,
-      count: `SELECT count(*) AS n ${from} {where}`,
+      columns: 't.id, t.from_player_id, t.amount, t.created_at, o.id AS other_id, o.user_name, o.mobile',
+      from: `FROM transfers t
+        JOIN players o ON o.id = CASE WHEN t.from_player_id = $1 THEN t.to_player_id ELSE t.from_player_id END
+       WHERE (t.from_player_id = $1 OR t.to_player_id = $1)`,
       idColumn: 't.id',
       timeColumn: 't.created_at',
     },
-    new SqlFilter([playerId]),
     q,
     timeZone,
-    (r: {
-      id: number;
-      from_player_id: number;
-      amount: number;
-      created_at: Date;
-      other_id: number;
-      user_name: string;
-      mobile: string;
-    }) => ({
+    (r: TransferSql) => ({
       id: r.id,
       direction: r.from_player_id === playerId ? ('out' as const) : ('in' as const),
       other: { id: r.other_id, user_name: r.user_name, mobile: r.mobile },
@@ -480,6 +505,14 @@ export async function playerTransfers(
   );
 }
 
+interface SessionSql {
+  created_at: Date;
+  last_seen_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export async function playerSessions(
   db: Queryable,
   playerId: number,
@@ -487,27 +520,19 @@ export async function playerSessions(
   timeZone: string,
   now: Date,
 ): Promise<Paged<z.output<typeof sessionRow>>> {
-  await assertPlayer(db, playerId);
-  const from = `FROM sessions s WHERE s.player_id = $1`;
   // Sessions have no id: the newest sign-in first, by creation time.
-  return subList(
+  return playerSubList(
     db,
+    playerId,
     {
-      select: `SELECT s.created_at, s.last_seen_at, s.revoked_at, s.ip, s.user_agent ${from} {where}`,
-      count: `SELECT count(*) AS n ${from} {where}`,
+      columns: 's.created_at, s.last_seen_at, s.revoked_at, s.ip, s.user_agent',
+      from: 'FROM sessions s WHERE s.player_id = $1',
       idColumn: 's.created_at',
       timeColumn: 's.created_at',
     },
-    new SqlFilter([playerId]),
     q,
     timeZone,
-    (r: {
-      created_at: Date;
-      last_seen_at: Date;
-      revoked_at: Date | null;
-      ip: string | null;
-      user_agent: string | null;
-    }) => ({
+    (r: SessionSql) => ({
       created_at: iso(r.created_at),
       last_seen_at: iso(r.last_seen_at),
       revoked_at: isoOrNull(r.revoked_at),
@@ -526,17 +551,15 @@ export async function playerPayoutMethods(
   q: SubListParams,
   timeZone: string,
 ): Promise<Paged<z.output<typeof payoutMethodRow>>> {
-  await assertPlayer(db, playerId);
-  const from = `FROM payout_methods m WHERE m.player_id = $1`;
-  return subList(
+  return playerSubList(
     db,
+    playerId,
     {
-      select: `SELECT m.upi_type, m.number, m.verified_at ${from} {where}`,
-      count: `SELECT count(*) AS n ${from} {where}`,
+      columns: 'm.upi_type, m.number, m.verified_at',
+      from: 'FROM payout_methods m WHERE m.player_id = $1',
       idColumn: 'm.upi_type',
       timeColumn: 'm.verified_at',
     },
-    new SqlFilter([playerId]),
     q,
     timeZone,
     (r: { upi_type: '1' | '2' | '3'; number: string; verified_at: Date }) => ({

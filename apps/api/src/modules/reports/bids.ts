@@ -16,7 +16,17 @@ import { formatPaise } from '@gama/core/rules/money';
 import type { Session } from '@gama/core/rules/sessions';
 import type { Queryable } from '../../db/database.ts';
 import type { Page, Paging } from './sql.ts';
-import { PENDING, Params, bidWhere, liveCte, localTime, orderBy, pagedAggregate, paidCte } from './sql.ts';
+import {
+  PENDING,
+  Params,
+  bidWhere,
+  liveCte,
+  localTime,
+  orderBy,
+  pagedAggregate,
+  paidCte,
+  perPlayer,
+} from './sql.ts';
 
 /** Markets as the player app lists them: main, then Starline, then Gali, each by its sort order. */
 const marketOrder = (x: string) =>
@@ -331,14 +341,5 @@ export async function customerSellReport(tx: Queryable, q: CustomerSellQuery, pa
     ),
     paging,
   );
-  return {
-    rows: page.rows.map((r) => ({
-      player_id: r.player_id,
-      user_name: r.user_name,
-      mobile: r.mobile,
-      ...customerCells(r),
-    })),
-    totals: { players: page.totalRows, ...customerCells(page.totals) },
-    totalRows: page.totalRows,
-  };
+  return perPlayer(page, customerCells);
 }

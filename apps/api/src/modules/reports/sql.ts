@@ -176,6 +176,30 @@ export async function pagedAggregate<R extends { total: boolean }>(
   return { rows: page, totals, totalRows: totals.total_rows ?? 0 };
 }
 
+/** What names a player in a per-player report's row. */
+interface PlayerKeyed {
+  player_id: number;
+  user_name: string;
+  mobile: string;
+}
+
+/** A per-player report's answer: each row names its player before its own cells; the totals count the players. */
+export function perPlayer<R extends PlayerKeyed & { total: boolean }, C extends object>(
+  page: Page<R>,
+  cells: (row: R) => C,
+) {
+  return {
+    rows: page.rows.map((r) => ({
+      player_id: r.player_id,
+      user_name: r.user_name,
+      mobile: r.mobile,
+      ...cells(r),
+    })),
+    totals: { players: page.totalRows, ...cells(page.totals) },
+    totalRows: page.totalRows,
+  };
+}
+
 /** ORDER BY text for a sort key chosen from a fixed list, then the report's own order to break ties. */
 export function orderBy(
   sorts: Record<string, { sql: string; dir: 'asc' | 'desc' }>,

@@ -8,7 +8,7 @@ import type { WalletDailyQuery, WalletQuery } from '@gama/core/endpoints/reports
 import { addPaise, formatPaise } from '@gama/core/rules/money';
 import type { Queryable } from '../../db/database.ts';
 import type { Paging } from './sql.ts';
-import { Params, instants, orderBy, pagedAggregate } from './sql.ts';
+import { Params, instants, orderBy, pagedAggregate, perPlayer } from './sql.ts';
 
 /** Which journals each breakdown column gathers; together they are every kind that touches a wallet. */
 const KINDS = {
@@ -96,16 +96,7 @@ export async function walletReport(tx: Queryable, q: WalletQuery, paging: Paging
     ),
     paging,
   );
-  return {
-    rows: page.rows.map((r) => ({
-      player_id: r.player_id,
-      user_name: r.user_name,
-      mobile: r.mobile,
-      ...movementCells(r),
-    })),
-    totals: { players: page.totalRows, ...movementCells(page.totals) },
-    totalRows: page.totalRows,
-  };
+  return perPlayer(page, movementCells);
 }
 
 interface DayRow extends Omit<Movement, 'opening' | 'closing'> {
