@@ -4,6 +4,7 @@ import { fundedPlayerOnHome, openBidScreen } from '../support/bidding.ts';
 import { expect, expectToast, openMenu, startSession, test } from '../support/fixtures.ts';
 import { freshPayoutNumber, savePayoutNumber } from '../support/funds.ts';
 import { marketCard } from '../support/groups.ts';
+import { notFoundHeading, openInApp } from '../support/in-app.ts';
 import { mainLayoutRoutes } from '../support/spec-routes.ts';
 import { settled } from '../support/settled.ts';
 
@@ -17,12 +18,14 @@ test.beforeEach(async ({ page }) => {
 /**
  * Opens `path` and waits for its heading and its data before axe looks. Every route of the spec opens a screen
  * of its own, never the not-found page: checked here, on the one walk through every route the suite makes in
- * English.
+ * English. Once the app is on the page, the walk goes on inside it (`openInApp`: the app and axe stay loaded,
+ * as for a player following its links); the server's answer to each address is checked there too.
  */
 async function settle(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+  if (page.url().startsWith('about:')) await page.goto(path);
+  else await openInApp(page, path);
   await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Page not found' }), path).toHaveCount(0);
+  await expect(notFoundHeading(page), path).toHaveCount(0);
   await settled(page, path);
 }
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, loginViaUi, test } from '../support/fixtures.ts';
 import type { Player } from '../support/gama-api.ts';
 import { englishWords, settle, visibleText, watchOperatorContent } from '../support/hindi-sweep.ts';
+import { openInApp } from '../support/in-app.ts';
 import { mainLayoutRoutes } from '../support/spec-routes.ts';
 
 async function hindiPlayer(page: Page, player: Player) {
@@ -30,8 +31,9 @@ for (let start = 0; start < sweptRoutes.length; start += perTest) {
     player,
   }) => {
     const { leftovers, check } = await hindiPlayer(page, player);
+    // Inside the app, as a player follows its links: one boot for the whole walk (support/in-app.ts).
     for (const route of routes) {
-      await page.goto(route);
+      await openInApp(page, route);
       await settle(page);
       await check(route);
     }

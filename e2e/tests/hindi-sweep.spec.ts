@@ -8,6 +8,7 @@ import { declareResult } from '../support/groups.ts';
 import { mainLayoutRoutes } from '../support/spec-routes.ts';
 
 import { englishWords, settle, visibleText, watchOperatorContent } from '../support/hindi-sweep.ts';
+import { openInApp } from '../support/in-app.ts';
 
 // At the e2e clock (Friday 12:00 IST) TIME BAZAR (01:00-02:00 PM) takes every bet type.
 const OPEN_MARKET = 'TIME BAZAR';
@@ -58,8 +59,9 @@ for (let start = 0; start < sweptRoutes.length; start += perTest) {
     player,
   }) => {
     const { leftovers, check } = await hindiPlayer(page, api, player);
+    // Inside the app, as a player follows its links: one boot for the whole walk (support/in-app.ts).
     for (const route of routes) {
-      await page.goto(route);
+      await openInApp(page, route);
       await settle(page);
       await check(route);
     }
@@ -205,7 +207,7 @@ test('in Hindi the visitor screens, their dialogs, field messages and toasts sho
   const dialog = page.getByRole('dialog');
 
   for (const route of ['/', '/login', '/r', '/forgotpass']) {
-    await page.goto(route);
+    await openInApp(page, route);
     await settle(page);
     await check(route);
   }

@@ -3,6 +3,7 @@ import { expectAccessible } from '../../support/axe.ts';
 import { Operator } from '../../support/bidding.ts';
 import { createOperator, depositWithUtr, PHONE, signIn, withdrawalRequest } from '../../support/console.ts';
 import { expect, test } from '../../support/fixtures.ts';
+import { openInApp } from '../../support/in-app.ts';
 import { settled } from '../../support/settled.ts';
 
 // Issue 17 for the operator console: axe-core finds no serious or critical violation on each screen, at the
@@ -12,9 +13,13 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
-/** Opens a console path and waits for its heading and its data before axe looks. */
+/**
+ * Opens a console path and waits for its heading and its data before axe looks. The walk goes on inside the
+ * console once it is on the page (`openInApp`: the console and axe stay loaded, as for an operator following
+ * its links); the server's answer to each address is checked there too.
+ */
 async function settle(page: Page, path: string): Promise<void> {
-  await page.goto(`/admin/${path}`);
+  await openInApp(page, `/admin/${path}`);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 }), path).toBeVisible();
   await settled(page, path);
 }
