@@ -2,7 +2,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
-import { formatPoints } from '@gama/ui/money';
+import { formatPaiseDecimal, formatPoints } from '@gama/core/rules/money';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, Image, X } from 'lucide-react';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ import { SelectField } from '../../components/SelectField.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDateTime, maskMobile } from '../../lib/format.ts';
-import { csvPoints, stateOf } from '../../lib/labels.ts';
+import { stateOf } from '../../lib/labels.ts';
 import { useCan } from '../../lib/session.ts';
 import { useTableParams } from '../../lib/table-params.ts';
 import { ShortcutHint } from '../../shared/queue/ShortcutHint.tsx';
@@ -99,7 +99,7 @@ export default function DepositsScreen() {
       sort: 'amount',
       align: 'end',
       cell: (d) => <Money paise={d.amount_paise} flow="in" className={styles.amount} />,
-      csv: (d) => csvPoints(d.amount_paise),
+      csv: (d) => formatPaiseDecimal(d.amount_paise),
     },
     {
       id: 'utr',
@@ -145,7 +145,7 @@ export default function DepositsScreen() {
           )}
         </span>
       ),
-      csv: (d) => `${d.history.approved_count} approved, ${csvPoints(d.history.approved_paise)}`,
+      csv: (d) => `${d.history.approved_count} approved, ${formatPaiseDecimal(d.history.approved_paise)}`,
     },
     {
       id: 'created_at',

@@ -2,7 +2,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { newIdempotencyKey } from '@gama/ui/action-key';
 import { Button } from '@gama/ui/Button';
-import { formatPoints, formatWholePoints } from '@gama/ui/money';
+import { formatPaiseDecimal, formatPoints, formatWholePoints } from '@gama/core/rules/money';
 import { countOf } from '@gama/ui/plural';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ import { Segmented } from '../../components/Segmented.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDateTime, maskMobile } from '../../lib/format.ts';
-import { csvPoints, stateOf } from '../../lib/labels.ts';
+import { stateOf } from '../../lib/labels.ts';
 import { useCan, useOperator } from '../../lib/session.ts';
 import { useTableParams } from '../../lib/table-params.ts';
 import { ShortcutHint } from '../../shared/queue/ShortcutHint.tsx';
@@ -108,7 +108,7 @@ export default function WithdrawalsScreen() {
       sort: 'amount',
       align: 'end',
       cell: (w) => <Money paise={w.amount_paise} flow="out" className={styles.amount} />,
-      csv: (w) => csvPoints(w.amount_paise),
+      csv: (w) => formatPaiseDecimal(w.amount_paise),
     },
     {
       id: 'payout',
@@ -135,7 +135,7 @@ export default function WithdrawalsScreen() {
           )}
         </span>
       ),
-      csv: (w) => csvPoints(w.balance.wallet_paise),
+      csv: (w) => formatPaiseDecimal(w.balance.wallet_paise),
     },
     {
       id: 'recent',
@@ -170,7 +170,7 @@ export default function WithdrawalsScreen() {
           )}
         </span>
       ),
-      csv: (w) => `in ${csvPoints(moneyIn(w))} / out ${csvPoints(moneyOut(w))}`,
+      csv: (w) => `in ${formatPaiseDecimal(moneyIn(w))} / out ${formatPaiseDecimal(moneyOut(w))}`,
     },
     {
       id: 'created_at',

@@ -2,7 +2,7 @@ import { notificationMessages as m } from '@gama/core/contract/notification-mess
 import type { NotificationKind } from '@gama/core/endpoints/notifications/index';
 import type { Answer } from '@gama/core/endpoints/define';
 import type { endpoints } from '@gama/core/endpoints';
-import { formatPoints } from '@gama/ui/money';
+import { formatPoints } from '@gama/core/rules/money';
 import {
   BadgeCheck,
   BadgeX,

@@ -4,11 +4,11 @@
  * ("24 November 2026" / "24 नवंबर 2026"). Points keep `@gama/ui/money`'s grouping, which is the same in both
  * languages. Components get these bound to the shown language from `useT()` (`t.number`, `t.date`).
  */
-import { languageTags, type Language } from '@gama/core/i18n/languages';
+import { languageTags, type Language } from '@gama/core/contract/languages';
 import { parseBidDate } from '@gama/core/rules/dates';
 import { marketTimeZone } from '../server-clock.ts';
 
-export { formatPoints, formatWholePoints } from '@gama/ui/money';
+export { formatPoints, formatWholePoints } from '@gama/core/rules/money';
 
 const numberFormats = new Map<Language, Intl.NumberFormat>();
 

@@ -115,5 +115,3 @@ export const settingsEndpoints = {
     errors: ['VALIDATION'],
   }),
 };
-
-export type SettingsAnswer = z.output<typeof settingsAnswer>;
