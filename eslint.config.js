@@ -60,6 +60,68 @@ const apiLayers = [
   },
 ];
 
+/** The one file that may turn paise into points and back (decision 046). */
+const MONEY_MODULE = 'packages/core/src/rules/money.ts';
+const TESTS = ['**/*.test.{ts,tsx}', 'e2e/tests/**'];
+const moneyMessage =
+  'Amounts go through @gama/core/rules/money (decision 046): pointsToPaise, parsePaiseText, formatPaise, ' +
+  'formatPaiseDecimal, formatPoints, wholePointsOf. A percentage or a unit that is not money says so in an ' +
+  'eslint-disable comment with its reason.';
+
+/**
+ * What converts money by hand: a product or quotient with 100 (paise to points and back, `Math.round(x * 100)`),
+ * `toFixed` (a float written with decimals), and the factor itself outside the money module.
+ */
+const moneySyntax = [
+  { selector: 'BinaryExpression[operator=/^[*\\/]$/] > Literal[raw=/^100n?$/]', message: moneyMessage },
+  { selector: 'AssignmentExpression[operator=/^[*\\/]=$/] > Literal[raw=/^100n?$/]', message: moneyMessage },
+  { selector: "MemberExpression[property.name='toFixed']", message: moneyMessage },
+  { selector: "Identifier[name='PAISE_PER_POINT']", message: moneyMessage },
+];
+
+const apiPathSyntax = [
+  {
+    selector: 'Literal[value=/^\\/(admin-)?api/]',
+    message: 'API paths come from the endpoint catalogue: call(endpoints.x, input) or urlOf(endpoints.x).',
+  },
+  {
+    selector: 'TemplateElement[value.raw=/^\\/(admin-)?api/]',
+    message: 'API paths come from the endpoint catalogue: call(endpoints.x, input) or urlOf(endpoints.x).',
+  },
+];
+
+/**
+ * The shared packages' direction. In `packages/core`: rules/ (with operators/ and reconciliation/, pure rules of
+ * their own) at the bottom, then contract/ (request schemas, messages, languages), then endpoints/ (the
+ * catalogue, decision 009), then i18n/ (the texts of all of them). A folder imports only those below it. No
+ * package imports an app, and core imports no other package. Tests are left out, as in module-graph.test.ts:
+ * a test may reach up to check what it needs (the Hindi of a domain's messages).
+ */
+const core = (folder) => `packages/core/src/${folder}`;
+const packageLayers = [
+  {
+    target: [core('rules'), core('operators'), core('reconciliation')],
+    from: [core('contract'), core('endpoints'), core('i18n')],
+    message: 'rules/, operators/ and reconciliation/ are core’s bottom layer: they import only each other.',
+  },
+  {
+    target: core('contract'),
+    from: [core('endpoints'), core('i18n')],
+    message: 'contract/ sits below endpoints/ and i18n/: move what both need down into contract/.',
+  },
+  {
+    target: core('endpoints'),
+    from: core('i18n'),
+    message: 'endpoints/ sits below i18n/: the texts read the catalogue, never the reverse.',
+  },
+  { target: 'packages', from: 'apps', message: 'Packages sit below the apps and never import one.' },
+  {
+    target: 'packages/core',
+    from: 'packages/ui',
+    message: 'Core is pure TypeScript and imports no other package.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
@@ -90,23 +152,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
+    // Amounts are converted, parsed and formatted by the money module alone (decision 046). Tests are left out:
+    // a test works its expected amounts out by hand, which is what makes it a check on the module.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    ignores: [MONEY_MODULE, ...TESTS],
+    rules: { 'no-restricted-syntax': ['error', ...moneySyntax] },
+  },
+  {
     // Paths and bodies come from the endpoint catalogue (`call(endpoints.x, input)`), never from a literal.
+    // (One rule's options replace another block's, so the money selectors are repeated here.)
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^\\/(admin-)?api/]',
-          message:
-            'API paths come from the endpoint catalogue: call(endpoints.x, input) or urlOf(endpoints.x).',
-        },
-        {
-          selector: 'TemplateElement[value.raw=/^\\/(admin-)?api/]',
-          message:
-            'API paths come from the endpoint catalogue: call(endpoints.x, input) or urlOf(endpoints.x).',
-        },
-      ],
-    },
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...apiPathSyntax, ...moneySyntax] },
+  },
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/admin/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...apiPathSyntax] },
   },
   {
     files: ['apps/*/src/**/*.{ts,tsx}'],
@@ -121,5 +182,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: packageLayers }] },
   },
 );

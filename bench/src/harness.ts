@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pointsToPaise } from '@gama/core/rules/money';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { ManualClock } from '../../apps/api/src/clock.ts';
@@ -132,7 +133,7 @@ export async function seedPlayers(db: Database, count: number, points: number): 
        UNION ALL
        SELECT j.id, (SELECT id FROM accounts WHERE kind = 'adjustments' AND player_id IS NULL), -$1::bigint
          FROM journals j WHERE j.note = 'Bench funding'`,
-      [points * 100],
+      [pointsToPaise(points)],
     );
   });
   const players: BenchPlayer[] = [];

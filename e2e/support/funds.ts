@@ -2,6 +2,7 @@
  * The operator's side of the money screens: a thin client of the operator API for preconditions (funding a
  * player) and for checking what the player's actions recorded (pending deposits and withdrawals).
  */
+import { formatPaise } from '@gama/core/rules/money';
 import { APP_KEY, randomMobile, type GamaApi } from './gama-api.ts';
 import { E2E_ADMIN } from './server-env.ts';
 
@@ -83,7 +84,7 @@ export class Operator {
     );
     const player = rows.find((row) => row.mobile === mobile);
     if (!player) throw new Error(`no player with mobile ${mobile}`);
-    return String(player.wallet_paise / 100);
+    return formatPaise(player.wallet_paise);
   }
 
   /** Credits (or debits) a player's wallet directly, the quick way to give a test player points. */
@@ -102,7 +103,7 @@ export class Operator {
       .map((row) => ({
         id: row.id,
         mobile: row.player.mobile,
-        amount: String(row.amount_paise / 100),
+        amount: formatPaise(row.amount_paise),
         status: row.status,
         utr: row.utr,
         has_screenshot: row.has_screenshot,
@@ -125,7 +126,7 @@ export class Operator {
       .map((row) => ({
         id: row.id,
         mobile: row.player.mobile,
-        amount: String(row.amount_paise / 100),
+        amount: formatPaise(row.amount_paise),
         status: row.state,
         payment_method: row.payment_method,
         payout_number: row.payout_number,

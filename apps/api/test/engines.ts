@@ -139,5 +139,6 @@ export const engineIndependent = [
   'src/sms/provider.test.ts',
   'test/engines.test.ts',
   'test/module-graph.test.ts',
+  'test/money-lint.test.ts',
   'test/stop-signals.test.ts',
 ] as const;

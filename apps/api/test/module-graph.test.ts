@@ -1,6 +1,6 @@
 /**
- * The server's module folders (src/modules/<domain>) import each other in one direction only: no cycle
- * between folders. The layer rules (http/ and db/ below the modules) are ESLint's (eslint.config.js); a cycle
+ * The server's module folders (src/modules/<domain>), and `packages/core`'s folders and catalogue domains, import
+ * each other in one direction only: no cycle between folders. The layer rules (http/ and db/ below the modules) are ESLint's (eslint.config.js); a cycle
  * needs the whole graph, which a per-file lint rule does not see, so it is checked here. Tests are left out:
  * a test may reach across modules to set up its world.
  */
@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const modulesDir = fileURLToPath(new URL('../src/modules/', import.meta.url));
+/** `packages/core`'s folders (rules, contract, endpoints, i18n, …), and the catalogue's domains inside endpoints/. */
+const coreDir = fileURLToPath(new URL('../../../packages/core/src/', import.meta.url));
+const endpointsDir = path.join(coreDir, 'endpoints');
 
 /** Relative specifiers of a file's imports, re-exports and dynamic imports. */
 function specifiers(source: string): string[] {
@@ -95,5 +98,19 @@ describe('module folders', () => {
     expect(cycles(without(graph, KNOWN))).toEqual([]);
     // A known edge that is gone comes off the list, so it cannot come back unnoticed.
     for (const [from, to] of KNOWN) expect(graph.get(from), `${from} → ${to}`).toContain(to);
+  });
+});
+
+describe('packages/core folders', () => {
+  it('reads the real import graph', () => {
+    const graph = moduleGraph(coreDir);
+    expect(graph.get('endpoints')).toContain('contract');
+    expect(graph.get('i18n')).toContain('endpoints');
+    expect(moduleGraph(endpointsDir).get('profile')).toContain('auth');
+  });
+
+  it('import each other without a cycle (contract ↔ endpoints ↔ i18n was one)', () => {
+    expect(cycles(moduleGraph(coreDir))).toEqual([]);
+    expect(cycles(moduleGraph(endpointsDir))).toEqual([]);
   });
 });

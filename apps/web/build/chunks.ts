@@ -59,7 +59,7 @@ export const firstScreenGroups: Group[] = [
       'apps/web/src/lib/router/match.ts',
       'apps/web/src/lib/router/links.tsx',
       'packages/core/src/i18n/compile.ts',
-      'packages/core/src/i18n/languages.ts',
+      'packages/core/src/contract/languages.ts',
       'packages/core/src/rules/dates.ts',
       'packages/core/src/rules/time.ts',
       'packages/ui/src/lib/ui-text.ts',

@@ -19,7 +19,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type PluginOption } from 'vite';
-import { languages, languageTags, type Language } from '../../../packages/core/src/i18n/languages.ts';
+import { languages, languageTags, type Language } from '../../../packages/core/src/contract/languages.ts';
 import type { FirstPaint } from '../src/first-paint/prerender.tsx';
 import { classesIn, cssRules, withoutUnusedRules } from '../src/first-paint/unused-css.ts';
 

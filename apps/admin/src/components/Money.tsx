@@ -1,4 +1,4 @@
-import { formatPoints } from '@gama/ui/money';
+import { formatPoints } from '@gama/core/rules/money';
 
 interface MoneyProps {
   /** Integer paise, or the server's display string. */

@@ -15,13 +15,17 @@ export function PayoutBar({
   scale: number;
   className?: string | undefined;
 }) {
+  /* eslint-disable no-restricted-syntax -- a share of the bar's width is a percentage, not money */
+  const width = `${(payout / scale) * 100}%`;
+  const breakEven = `${(stakes / scale) * 100}%`;
+  /* eslint-enable no-restricted-syntax */
   return (
     <span className={[styles.track, className].filter(Boolean).join(' ')} aria-hidden="true">
       <span
         className={[styles.bar, payout > stakes && styles.loses].filter(Boolean).join(' ')}
-        style={{ width: `${(payout / scale) * 100}%` }}
+        style={{ width }}
       />
-      <span className={styles.breakEven} style={{ left: `${(stakes / scale) * 100}%` }} />
+      <span className={styles.breakEven} style={{ left: breakEven }} />
     </span>
   );
 }

@@ -13,13 +13,6 @@ export function stateOf(state: string): { label: string; tone: Tone } {
   return requestStates[state] ?? { label: state, tone: 'pending' };
 }
 
-/** Paise as a plain decimal for a CSV cell (spreadsheets sum it): 1234567 → "12345.67". */
-export function csvPoints(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** A number as bids name it: the digits, and for a sangam the second part after a dash. */
 export function numberOf(line: { digits: string; close_digits: string }): string {
   return line.close_digits ? `${line.digits}-${line.close_digits}` : line.digits;

@@ -24,6 +24,7 @@ const file = resolve(
 mkdirSync(dirname(file), { recursive: true });
 try {
   const bytes = await backupDataDir(config.DATA_DIR, file);
+  // eslint-disable-next-line no-restricted-syntax -- a size in MiB, not money
   console.log(`backup: ${config.DATA_DIR} written to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MiB)`);
 } catch (error) {
   console.error((error as Error).message);

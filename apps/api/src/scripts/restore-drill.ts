@@ -47,10 +47,12 @@ const report = await restoreDrill({
   throw error;
 });
 try {
+  /* eslint-disable no-restricted-syntax -- sizes and seconds, not money */
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   console.log(
     `restore-drill: stanza ${values.stanza} restored to ${target.toISOString()} in ${report.restoreSeconds.toFixed(1)} s, held read-only there`,
   );
+  /* eslint-enable no-restricted-syntax */
   console.log(
     `  replayed to WAL ${report.replayedLsn}, last commit replayed ${report.lastReplayedCommit?.toISOString() ?? 'none'}`,
   );

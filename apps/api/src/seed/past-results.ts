@@ -49,6 +49,7 @@ export function pastResultRows(
         rows.push({
           market_id: market.id,
           date,
+          // eslint-disable-next-line no-restricted-syntax -- two random digits of a Jodi result, not money
           result: String(Math.floor(random() * 100)).padStart(2, '0'),
         });
     }

@@ -1,5 +1,5 @@
 import { endpoints } from '@gama/core/endpoints';
-import { languageNames, languages, type Language } from '@gama/core/i18n/languages';
+import { languageNames, languages, type Language } from '@gama/core/contract/languages';
 import { useState } from 'react';
 import { call } from '../lib/api-client.ts';
 import { activateLanguage } from '../lib/i18n/i18n.ts';

@@ -3,7 +3,7 @@
  * with react-dom/server, in each language, for the page to show before its JavaScript has arrived. Never part of
  * the app's bundle.
  */
-import type { Language } from '@gama/core/i18n/languages';
+import type { Language } from '@gama/core/contract/languages';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from '../lib/router/index.ts';

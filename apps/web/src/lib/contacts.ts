@@ -1,4 +1,4 @@
-import type { SocialDataResponse } from '@gama/core/contract/accounts';
+import type { SocialDataResponse } from '@gama/core/endpoints/content/index';
 import { endpoints } from '@gama/core/endpoints';
 import { contactNumber } from '@gama/core/contract/contact-number';
 import { useMemo } from 'react';

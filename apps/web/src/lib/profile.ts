@@ -1,4 +1,4 @@
-import type { ProfileResponse } from '@gama/core/contract/accounts';
+import type { ProfileResponse } from '@gama/core/endpoints/profile/index';
 import { endpoints } from '@gama/core/endpoints';
 import { call } from './api-client.ts';
 import { Resource, useResource } from './resource.ts';

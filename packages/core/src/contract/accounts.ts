@@ -4,8 +4,8 @@
  * Every request body also carries `env_type` and `app_key` (see `legacyEnvelope`).
  */
 import { z } from 'zod';
-import { languages } from '../i18n/languages.ts';
-import { referralCodeField } from '../endpoints/referrals/index.ts';
+import { languages } from './languages.ts';
+import { referralCodeField } from './referral-code.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import { accountClosureMessages, accountMessages as m } from './messages.ts';
 import { playMessages } from './play-messages.ts';
@@ -138,22 +138,6 @@ export const headlineRequest = z.object({
     .max(10)
     .default([1]),
 });
-
-export type {
-  BettingStatus,
-  OkResponse,
-  PasswordChangedResponse,
-  ResetTicketResponse,
-  SessionResponse,
-} from '../endpoints/auth/index.ts';
-export type { ProfileResponse, ProfileUpdateResponse } from '../endpoints/profile/index.ts';
-export type { MarketRow } from '../endpoints/markets/index.ts';
-export type {
-  HeadlineResponse,
-  HowToPlayResponse,
-  SliderResponse,
-  SocialDataResponse,
-} from '../endpoints/content/index.ts';
 
 export const passwordLimits = { min: PASSWORD_MIN, max: PASSWORD_MAX } as const;
 export { PHONE_PATTERN };

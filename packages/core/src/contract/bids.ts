@@ -58,8 +58,6 @@ export const winHistoryRequest = z.object({
   date_to: z.string().max(20).optional(),
 });
 
-export type { BidRecord, SubmitBidResponse, WinRecord } from '../endpoints/bids/index.ts';
-
 /** What the server answers about a submission it cannot place (game-rules.md 8.3 wording where it has one). */
 export const bidPlacementMessages = {
   totalMismatch: 'Total points do not match the bids',

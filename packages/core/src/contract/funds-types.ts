@@ -15,6 +15,3 @@ export const withdrawMethodNames: Record<WithdrawMethod, string> = {
 };
 
 export const TRANSFER_MIN_POINTS = 100;
-
-export type { TransactionRow } from '../endpoints/wallet/index.ts';
-export type { BankDetails, PaymentDetails, WithdrawRow } from '../endpoints/funds/index.ts';

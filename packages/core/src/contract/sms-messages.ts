@@ -1,5 +1,5 @@
 /** The texts of the one-time codes the server sends by SMS, in the player's language. */
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from './languages.ts';
 import type { OtpPurpose } from './accounts.ts';
 
 const purposeWords: Record<Language, Record<OtpPurpose, string>> = {

@@ -102,7 +102,10 @@ export const pageAnswerFields = {
 /** An instant in an answer: ISO 8601 text. */
 export const isoTime = z.string();
 
-/** Money in an operator answer: integer paise (1/100 point). */
+/**
+ * Money on the wire (decision 046): integer paise (1/100 point) as a JSON number, in a field named `*_paise`. The
+ * one format for amounts in new answers and bodies; the legacy contract's display strings stay at its own edge.
+ */
 export const paise = z.number().int();
 
 export const ok = z.literal(true);

@@ -6,9 +6,10 @@
 import type { NotificationKind } from '../endpoints/notifications/index.ts';
 import type { PushPayload, PushTopic } from '../endpoints/push/index.ts';
 import { notificationMessages as m } from '../contract/notification-messages.ts';
+import { formatPoints } from '../rules/money.ts';
 import { fill } from './compile.ts';
 import { hi } from './hi.ts';
-import type { Language } from './languages.ts';
+import type { Language } from '../contract/languages.ts';
 import type { Text } from './texts.ts';
 
 export interface PushFacts {
@@ -35,10 +36,7 @@ export const topicOfKind: Record<NotificationKind, PushTopic> = {
 
 function points(paise: number | null): string {
   if (paise === null) return '';
-  return (paise / 100).toLocaleString('en-IN', {
-    minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
+  return formatPoints(paise, { decimals: 'when-needed' });
 }
 
 export function pushText(facts: PushFacts, language: Language): PushPayload {

@@ -88,7 +88,7 @@ export type Text =
   | ReferralUiText
   | PushUiText;
 
-export const specTexts: readonly SpecText[] = specTables.flatMap((table) =>
+const specTexts: readonly SpecText[] = specTables.flatMap((table) =>
   Object.values(table).filter((value): value is SpecText => typeof value === 'string'),
 );
 

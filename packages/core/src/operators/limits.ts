@@ -2,7 +2,9 @@
  * Operator limits (decision 027): the words of the refusals and holds, shared by the server that says them and
  * the console that shows them.
  */
-const points = (paise: number) => Math.floor(paise / 100).toLocaleString('en-IN');
+import { formatPoints } from '../rules/money.ts';
+
+const points = (paise: number) => formatPoints(paise, { decimals: 'none' });
 
 export const limitMessages = {
   /** A deposit approval past the approver's credit allowance: it stays in the queue for another operator. */

@@ -6,6 +6,8 @@
  * first of the opening lines that names both a reference (or narration) and an amount.
  */
 
+import { parsePaiseText } from '../rules/money.ts';
+
 /** A line of the file, counted from 1 as a text editor shows it (the header's line included). */
 export interface StatementLine {
   line_no: number;
@@ -256,10 +258,10 @@ export function parseRupees(
     t = t.slice(1);
   } else if (t.startsWith('+')) t = t.slice(1);
   t = t.replace(/,/g, '').trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  const [whole, fraction = ''] = t.split('.');
-  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(paise)) return null;
+  // The sign was read above: what is left is digits, with at most two after a point.
+  if (!/^\d/.test(t)) return null;
+  const paise = parsePaiseText(t);
+  if (paise === null) return null;
   return { paise, negative, side };
 }
 

@@ -4,7 +4,14 @@ import {
   MAX_POINTS,
   addPaise,
   formatPaise,
+  formatPaiseDecimal,
+  formatPoints,
+  formatPointsCompact,
+  formatWholePoints,
+  groupIndian,
   multiplyPaise,
+  parsePaiseText,
+  wholePointsOf,
   parsePoints,
   payoutPaise,
   pointsToPaise,
@@ -190,5 +197,105 @@ describe('formatPaise', () => {
     expect(formatPaise(-14250)).toBe('-142.50');
     expect(formatPaise(-5)).toBe('-0.05');
     expect(() => formatPaise(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('groupIndian', () => {
+  it('groups the last three digits, then twos', () => {
+    expect(groupIndian('0')).toBe('0');
+    expect(groupIndian('999')).toBe('999');
+    expect(groupIndian('1000')).toBe('1,000');
+    expect(groupIndian('100000')).toBe('1,00,000');
+    expect(groupIndian('12345678')).toBe('1,23,45,678');
+  });
+});
+
+describe('parsePaiseText', () => {
+  it('reads the server display strings', () => {
+    expect(parsePaiseText('95')).toBe(9500);
+    expect(parsePaiseText('142.5')).toBe(14250);
+    expect(parsePaiseText('-3.05')).toBe(-305);
+    expect(parsePaiseText(' 7 ')).toBe(700);
+  });
+  it('refuses what is not an amount', () => {
+    expect(parsePaiseText(undefined)).toBeNull();
+    expect(parsePaiseText('1,000')).toBeNull();
+    expect(parsePaiseText('1.234')).toBeNull();
+    expect(parsePaiseText('abc')).toBeNull();
+    expect(parsePaiseText('99999999999999999999')).toBeNull();
+  });
+});
+
+describe('formatPoints', () => {
+  it('shows paise as grouped points with two decimals by default', () => {
+    expect(formatPoints(10_000_000)).toBe('1,00,000.00');
+    expect(formatPoints(5)).toBe('0.05');
+    expect(formatPoints(-123_456)).toBe('-1,234.56');
+    expect(formatPoints(0)).toBe('0.00');
+  });
+  it('takes bigints and display strings alike', () => {
+    expect(formatPoints(123_456_789_012n)).toBe('1,23,45,67,890.12');
+    expect(formatPoints('100000')).toBe('1,00,000.00');
+    expect(formatPoints('142.50', { decimals: 'when-needed' })).toBe('142.50');
+  });
+  it('drops zero paise when asked, and signs credits when asked', () => {
+    expect(formatPoints(100_000, { decimals: 'when-needed' })).toBe('1,000');
+    expect(formatPoints(100_000, { signed: true })).toBe('+1,000.00');
+    expect(formatPoints(-100_000, { signed: true })).toBe('-1,000.00');
+    expect(formatPoints(0, { signed: true })).toBe('0.00');
+  });
+  it('leaves text that is not an amount as it is', () => {
+    expect(formatPoints('n/a')).toBe('n/a');
+  });
+  it('formats whole points', () => {
+    expect(formatWholePoints(1000)).toBe('1,000');
+    expect(formatWholePoints(250000)).toBe('2,50,000');
+  });
+  it('drops the paise when asked for whole points in a sentence', () => {
+    expect(formatPoints(1_234_599, { decimals: 'none' })).toBe('12,345');
+  });
+  it('refuses a paise count that lost precision', () => {
+    expect(() => formatPoints(2 ** 53)).toThrow(RangeError);
+  });
+});
+
+describe('parsePaiseText', () => {
+  it('never goes through a float', () => {
+    expect(parsePaiseText('0.29')).toBe(29);
+    expect(parsePaiseText('1.1')).toBe(110);
+    expect(parsePaiseText('-0')).toBe(0);
+  });
+  it('reads back every amount formatPaise writes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 50), max: 2 ** 50 }), (paise) => {
+        expect(parsePaiseText(formatPaise(paise))).toBe(paise);
+        expect(parsePaiseText(formatPaiseDecimal(paise))).toBe(paise);
+      }),
+    );
+  });
+});
+
+describe('formatPaiseDecimal', () => {
+  it('always writes two decimals and no grouping', () => {
+    expect(formatPaiseDecimal(123456)).toBe('1234.56');
+    expect(formatPaiseDecimal(0)).toBe('0.00');
+    expect(formatPaiseDecimal(-5)).toBe('-0.05');
+    expect(formatPaiseDecimal(10_000_000)).toBe('100000.00');
+  });
+});
+
+describe('wholePointsOf', () => {
+  it('counts whole points and refuses a leftover paisa', () => {
+    expect(wholePointsOf(3500)).toBe(35);
+    expect(wholePointsOf(-100)).toBe(-1);
+    expect(() => wholePointsOf(3501)).toThrow(RangeError);
+  });
+});
+
+describe('formatPointsCompact', () => {
+  it('writes an axis tick the Indian way', () => {
+    expect(formatPointsCompact(95_000)).toBe('950');
+    expect(formatPointsCompact(150_000)).toBe('1.5K');
+    expect(formatPointsCompact(12_000_000)).toBe('1.2L');
   });
 });

@@ -101,7 +101,7 @@ export function payoutPaise(points: number, val1: number, val2: number): number 
   return Number(paise);
 }
 
-/** Points for people: `14250` -> `"142.50"`, `9500` -> `"95"`, `-5` -> `"-0.05"`. */
+/** Points for people: `14250` -> `"142.50"`, `9500` -> `"95"`, `-5` -> `"-0.05"`. The legacy contract's form. */
 export function formatPaise(paise: number): string {
   assertSafeInteger(paise);
   const sign = paise < 0 ? '-' : '';
@@ -110,4 +110,95 @@ export function formatPaise(paise: number): string {
   const rest = abs % PAISE_PER_POINT;
   if (rest === 0) return `${sign}${whole}`;
   return `${sign}${whole}.${String(rest).padStart(2, '0')}`;
+}
+
+/** Points with two decimals and no grouping, as a spreadsheet or a UPI link reads a number: 123456 -> "1234.56". */
+export function formatPaiseDecimal(paise: number): string {
+  assertSafeInteger(paise);
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / PAISE_PER_POINT)}.${String(abs % PAISE_PER_POINT).padStart(2, '0')}`;
+}
+
+const POINTS_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Points written as text ("95", "142.5", "-3.05", the legacy contract's and a statement's form) in paise; null
+ * when the text is not an amount. Worked on the digits, never through a float, so "0.29" stays 29 paise.
+ */
+export function parsePaiseText(text: string | null | undefined): number | null {
+  const match = POINTS_TEXT.exec(text?.trim() ?? '');
+  if (!match) return null;
+  const whole = Number(match[2]);
+  const fraction = Number((match[3] ?? '0').padEnd(2, '0'));
+  const paise = whole * PAISE_PER_POINT + fraction;
+  if (!Number.isSafeInteger(paise)) return null;
+  return match[1] === '-' && paise !== 0 ? -paise : paise;
+}
+
+/**
+ * Paise that are whole points, as a count of points: for the fields that carry whole points by their nature (a
+ * limit, a stake total, an adjustment). Throws on a paisa left over rather than pass a fraction on.
+ */
+export function wholePointsOf(paise: number): number {
+  assertSafeInteger(paise);
+  if (paise % PAISE_PER_POINT !== 0) throw new RangeError(`not whole points: ${paise} paise`);
+  return paise / PAISE_PER_POINT;
+}
+
+/** 1234567 → "12,34,567": the last three digits, then groups of two. */
+export function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  const tail = digits.slice(-3);
+  return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${tail}`;
+}
+
+export interface FormatPointsOptions {
+  /**
+   * `always` (the console: 1,00,000.00), `when-needed` (the player app: 1,00,000 and 142.50) or `none` (whole
+   * points, the paise dropped: a count in a sentence).
+   */
+  decimals?: 'always' | 'when-needed' | 'none';
+  /** Show a + on money in (credits), as a passbook does. */
+  signed?: boolean;
+}
+
+/**
+ * Paise (a number, a bigint, or the legacy contract's text such as "142.50") as points the way people read
+ * them: Indian digit grouping (1,00,000.00), paise as two decimals. Text that is not an amount is shown as it is.
+ */
+export function formatPoints(amount: number | bigint | string, options: FormatPointsOptions = {}): string {
+  const paise = typeof amount === 'string' ? parsePaiseText(amount) : amount;
+  if (paise === null) return amount as string;
+  if (typeof paise === 'number') assertSafeInteger(paise);
+  const big = BigInt(paise);
+  const negative = big < 0n;
+  const abs = negative ? -big : big;
+  const per = BigInt(PAISE_PER_POINT);
+  const whole = groupIndian((abs / per).toString());
+  const rest = abs % per;
+  const fraction =
+    options.decimals === 'none' || (options.decimals === 'when-needed' && rest === 0n)
+      ? ''
+      : `.${rest.toString().padStart(2, '0')}`;
+  const sign = negative ? '-' : options.signed && abs > 0n ? '+' : '';
+  return `${sign}${whole}${fraction}`;
+}
+
+/** Whole points (a count typed by an operator or a player) as grouped text: 1000 → "1,000". */
+export function formatWholePoints(points: number): string {
+  // A half-typed field may hold a fraction for a moment: shown truncated, never thrown on while rendering.
+  return formatPoints(BigInt(Math.trunc(points)) * BigInt(PAISE_PER_POINT), { decimals: 'when-needed' });
+}
+
+const compactPoints = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * Paise as a chart's axis tick in points, the Indian way: 950, 1.5K, 1.2L, 1.5Cr. The one place an amount
+ * becomes a float, for a label that is rounded to a digit anyway; nothing reads it back.
+ */
+export function formatPointsCompact(paise: number): string {
+  assertSafeInteger(paise);
+  return compactPoints.format(paise / PAISE_PER_POINT);
 }

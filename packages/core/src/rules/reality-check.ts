@@ -5,7 +5,6 @@
 
 /** Minutes between reality checks; 0 = off. */
 export const realityCheckIntervals = [0, 15, 30, 60] as const;
-export type RealityCheckInterval = (typeof realityCheckIntervals)[number];
 
 /** The next reality check after `now` for a session that began at `signedInAt`: whole intervals from sign-in. */
 export function nextRealityCheck(signedInAt: Date, intervalMinutes: number, now: Date): Date | null {

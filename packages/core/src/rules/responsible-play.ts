@@ -116,7 +116,6 @@ export function breakEnd(option: BreakOption, start: Date): Date {
 // The reality check's schedule is a module of its own (the signed-in frame reads it on every screen); these rules
 // keep offering it under their old names.
 export { nextRealityCheck, realityCheckDue, realityCheckIntervals } from './reality-check.ts';
-export type { RealityCheckInterval } from './reality-check.ts';
 
 /** The register form's rule: null when `dob` is a date of someone old enough on `today`, else the message. */
 export function dobProblem(dob: string, today: IsoDate): 'missing' | 'invalid' | 'under-age' | null {

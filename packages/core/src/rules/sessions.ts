@@ -4,7 +4,6 @@
  */
 
 export type Session = 'open' | 'close';
-export const SESSIONS: readonly Session[] = ['open', 'close'];
 
 /** `Open`/`open` -> open; `Close`/`close`/`closed` -> close (any case); everything else -> null. */
 export function parseSession(raw: unknown): Session | null {

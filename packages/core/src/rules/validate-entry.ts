@@ -192,8 +192,6 @@ export interface ValidBidRow extends BidRow {
   costPaise: number;
 }
 
-export type BidRowResult = ValidBidRow | BidFailure;
-
 /**
  * Validates one already-expanded row, as legacy clients send motors and SP DP TP (one row per
  * pana): the row's digits must be in the bet type's row set, e.g. an `SP Motor` row must be a

@@ -3,7 +3,7 @@ import type { CapRow } from '@gama/core/endpoints/risk/index';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
-import { displayToPaise, formatPoints } from '@gama/ui/money';
+import { parsePaiseText, formatPoints } from '@gama/core/rules/money';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
@@ -58,7 +58,7 @@ const AMOUNT_ERROR = 'Enter points (up to two decimals), or leave empty for no c
 function parseCapDraft(draft: string): number | null | 'invalid' {
   const text = draft.trim();
   if (text === '') return null;
-  const paise = displayToPaise(text);
+  const paise = parsePaiseText(text);
   return paise === null || paise <= 0 ? 'invalid' : paise;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { OwnerSettingKey, OwnerSettings } from '@gama/core/endpoints/settings/index';
 import { ownerSettingsSchema, settingsProblem } from '@gama/core/endpoints/settings/index';
-import { formatWholePoints } from '@gama/ui/money';
+import { formatWholePoints } from '@gama/core/rules/money';
 
 /** How a field is edited: one line, a paragraph, a phone number, whole points, a clock time, or a switch. */
 export type FieldKind = 'line' | 'long' | 'phone' | 'points' | 'clock' | 'switch' | 'betting';

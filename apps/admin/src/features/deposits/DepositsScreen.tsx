@@ -2,7 +2,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
-import { formatPoints } from '@gama/ui/money';
+import { formatPaiseDecimal, formatPoints } from '@gama/core/rules/money';
 import { Check, Image, X } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -12,7 +12,7 @@ import { SelectField } from '../../components/SelectField.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDateTime, maskMobile } from '../../lib/format.ts';
-import { csvPoints, stateOf } from '../../lib/labels.ts';
+import { stateOf } from '../../lib/labels.ts';
 import { useCan } from '../../lib/session.ts';
 import { requestColumns } from '../../shared/queue/columns.tsx';
 import { QueueScreen } from '../../shared/queue/QueueScreen.tsx';
@@ -111,7 +111,7 @@ export default function DepositsScreen() {
           )}
         </span>
       ),
-      csv: (d) => `${d.history.approved_count} approved, ${csvPoints(d.history.approved_paise)}`,
+      csv: (d) => `${d.history.approved_count} approved, ${formatPaiseDecimal(d.history.approved_paise)}`,
     },
     requested,
     {

@@ -1,6 +1,6 @@
 import { NOTICE_LINKS, noticeWords } from '@gama/core/endpoints/notices/index';
 import { hi } from '@gama/core/i18n/hi';
-import type { Language } from '@gama/core/i18n/languages';
+import type { Language } from '@gama/core/contract/languages';
 import type { Text } from '@gama/core/i18n/texts';
 import { Gift } from 'lucide-react';
 import { useState } from 'react';

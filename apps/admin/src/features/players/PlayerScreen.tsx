@@ -3,7 +3,7 @@ import type { Answer } from '@gama/core/endpoints/define';
 import { newIdempotencyKey } from '@gama/ui/action-key';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
-import { formatWholePoints } from '@gama/ui/money';
+import { formatWholePoints } from '@gama/core/rules/money';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';

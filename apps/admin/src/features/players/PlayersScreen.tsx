@@ -1,3 +1,4 @@
+import { formatPaiseDecimal } from '@gama/core/rules/money';
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -11,7 +12,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SelectField } from '../../components/SelectField.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { csvPoints } from '../../lib/labels.ts';
 import { useTableParams } from '../../lib/table-params.ts';
 import { PlayerFlags } from './PlayerFlags.tsx';
 import styles from './PlayersScreen.module.css';
@@ -78,7 +78,7 @@ export default function PlayersScreen() {
           )}
         </span>
       ),
-      csv: (p) => csvPoints(p.wallet_paise),
+      csv: (p) => formatPaiseDecimal(p.wallet_paise),
     },
     {
       id: 'flags',

@@ -1,7 +1,7 @@
 import { breakKindLabels, limitKindLabels, limitPeriodLabels } from '@gama/core/contract/play-messages';
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
-import { formatWholePoints } from '@gama/ui/money';
+import { formatPoints, formatWholePoints } from '@gama/core/rules/money';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
@@ -19,7 +19,7 @@ const points = (value: number | null) => (value === null ? 'No limit' : `${forma
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 const paiseText = (value: unknown) =>
-  typeof value === 'number' ? `${formatWholePoints(value / 100)} points` : 'no limit';
+  typeof value === 'number' ? `${formatPoints(value, { decimals: 'none' })} points` : 'no limit';
 
 /** One line of the player's own changes, as the audit log keeps them. */
 function describe(row: HistoryRow): string {

@@ -1,3 +1,4 @@
+import { formatPaiseDecimal } from '@gama/core/rules/money';
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,7 +9,7 @@ import { Money } from '../../components/Money.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../lib/format.ts';
-import { csvPoints, stateOf } from '../../lib/labels.ts';
+import { stateOf } from '../../lib/labels.ts';
 import { useTableParams } from '../../lib/table-params.ts';
 import styles from './PlayerScreen.module.css';
 
@@ -95,14 +96,14 @@ const passbookColumns: Column<Passbook>[] = [
     header: 'Amount',
     align: 'end',
     cell: (r) => <Money paise={r.amount_paise} flow={r.amount_paise >= 0 ? 'in' : 'out'} />,
-    csv: (r) => csvPoints(r.amount_paise),
+    csv: (r) => formatPaiseDecimal(r.amount_paise),
   },
   {
     id: 'balance',
     header: 'Balance',
     align: 'end',
     cell: (r) => <Money paise={r.balance_paise} />,
-    csv: (r) => csvPoints(r.balance_paise),
+    csv: (r) => formatPaiseDecimal(r.balance_paise),
   },
   { id: 'actor', header: 'By', cell: (r) => r.actor_name, csv: (r) => r.actor_name },
 ];
@@ -135,7 +136,7 @@ const bidColumns: Column<Bid>[] = [
     header: 'Stake',
     align: 'end',
     cell: (b) => <Money paise={b.amount_paise} />,
-    csv: (b) => csvPoints(b.amount_paise),
+    csv: (b) => formatPaiseDecimal(b.amount_paise),
   },
   {
     id: 'status',
@@ -150,7 +151,7 @@ const bidColumns: Column<Bid>[] = [
       ) : (
         <StatusPill tone="pending">Pending</StatusPill>
       ),
-    csv: (b) => (b.status === 'won' ? `won ${csvPoints(b.payout_paise ?? 0)}` : b.status),
+    csv: (b) => (b.status === 'won' ? `won ${formatPaiseDecimal(b.payout_paise ?? 0)}` : b.status),
   },
 ];
 
@@ -162,7 +163,7 @@ const depositColumns: Column<Deposit>[] = [
     align: 'end',
     primary: true,
     cell: (d) => <Money paise={d.amount_paise} flow="in" />,
-    csv: (d) => csvPoints(d.amount_paise),
+    csv: (d) => formatPaiseDecimal(d.amount_paise),
   },
   { id: 'utr', header: 'UTR', cell: (d) => d.utr ?? '—', csv: (d) => d.utr },
   {
@@ -188,7 +189,7 @@ const withdrawalColumns: Column<Withdrawal>[] = [
     align: 'end',
     primary: true,
     cell: (w) => <Money paise={w.amount_paise} flow="out" />,
-    csv: (w) => csvPoints(w.amount_paise),
+    csv: (w) => formatPaiseDecimal(w.amount_paise),
   },
   { id: 'to', header: 'Pay to', cell: (w) => w.payout_number, csv: (w) => w.payout_number },
   {
@@ -219,7 +220,7 @@ const transferColumns: Column<Transfer>[] = [
     header: 'Amount',
     align: 'end',
     cell: (t) => <Money paise={t.amount_paise} flow={t.direction === 'in' ? 'in' : 'out'} />,
-    csv: (t) => csvPoints(t.direction === 'in' ? t.amount_paise : -t.amount_paise),
+    csv: (t) => formatPaiseDecimal(t.direction === 'in' ? t.amount_paise : -t.amount_paise),
   },
 ];
 

@@ -5,7 +5,7 @@ import type {
   StatementLineRow,
 } from '@gama/core/endpoints/reconciliation/index';
 import { Button } from '@gama/ui/Button';
-import { formatPoints } from '@gama/ui/money';
+import { formatPoints } from '@gama/core/rules/money';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Check, Info } from 'lucide-react';

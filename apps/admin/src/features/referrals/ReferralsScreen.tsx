@@ -2,7 +2,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { referralStates, type ReferralState } from '@gama/core/endpoints/referrals/index';
 import { Button } from '@gama/ui/Button';
-import { formatPoints } from '@gama/ui/money';
+import { formatPoints } from '@gama/core/rules/money';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';

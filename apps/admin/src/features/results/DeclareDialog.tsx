@@ -3,7 +3,7 @@ import type { Answer } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { TextField } from '@gama/ui/Field';
-import { formatPoints } from '@gama/ui/money';
+import { formatPoints } from '@gama/core/rules/money';
 import { countOf } from '@gama/ui/plural';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import type { QueryKey } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import { formatPaiseDecimal } from '@gama/core/rules/money';
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { BET_TYPE_IDS, BET_TYPES, type BetTypeId } from '@gama/core/rules/bet-types';
@@ -15,7 +16,7 @@ import { SelectField } from '../../components/SelectField.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
-import { csvPoints, numberOf, type Tone } from '../../lib/labels.ts';
+import { numberOf, type Tone } from '../../lib/labels.ts';
 import { useTableParams } from '../../lib/table-params.ts';
 import { halfLabel } from './labels.ts';
 import styles from './ExposureScreen.module.css';
@@ -113,7 +114,7 @@ export default function ExposureScreen() {
       sort: 'stakes',
       align: 'end',
       cell: (e) => <Money paise={e.stakes} />,
-      csv: (e) => csvPoints(paiseOf(e.stakes)),
+      csv: (e) => formatPaiseDecimal(paiseOf(e.stakes)),
     },
     {
       id: 'payout',
@@ -121,7 +122,7 @@ export default function ExposureScreen() {
       sort: 'payout',
       align: 'end',
       cell: (e) => <Money paise={e.payout} flow={paiseOf(e.payout) > staked ? 'out' : undefined} />,
-      csv: (e) => csvPoints(paiseOf(e.payout)),
+      csv: (e) => formatPaiseDecimal(paiseOf(e.payout)),
     },
     {
       id: 'against',
@@ -136,7 +137,9 @@ export default function ExposureScreen() {
       align: 'end',
       cell: (e) => <CapCell line={e} />,
       csv: (e) =>
-        e.cap === null ? '' : `${csvPoints(paiseOf(e.cap_used ?? '0'))} of ${csvPoints(paiseOf(e.cap))}`,
+        e.cap === null
+          ? ''
+          : `${formatPaiseDecimal(paiseOf(e.cap_used ?? '0'))} of ${formatPaiseDecimal(paiseOf(e.cap))}`,
     },
     {
       id: 'outcome',

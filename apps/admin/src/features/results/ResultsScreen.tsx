@@ -1,7 +1,7 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
-import { formatPoints } from '@gama/ui/money';
+import { formatPoints } from '@gama/core/rules/money';
 import { countOf } from '@gama/ui/plural';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import { endpoints } from '@gama/core/endpoints';
-import { formatPoints } from '@gama/ui/money';
+import { formatPoints } from '@gama/core/rules/money';
 import { countOf } from '@gama/ui/plural';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery, type QueryKey } from '@tanstack/react-query';

@@ -2,7 +2,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
-import { formatWholePoints } from '@gama/ui/money';
+import { formatWholePoints } from '@gama/core/rules/money';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';

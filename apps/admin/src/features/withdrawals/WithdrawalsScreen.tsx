@@ -2,7 +2,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { newIdempotencyKey } from '@gama/ui/action-key';
 import { Button } from '@gama/ui/Button';
-import { formatPoints, formatWholePoints } from '@gama/ui/money';
+import { formatPaiseDecimal, formatPoints, formatWholePoints } from '@gama/core/rules/money';
 import { countOf } from '@gama/ui/plural';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -11,7 +11,7 @@ import { Money } from '../../components/Money.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { maskMobile } from '../../lib/format.ts';
-import { csvPoints, stateOf } from '../../lib/labels.ts';
+import { stateOf } from '../../lib/labels.ts';
 import { useCan, useOperator } from '../../lib/session.ts';
 import { requestColumns } from '../../shared/queue/columns.tsx';
 import { QueueScreen } from '../../shared/queue/QueueScreen.tsx';
@@ -101,7 +101,7 @@ export default function WithdrawalsScreen() {
           )}
         </span>
       ),
-      csv: (w) => csvPoints(w.balance.wallet_paise),
+      csv: (w) => formatPaiseDecimal(w.balance.wallet_paise),
     },
     {
       id: 'recent',
@@ -136,7 +136,7 @@ export default function WithdrawalsScreen() {
           )}
         </span>
       ),
-      csv: (w) => `in ${csvPoints(moneyIn(w))} / out ${csvPoints(moneyOut(w))}`,
+      csv: (w) => `in ${formatPaiseDecimal(moneyIn(w))} / out ${formatPaiseDecimal(moneyOut(w))}`,
     },
     requested,
     {

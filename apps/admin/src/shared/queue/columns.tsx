@@ -2,7 +2,7 @@ import type { Column } from '../../components/DataTable.tsx';
 import { Money } from '../../components/Money.tsx';
 import { PlayerCell } from '../../components/PlayerCell.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { csvPoints } from '../../lib/labels.ts';
+import { formatPaiseDecimal } from '@gama/core/rules/money';
 import styles from './Queue.module.css';
 
 /** What every money request has: its player, its amount and when it was asked for. */
@@ -30,7 +30,7 @@ export function requestColumns<R extends MoneyRequest>(flow: 'in' | 'out') {
     sort: 'amount',
     align: 'end',
     cell: (r) => <Money paise={r.amount_paise} flow={flow} className={styles.amount} />,
-    csv: (r) => csvPoints(r.amount_paise),
+    csv: (r) => formatPaiseDecimal(r.amount_paise),
   };
   const requested: Column<R> = {
     id: 'created_at',

@@ -10,7 +10,7 @@
 import type { OtpPurpose } from '@gama/core/contract/accounts';
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { codeSmsText } from '@gama/core/contract/sms-messages';
-import type { Language } from '@gama/core/i18n/languages';
+import type { Language } from '@gama/core/contract/languages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { knownPlayerSource } from './throttle.ts';

@@ -2,7 +2,7 @@
  * Player accounts as sign-up, sign-in and transfers read and write them. It sits in `auth/`, below the operator
  * desk for players (`players/`, which ends sessions and sends codes through `auth/`), so no folder cycle forms.
  */
-import type { Language } from '@gama/core/i18n/languages';
+import type { Language } from '@gama/core/contract/languages';
 import type { Queryable } from '../../db/database.ts';
 
 export interface PlayerRow {

@@ -1,4 +1,4 @@
-import type { SessionResponse } from '@gama/core/contract/accounts';
+import type { SessionResponse } from '@gama/core/endpoints/auth/index';
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -4,7 +4,7 @@ import { playMessages } from '@gama/core/contract/play-messages';
 import { isOldEnough } from '@gama/core/rules/responsible-play';
 import { zonedParts } from '@gama/core/rules/time';
 import type { OtpPurpose } from '@gama/core/contract/accounts';
-import type { Language } from '@gama/core/i18n/languages';
+import type { Language } from '@gama/core/contract/languages';
 import type { Deps } from '../../deps.ts';
 import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';

@@ -86,6 +86,7 @@ describe('placing bids', () => {
       wallet_amt: '965',
       bid_count: 2,
       total_points: 35,
+      total_paise: 3500,
     });
     expect(await balanceOf(t, p.id)).toBe(96_500);
     expect(await bidsOf(p.id)).toEqual([

@@ -7,14 +7,15 @@
  * wallet lock, the writes, and the outcome kept under the idempotency key. This module checks what needs no
  * table before it and words the answer or the refusal after it.
  */
-import type { SubmitBidRequest, SubmitBidResponse } from '@gama/core/contract/bids';
+import type { SubmitBidRequest } from '@gama/core/contract/bids';
+import type { SubmitBidResponse } from '@gama/core/endpoints/bids/index';
 import { bidPlacementMessages } from '@gama/core/contract/bids';
 import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 import type { BetType, MarketGroup } from '@gama/core/rules/bet-types';
 import { findBetType } from '@gama/core/rules/bet-types';
 import { formatBidDate, parseBidDate } from '@gama/core/rules/dates';
 import { bidMessages } from '@gama/core/rules/messages';
-import { formatPaise } from '@gama/core/rules/money';
+import { formatPaise, wholePointsOf } from '@gama/core/rules/money';
 import { checkBidWindow } from '@gama/core/rules/schedule';
 import { scheduleMessages } from '@gama/core/rules/schedule-edit';
 import type { Session } from '@gama/core/rules/sessions';
@@ -73,7 +74,7 @@ function validateRows(
 function checkTotal(body: SubmitBidRequest, cost: number): void {
   const total = body.new_result.totalbit;
   if (total === undefined || total === '') return;
-  if (String(total).trim() !== String(cost / 100))
+  if (String(total).trim() !== formatPaise(cost))
     throw new AppError('VALIDATION', bidPlacementMessages.totalMismatch);
 }
 
@@ -126,7 +127,8 @@ function answerOf(outcome: Outcome, rows: readonly PricedRow[]): SubmitBidRespon
     msg: [bidPlacementMessages.bidPlaced, ...refusals].join('. '),
     wallet_amt: formatPaise(outcome.balance),
     bid_count: rows.length - refused.length,
-    total_points: outcome.cost / 100,
+    total_points: wholePointsOf(outcome.cost),
+    total_paise: outcome.cost,
     ...(refused.length > 0
       ? {
           refused: refused.map((r) => ({

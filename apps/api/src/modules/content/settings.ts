@@ -4,7 +4,7 @@
  * per field (settings/owner-settings.ts, changed with PATCH /admin-api/settings); this module only regroups
  * them for the player routes that read them.
  */
-import type { BankDetails } from '@gama/core/contract/funds-types';
+import type { BankDetails } from '@gama/core/endpoints/funds/index';
 import { CacheStats } from '../../lib/cache-stats.ts';
 import type { OwnerSettings } from '@gama/core/endpoints/settings/index';
 import type { Queryable } from '../../db/database.ts';

@@ -14,11 +14,6 @@ import type { Operator } from '../operators/sessions.ts';
 
 export const exportTooLarge = `More than ${CSV_MAX_ROWS.toLocaleString('en-US')} rows match: narrow the filters to export`;
 
-/** Points with two decimals from paise, as a spreadsheet reads a number: 123456 -> "1234.56". */
-export function pointsCell(paise: number): string {
-  return (paise / 100).toFixed(2);
-}
-
 export async function csvExport(
   deps: Deps,
   who: { operator: Operator; request: FastifyRequest },

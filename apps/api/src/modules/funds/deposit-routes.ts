@@ -1,9 +1,10 @@
+import { formatPaiseDecimal } from '@gama/core/rules/money';
 import { endpoints } from '@gama/core/endpoints';
 import { depositMessages } from '@gama/core/endpoints/deposits/index';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { RawReply, route } from '../../http/route.ts';
-import { csvExport, pointsCell } from '../exports/csv-export.ts';
+import { csvExport } from '../exports/csv-export.ts';
 import { decideDeposit, decideDeposits, depositQueue, depositScreenshot } from './admin-deposits.ts';
 import { type Screenshot, assertUtrWelcome, pendingDeposits, prepareScreenshot, submitUtr } from './utr.ts';
 
@@ -62,7 +63,7 @@ export function depositRoutes(app: FastifyInstance): void {
         'player id': r.player.id,
         player: r.player.user_name,
         mobile: r.player.mobile,
-        amount: pointsCell(r.amount_paise),
+        amount: formatPaiseDecimal(r.amount_paise),
         status: r.status,
         utr: r.utr,
         screenshot: r.has_screenshot ? 'yes' : 'no',
@@ -71,7 +72,7 @@ export function depositRoutes(app: FastifyInstance): void {
         'decided by': r.decided_by?.username,
         reason: r.reason,
         'approved before': r.history.approved_count,
-        'approved before (points)': pointsCell(r.history.approved_paise),
+        'approved before (points)': formatPaiseDecimal(r.history.approved_paise),
         'duplicate utr attempt': r.flags.duplicate_utr_attempt ? 'yes' : 'no',
         'unusual amount': r.flags.unusual_amount ? 'yes' : 'no',
       })),

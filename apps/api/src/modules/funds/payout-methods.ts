@@ -1,4 +1,5 @@
-import type { PaymentDetails, UpiType } from '@gama/core/contract/funds-types';
+import type { UpiType } from '@gama/core/contract/funds-types';
+import type { PaymentDetails } from '@gama/core/endpoints/funds/index';
 import { fundsMessages } from '@gama/core/contract/funds-messages';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';

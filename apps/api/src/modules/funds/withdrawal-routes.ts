@@ -1,7 +1,8 @@
+import { formatPaiseDecimal } from '@gama/core/rules/money';
 import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
-import { csvExport, pointsCell } from '../exports/csv-export.ts';
+import { csvExport } from '../exports/csv-export.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from './admin-withdrawals.ts';
 
@@ -61,18 +62,18 @@ export function withdrawalRoutes(app: FastifyInstance): void {
         'player id': r.player.id,
         player: r.player.user_name,
         mobile: r.player.mobile,
-        amount: pointsCell(r.amount_paise),
+        amount: formatPaiseDecimal(r.amount_paise),
         state: r.state,
         'payout app': r.payout_app,
         'payout number': r.payout_number,
-        wallet: pointsCell(r.balance.wallet_paise),
-        debt: pointsCell(r.balance.debt_paise),
-        'deposits 30d': pointsCell(r.recent.deposits_paise),
-        'wins 30d': pointsCell(r.recent.wins_paise),
-        'withdrawals 30d': pointsCell(r.recent.withdrawals_paise),
-        'stakes 30d': pointsCell(r.recent.stakes_paise),
-        'transfers in 30d': pointsCell(r.recent.transfers_in_paise),
-        'transfers out 30d': pointsCell(r.recent.transfers_out_paise),
+        wallet: formatPaiseDecimal(r.balance.wallet_paise),
+        debt: formatPaiseDecimal(r.balance.debt_paise),
+        'deposits 30d': formatPaiseDecimal(r.recent.deposits_paise),
+        'wins 30d': formatPaiseDecimal(r.recent.wins_paise),
+        'withdrawals 30d': formatPaiseDecimal(r.recent.withdrawals_paise),
+        'stakes 30d': formatPaiseDecimal(r.recent.stakes_paise),
+        'transfers in 30d': formatPaiseDecimal(r.recent.transfers_in_paise),
+        'transfers out 30d': formatPaiseDecimal(r.recent.transfers_out_paise),
         'first approval by': r.approved_by_1?.username,
         'payment reference': r.payment_reference,
         reason: r.reason,

@@ -1,4 +1,5 @@
-import type { WithdrawMethod, WithdrawRow } from '@gama/core/contract/funds-types';
+import type { WithdrawMethod } from '@gama/core/contract/funds-types';
+import type { WithdrawRow } from '@gama/core/endpoints/funds/index';
 import { withdrawMethodUpiType } from '@gama/core/contract/funds-types';
 import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { ledgerNotes } from '@gama/core/contract/ledger-notes';

@@ -3,7 +3,7 @@
  * keeps them for a couple of seconds and rebuilds the rows only when the minute (which moves msg_status)
  * or the data changes. Stale by at most TTL_MS across processes; `invalidateMarkets` clears it at once here.
  */
-import type { MarketRow } from '@gama/core/contract/accounts';
+import type { MarketRow } from '@gama/core/endpoints/markets/index';
 import { createHash } from 'node:crypto';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { marketDayAt, msgStatus } from '@gama/core/rules/schedule';

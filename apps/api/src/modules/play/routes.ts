@@ -5,12 +5,13 @@ import { AppError } from '../../http/errors.ts';
 import { CsvReply, route } from '../../http/route.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { formatPaise } from '@gama/core/rules/money';
+import { formatPaise, wholePointsOf } from '@gama/core/rules/money';
 import type { PlaySettings } from './service.ts';
 import { changeLimits, playSettings, realityCheck, setRealityCheck, startBreak } from './service.ts';
 import { STATEMENT_COLUMNS, monthStatement } from './statement.ts';
 
-const toPoints = (paise: number | null) => (paise === null ? null : paise / 100);
+// Limits are set in whole points (`parsePoints`), so they go back out as whole points.
+const toPoints = (paise: number | null) => (paise === null ? null : wholePointsOf(paise));
 
 function settingsView(settings: PlaySettings) {
   return {

@@ -1,7 +1,8 @@
+import { formatPaiseDecimal } from '@gama/core/rules/money';
 import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
-import { csvExport, pointsCell } from '../exports/csv-export.ts';
+import { csvExport } from '../exports/csv-export.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { adjustWallet, changeFlags, sendResetCode, signOutEverywhere } from './admin-actions.ts';
 import type { FlagsAnswer } from './admin-actions.ts';
@@ -55,8 +56,8 @@ export function adminPlayerRoutes(app: FastifyInstance): void {
         betting: r.betting_status === '1' ? 'on' : 'off',
         transfers: r.transfer_allowed ? 'allowed' : 'stopped',
         blocked: r.blocked ? 'yes' : 'no',
-        wallet: pointsCell(r.wallet_paise),
-        debt: pointsCell(r.debt_paise),
+        wallet: formatPaiseDecimal(r.wallet_paise),
+        debt: formatPaiseDecimal(r.debt_paise),
         registered: r.created_at,
         'last seen': r.last_seen_at,
       })),

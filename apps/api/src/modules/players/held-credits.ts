@@ -7,6 +7,7 @@ import type { MoneyHold } from '@gama/core/endpoints/holds/index';
 import { playerMessages } from '@gama/core/endpoints/players/index';
 import { limitMessages } from '@gama/core/operators/limits';
 import { adjustmentLimitMessage, adjustmentLimitPoints } from '@gama/core/operators/permissions';
+import { wholePointsOf } from '@gama/core/rules/money';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -59,7 +60,7 @@ export async function approveHold(deps: Deps, who: Auditor, id: number): Promise
     if (hold.maker_id === operator.id) throw new AppError('FORBIDDEN', limitMessages.ownHold);
     if (hold.state === 'approved') return current(tx, id);
     if (hold.state === 'rejected') throw new AppError('CONFLICT', limitMessages.holdDecided('rejected'));
-    const points = hold.amount / 100;
+    const points = wholePointsOf(hold.amount);
     const limit = adjustmentLimitPoints[operator.role];
     if (limit !== null && points > limit) {
       throw new AppError('FORBIDDEN', adjustmentLimitMessage(operator.role, limit));

@@ -1,4 +1,4 @@
-import type { ProfileResponse } from '@gama/core/contract/accounts';
+import type { ProfileResponse } from '@gama/core/endpoints/profile/index';
 import { accountClosureMessages, accountMessages } from '@gama/core/contract/messages';
 import { endpoints } from '@gama/core/endpoints';
 import { formatPaise } from '@gama/core/rules/money';

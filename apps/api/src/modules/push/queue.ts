@@ -10,7 +10,7 @@
 import type { Agent } from 'node:https';
 import type { PushPayload } from '@gama/core/endpoints/push/index';
 import type { NotificationKind } from '@gama/core/endpoints/notifications/index';
-import type { Language } from '@gama/core/i18n/languages';
+import type { Language } from '@gama/core/contract/languages';
 import { pushText, topicOfKind } from '@gama/core/i18n/push-text';
 import { noticeWords } from '@gama/core/endpoints/notices/index';
 import PgBoss from 'pg-boss';

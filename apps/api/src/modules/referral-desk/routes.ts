@@ -2,12 +2,13 @@
  * Referrals, the console's side: the report of every referral (with its CSV, audited like every export) and the
  * review of held rewards.
  */
+import { formatPaiseDecimal } from '@gama/core/rules/money';
 import { endpoints } from '@gama/core/endpoints';
 import { referralMessages } from '@gama/core/endpoints/referrals/index';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { csvExport, pointsCell } from '../exports/csv-export.ts';
+import { csvExport } from '../exports/csv-export.ts';
 import { referralReport, referralRow } from './report.ts';
 import type { ReviewWho } from './review.ts';
 import { decideHeldReward } from './review.ts';
@@ -53,7 +54,7 @@ export function referralDeskRoutes(app: FastifyInstance): void {
       };
     }
     const { page: _page, page_size: _size, format: _format, ...filters } = query;
-    const money = (paise: number | null) => (paise === null ? '' : pointsCell(paise));
+    const money = (paise: number | null) => (paise === null ? '' : formatPaiseDecimal(paise));
     return csvExport(
       deps,
       { operator, request },

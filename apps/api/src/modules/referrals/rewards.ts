@@ -7,7 +7,7 @@
  * and `ledger:verify`'s reading of the row and the journal must agree (`referralProblems`).
  */
 import { ledgerNotes } from '@gama/core/contract/ledger-notes';
-import { PAISE_PER_POINT } from '@gama/core/rules/money';
+import { pointsToPaise } from '@gama/core/rules/money';
 import type { Queryable } from '../../db/database.ts';
 import { lockPlayersAccounts, systemAccount, walletAccountId } from '../ledger/accounts.ts';
 import { repayDebts } from '../ledger/debt.ts';
@@ -47,8 +47,8 @@ export async function rewardFirstDeposit(tx: Queryable, deposit: FirstDeposit): 
   const referral = rows[0];
   if (!referral || referral.state !== 'waiting') return 'none';
   const settings = await ownerSettings(tx);
-  const referrerReward = settings.referral_reward * PAISE_PER_POINT;
-  const referredReward = settings.referral_new_player_reward * PAISE_PER_POINT;
+  const referrerReward = pointsToPaise(settings.referral_reward);
+  const referredReward = pointsToPaise(settings.referral_new_player_reward);
   const qualify = (state: RewardOutcome, reasons: readonly string[] = [], journalId: number | null = null) =>
     tx.query(
       `UPDATE referrals SET state = $2, deposit_request_id = $3, qualified_at = $4, referrer_reward = $5,

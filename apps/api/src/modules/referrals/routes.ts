@@ -1,6 +1,6 @@
 /** Referrals, the player's side: whether registration takes a code now, and the player's own code and summary. */
 import { endpoints } from '@gama/core/endpoints';
-import { PAISE_PER_POINT } from '@gama/core/rules/money';
+import { pointsToPaise } from '@gama/core/rules/money';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import { ownerSettings } from '../settings/owner-settings.ts';
@@ -14,9 +14,7 @@ export function referralRoutes(app: FastifyInstance): void {
     return {
       status: true,
       on: settings.referrals_on,
-      new_player_reward_paise: settings.referrals_on
-        ? settings.referral_new_player_reward * PAISE_PER_POINT
-        : 0,
+      new_player_reward_paise: settings.referrals_on ? pointsToPaise(settings.referral_new_player_reward) : 0,
     };
   });
 

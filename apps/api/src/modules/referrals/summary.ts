@@ -1,6 +1,6 @@
 /** The player's own referral summary: the code (made on first ask), what it brought, what it earned. */
 import type { MyReferralsAnswer } from '@gama/core/endpoints/referrals/index';
-import { PAISE_PER_POINT } from '@gama/core/rules/money';
+import { pointsToPaise } from '@gama/core/rules/money';
 import type { Queryable } from '../../db/database.ts';
 import { ownerSettings } from '../settings/owner-settings.ts';
 import { referralCodeOf } from './codes.ts';
@@ -27,7 +27,7 @@ export async function myReferrals(db: Queryable, playerId: number, now: Date): P
     rewarded: c.rewarded,
     earned_paise: Number(c.earned),
     in_review: c.in_review,
-    reward_paise: settings.referral_reward * PAISE_PER_POINT,
-    new_player_reward_paise: settings.referral_new_player_reward * PAISE_PER_POINT,
+    reward_paise: pointsToPaise(settings.referral_reward),
+    new_player_reward_paise: pointsToPaise(settings.referral_new_player_reward),
   };
 }

@@ -96,6 +96,7 @@ export function riskRoutes(app: FastifyInstance): void {
       number: numberLabel(r.digits, r.close_digits),
       payout_paise: r.payout,
       cap_paise: r.cap,
+      // eslint-disable-next-line no-restricted-syntax -- a share of the cap in percent, not an amount
       used_percent: r.cap === null ? null : Math.floor((r.payout * 100) / r.cap),
     }));
     return { status: true, rows: answer, total: rows[0]?.total ?? 0, at_cap: rows[0]?.at_cap ?? 0 };

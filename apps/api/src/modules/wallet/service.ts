@@ -1,4 +1,4 @@
-import type { TransactionRow } from '@gama/core/contract/funds-types';
+import type { TransactionRow } from '@gama/core/endpoints/wallet/index';
 import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { accountMessages } from '@gama/core/contract/messages';
 import { formatPaise } from '@gama/core/rules/money';

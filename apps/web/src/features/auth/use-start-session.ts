@@ -1,4 +1,4 @@
-import type { SessionResponse } from '@gama/core/contract/accounts';
+import type { SessionResponse } from '@gama/core/endpoints/auth/index';
 import { useCallback } from 'react';
 import { clearCachedAnswers } from '../../lib/cached-answers.ts';
 import { useNavigate } from '../../lib/router/index.ts';

@@ -3,7 +3,7 @@ import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
 
-export type { ChartDay, ChartMarket } from '@gama/core/endpoints/charts/index';
+export type { ChartDay } from '@gama/core/endpoints/charts/index';
 
 /** Twelve weeks: what a phone can read at a glance and what the server keeps cheap to send. */
 export const CHART_WEEKS = 12;

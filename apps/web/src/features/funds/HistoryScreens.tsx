@@ -1,4 +1,5 @@
-import type { TransactionRow, WithdrawRow } from '@gama/core/contract/funds-types';
+import type { TransactionRow } from '@gama/core/endpoints/wallet/index';
+import type { WithdrawRow } from '@gama/core/endpoints/funds/index';
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { ArrowDownLeft, ArrowUpRight, FileText, TriangleAlert } from 'lucide-react';
 import { Page, PageTitle } from '../../components/Page.tsx';

@@ -1,5 +1,6 @@
-import type { BankDetails } from '@gama/core/contract/funds-types';
+import type { BankDetails } from '@gama/core/endpoints/funds/index';
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
+import { formatPaiseDecimal, pointsToPaise } from '@gama/core/rules/money';
 import { useMutation } from '@tanstack/react-query';
 import { CirclePlus, ExternalLink, IndianRupee, QrCode, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -65,7 +66,7 @@ export function upiPayLink(upiId: string, points: number, at: number): string {
   const params = [
     `pa=${encodeURIComponent(upiId)}`,
     'pn=Gama',
-    `am=${points.toFixed(2)}`,
+    `am=${formatPaiseDecimal(pointsToPaise(points))}`,
     'cu=INR',
     `tr=txn${at}`,
     'tn=Add%20Funds',

@@ -1,9 +1,6 @@
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
-import {
-  withdrawMethodNames,
-  type PaymentDetails,
-  type WithdrawMethod,
-} from '@gama/core/contract/funds-types';
+import { withdrawMethodNames, type WithdrawMethod } from '@gama/core/contract/funds-types';
+import type { PaymentDetails } from '@gama/core/endpoints/funds/index';
 import { useMutation } from '@tanstack/react-query';
 import {
   ArrowUpFromLine,

@@ -1,6 +1,5 @@
-import { parsePoints, pointsToPaise } from '@gama/core/rules/money';
+import { parsePaiseText, parsePoints, pointsToPaise } from '@gama/core/rules/money';
 import { parseClockTime, zonedParts } from '@gama/core/rules/time';
-import { displayToPaise } from '@gama/ui/money';
 import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 
 /** Whole points typed by the player, or null when the text is not a whole number. */
@@ -10,7 +9,7 @@ export function typedPoints(text: string): number | null {
 }
 
 export function exceedsWallet(points: number, walletText: string | undefined): boolean {
-  const wallet = displayToPaise(walletText);
+  const wallet = parsePaiseText(walletText);
   return wallet !== null && pointsToPaise(points) > wallet;
 }
 

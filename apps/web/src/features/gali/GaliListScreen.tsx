@@ -1,4 +1,4 @@
-import type { MarketRow } from '@gama/core/contract/accounts';
+import type { MarketRow } from '@gama/core/endpoints/markets/index';
 import { CirclePlay, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@gama/ui/Button';

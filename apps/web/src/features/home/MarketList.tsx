@@ -1,4 +1,4 @@
-import type { MarketRow } from '@gama/core/contract/accounts';
+import type { MarketRow } from '@gama/core/endpoints/markets/index';
 import { CircleCheck, CircleX, Clock, Play } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../lib/router/index.ts';

@@ -1,4 +1,4 @@
-import type { MarketRow } from '@gama/core/contract/accounts';
+import type { MarketRow } from '@gama/core/endpoints/markets/index';
 import { formatMainResult } from '@gama/core/rules/results';
 
 /**

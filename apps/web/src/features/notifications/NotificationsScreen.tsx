@@ -3,7 +3,7 @@ import type { NotificationKind } from '@gama/core/endpoints/notifications/index'
 import { noticeWords } from '@gama/core/endpoints/notices/index';
 import type { Answer } from '@gama/core/endpoints/define';
 import type { endpoints } from '@gama/core/endpoints';
-import { formatPoints } from '@gama/ui/money';
+import { formatPoints } from '@gama/core/rules/money';
 import {
   BadgeCheck,
   BadgeX,

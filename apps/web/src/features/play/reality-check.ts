@@ -1,6 +1,6 @@
 import { fill } from '@gama/core/i18n/compile';
 import type { Text } from '@gama/core/i18n/texts';
-import { displayToPaise, formatPoints } from '@gama/ui/money';
+import { parsePaiseText, formatPoints } from '@gama/core/rules/money';
 /**
  * What the reality check keeps in this browser: when the player last answered it (Continue, or choosing an
  * interval), for the session that signed in at `signedInAt`. The schedule itself is the server's sign-in time
@@ -68,6 +68,6 @@ type SessionText = Extract<Text, 'less than a minute' | '1 minute' | '{n} minute
  * (+1,06,505), its sign kept: a win reads as a win.
  */
 export function netPoints(net: string): string {
-  const paise = displayToPaise(net.replace(/^\+/, ''));
+  const paise = parsePaiseText(net.replace(/^\+/, ''));
   return paise === null ? net : formatPoints(paise, { decimals: 'when-needed', signed: true });
 }

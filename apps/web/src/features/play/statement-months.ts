@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@gama/core/i18n/languages';
+import { DEFAULT_LANGUAGE, type Language } from '@gama/core/contract/languages';
 import { formatDate } from '../../lib/i18n/format.ts';
 
 /** The months a statement can be asked for: this one (in the market time zone) and the eleven before it. */

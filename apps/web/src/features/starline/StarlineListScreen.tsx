@@ -1,4 +1,4 @@
-import type { MarketRow } from '@gama/core/contract/accounts';
+import type { MarketRow } from '@gama/core/endpoints/markets/index';
 import { STARLINE_RATE_FIELDS } from '@gama/core/rules/bet-types';
 import { CirclePlay } from 'lucide-react';
 import { Button } from '@gama/ui/Button';

@@ -1,14 +1,14 @@
 /**
  * Numbers and dates in the shown language, India's conventions in both (issue 17): Indian digit grouping
  * (1,00,000) with the usual Latin digits, and month and day names from Intl for `en-IN` or `hi-IN`
- * ("24 November 2026" / "24 नवंबर 2026"). Points keep `@gama/ui/money`'s grouping, which is the same in both
+ * ("24 November 2026" / "24 नवंबर 2026"). Points keep `@gama/core/rules/money`'s grouping, which is the same in both
  * languages. Components get these bound to the shown language from `useT()` (`t.number`, `t.date`).
  */
-import { languageTags, type Language } from '@gama/core/i18n/languages';
+import { languageTags, type Language } from '@gama/core/contract/languages';
 import { parseBidDate } from '@gama/core/rules/dates';
 import { marketTimeZone } from '../server-clock.ts';
 
-export { formatPoints, formatWholePoints } from '@gama/ui/money';
+export { formatPoints, formatWholePoints } from '@gama/core/rules/money';
 
 const numberFormats = new Map<Language, Intl.NumberFormat>();
 

@@ -4,7 +4,7 @@
  * The choice is kept per device and `<html lang>` follows it.
  */
 import { setupI18n } from '@lingui/core';
-import { DEFAULT_LANGUAGE, isLanguage, languageTags, type Language } from '@gama/core/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, languageTags, type Language } from '@gama/core/contract/languages';
 import { compileMessage } from '@gama/core/i18n/compile';
 
 const STORAGE_KEY = 'gama.language';

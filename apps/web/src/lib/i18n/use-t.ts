@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { Text } from '@gama/core/i18n/texts';
-import type { Language } from '@gama/core/i18n/languages';
+import type { Language } from '@gama/core/contract/languages';
 import { formatDate, formatNumber, formatSpecDate, type DatePreset } from './format.ts';
 import { currentLanguage, translateText } from './i18n.ts';
 

@@ -1,4 +1,4 @@
-import type { OkResponse } from '@gama/core/contract/accounts';
+import type { OkResponse } from '@gama/core/endpoints/auth/index';
 import { otpRule } from '@gama/core/contract/validation';
 import { ShieldCheck } from 'lucide-react';
 import type { FormEvent } from 'react';

@@ -1,4 +1,4 @@
-import type { OkResponse } from '@gama/core/contract/accounts';
+import type { OkResponse } from '@gama/core/endpoints/auth/index';
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Clock, RefreshCw } from 'lucide-react';

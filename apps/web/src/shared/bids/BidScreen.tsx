@@ -1,7 +1,7 @@
 import type { BetType } from '@gama/core/rules/bet-types';
 import type { SpDpTpChoice } from '@gama/core/rules/expansions';
 import { bidMessages as m } from '@gama/core/rules/messages';
-import { formatPaise, subtractPaise } from '@gama/core/rules/money';
+import { formatPaise, parsePaiseText, subtractPaise } from '@gama/core/rules/money';
 import { sessionLabel, type Session } from '@gama/core/rules/sessions';
 import { validateBidEntry } from '@gama/core/rules/validate-entry';
 import { CalendarDays, CirclePlus, Send, Trash2, TriangleAlert, Wallet } from 'lucide-react';
@@ -21,7 +21,6 @@ import { isOpenTimePassed, useMarketClock } from './market-clock.ts';
 import type { BidNavState } from './nav-state.ts';
 import { slipAfterSubmit } from './slip.ts';
 import { buildSubmissions, gameTypeOf, sendSubmission, type BidEntry } from './submission.ts';
-import { walletPaise } from './wallet.ts';
 import styles from './BidScreen.module.css';
 
 export interface BidScreenProps {
@@ -79,7 +78,7 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
     setEntriesState(next);
   };
 
-  const wallet = walletPaise(profile.data?.wallet_amt);
+  const wallet = parsePaiseText(profile.data?.wallet_amt);
   const balance = wallet === null ? null : subtractPaise(wallet, sumCost(entries));
   const inputs = inputsOf(betType, session);
 

@@ -3,4 +3,3 @@ export { BidScreen, type BidScreenProps } from './BidScreen.tsx';
 export { InvalidBidNavigation } from './InvalidBidNavigation.tsx';
 export { isOpenTimePassed, openTimePassedNow, useMarketClock, type MarketClock } from './market-clock.ts';
 export { readBidNavState, type BidNavState } from './nav-state.ts';
-export { walletPaise } from './wallet.ts';

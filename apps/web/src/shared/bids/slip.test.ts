@@ -1,6 +1,6 @@
-import type { SubmitBidResponse } from '@gama/core/contract/bids';
+import type { SubmitBidResponse } from '@gama/core/endpoints/bids/index';
 import { BET_TYPES } from '@gama/core/rules/bet-types';
-import { stakePaise } from '@gama/core/rules/money';
+import { pointsToPaise, stakePaise } from '@gama/core/rules/money';
 import { describe, expect, it } from 'vitest';
 import { slipAfterSubmit } from './slip.ts';
 import { buildSubmissions, type BidEntry } from './submission.ts';
@@ -25,6 +25,7 @@ function answer(placed: number, points: number, refused: SubmitBidResponse['refu
     wallet_amt: '900',
     bid_count: placed,
     total_points: points,
+    total_paise: pointsToPaise(points),
     ...(refused ? { refused } : {}),
   };
   return { status: 'fulfilled', value } as const;

@@ -1,6 +1,6 @@
-import type { SubmitBidResponse } from '@gama/core/contract/bids';
+import type { SubmitBidResponse } from '@gama/core/endpoints/bids/index';
 import type { BetType } from '@gama/core/rules/bet-types';
-import { stakePaise } from '@gama/core/rules/money';
+import { addPaise, stakePaise } from '@gama/core/rules/money';
 import { spDpTpLabelOf, type BidEntry, type Submission } from './submission.ts';
 
 /** What one Confirm did to the slip. */
@@ -43,7 +43,7 @@ export function slipAfterSubmit(
     const label = submissions[index]?.label;
     if (label !== undefined) answered.add(label);
     placedRows += outcome.value.bid_count;
-    placedPaise += Math.round(outcome.value.total_points * 100);
+    placedPaise = addPaise(placedPaise, outcome.value.total_paise);
     for (const row of outcome.value.refused ?? [])
       refused.set(rowKey(row.session, row.digits, row.closedigits), row.msg);
   });

@@ -1,4 +1,4 @@
-import type { SubmitBidResponse } from '@gama/core/contract/bids';
+import type { SubmitBidResponse } from '@gama/core/endpoints/bids/index';
 import { bidEndpointsOf } from '@gama/core/endpoints';
 import type { BetType, MarketGroup } from '@gama/core/rules/bet-types';
 import { addPaise, formatPaise, stakePaise } from '@gama/core/rules/money';

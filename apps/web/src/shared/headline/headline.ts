@@ -1,6 +1,6 @@
 import { endpoints } from '@gama/core/endpoints';
 import { call } from '../../lib/api-client.ts';
-import type { Language } from '@gama/core/i18n/languages';
+import type { Language } from '@gama/core/contract/languages';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { Resource, useResource } from '../../lib/resource.ts';
 

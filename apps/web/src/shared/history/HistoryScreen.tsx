@@ -1,4 +1,4 @@
-import type { BidRecord, WinRecord } from '@gama/core/contract/bids';
+import type { BidRecord, WinRecord } from '@gama/core/endpoints/bids/index';
 import { bidHistoryMessages } from '@gama/core/contract/bids';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { isIsoDate, type IsoDate } from '@gama/core/rules/dates';

@@ -1,4 +1,4 @@
-import type { BidRecord, WinRecord } from '@gama/core/contract/bids';
+import type { BidRecord, WinRecord } from '@gama/core/endpoints/bids/index';
 import { bidEndpointsOf } from '@gama/core/endpoints';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { formatHistoryDate, type IsoDate } from '@gama/core/rules/dates';

@@ -1,4 +1,4 @@
-import type { MarketRow } from '@gama/core/contract/accounts';
+import type { MarketRow } from '@gama/core/endpoints/markets/index';
 import type { RateField } from '@gama/core/rules/bet-types';
 import type { ReactNode } from 'react';
 import { useNavigate } from '../../lib/router/index.ts';

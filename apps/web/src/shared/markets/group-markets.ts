@@ -1,4 +1,4 @@
-import type { MarketRow } from '@gama/core/contract/accounts';
+import type { MarketRow } from '@gama/core/endpoints/markets/index';
 import { endpoints } from '@gama/core/endpoints';
 import type { RateField } from '@gama/core/rules/bet-types';
 import { WEEKDAY_NAMES } from '@gama/core/rules/dates';

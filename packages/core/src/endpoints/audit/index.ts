@@ -203,6 +203,5 @@ export const auditEndpoints = {
 };
 
 export type AuditRow = z.output<typeof auditRow>;
-export type AuditAnswer = z.output<typeof auditAnswer>;
 export type AuditVerifyAnswer = z.output<typeof auditVerifyAnswer>;
 export type AuditCheckpointAnswer = z.output<typeof auditCheckpointAnswer>;

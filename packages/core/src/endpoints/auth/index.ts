@@ -141,6 +141,3 @@ export const authEndpoints = {
 
 export type OkResponse = z.output<typeof okAnswer>;
 export type SessionResponse = z.output<typeof sessionAnswer>;
-export type ResetTicketResponse = z.output<typeof resetTicketAnswer>;
-export type PasswordChangedResponse = z.output<typeof passwordChangedAnswer>;
-export type BettingStatus = z.output<typeof bettingStatus>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { bidHistoryRequest, submitBidRequest, winHistoryRequest } from '../../contract/bids.ts';
 import type { MarketGroup } from '../../rules/bet-types.ts';
 import { endpoint } from '../define.ts';
+import { paise } from '../paging.ts';
 
 const ok = z.literal(true);
 
@@ -16,10 +17,13 @@ export const submitBidAnswer = z.strictObject({
   wallet_amt: z.string(),
   /** Stored rows: motors and SP DP TP count each expanded pana. */
   bid_count: z.number().int(),
-  total_points: z.number(),
+  /** Whole points staked (stakes are whole points); Gama's own field, kept for the readers it has. */
+  total_points: z.number().int(),
+  /** Paise staked: the amount in the wire format of decision 046, what the player app adds up. */
+  total_paise: paise,
   /**
    * Rows left out because their number reached its liability cap (`Limit reached for {number}`); absent when
-   * every row was placed. `bid_count` and `total_points` count only the placed rows.
+   * every row was placed. `bid_count`, `total_points` and `total_paise` count only the placed rows.
    */
   refused: z
     .array(

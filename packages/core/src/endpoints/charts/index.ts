@@ -49,5 +49,3 @@ export const chartEndpoints = {
 };
 
 export type ChartDay = z.output<typeof chartDay>;
-export type ChartMarket = z.output<typeof chartMarket>;
-export type ChartResponse = z.output<typeof chartAnswer>;

@@ -128,9 +128,5 @@ export const contentEndpoints = {
   ...contentConsoleEndpoints,
 };
 
-export type HeadlineResponse = z.output<typeof headlineAnswer>;
-export type SliderResponse = z.output<typeof sliderAnswer>;
 export type SocialDataResponse = z.output<typeof socialDataAnswer>;
-export type HowToPlayResponse = z.output<typeof howToPlayAnswer>;
-export type MoneyRulesResponse = z.output<typeof moneyRulesAnswer>;
 export type AppPagesResponse = z.output<typeof appPagesAnswer>;

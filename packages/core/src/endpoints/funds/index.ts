@@ -183,12 +183,6 @@ export const fundsEndpoints = {
   }),
 };
 
-export type GatewayStatusResponse = z.output<typeof gatewayStatusAnswer>;
 export type BankDetails = z.output<typeof bankDetails>;
-export type BankDetailsResponse = z.output<typeof bankDetailsAnswer>;
-export type QrPayResponse = z.output<typeof qrPayAnswer>;
-export type MinDepositResponse = z.output<typeof minDepositAnswer>;
 export type PaymentDetails = z.output<typeof paymentDetails>;
-export type PaymentDetailsResponse = z.output<typeof paymentDetailsAnswer>;
-export type SendWithdrawOtpResponse = z.output<typeof withdrawOtpSentAnswer>;
 export type WithdrawRow = z.output<typeof withdrawRow>;

@@ -11,7 +11,6 @@ import { ok } from '../paging.ts';
 const domain = 'inbox';
 
 export const inboxKinds = ['declaration_rejected', 'declaration_waiting'] as const;
-export type InboxKind = (typeof inboxKinds)[number];
 
 /** The most rows the inbox lists, newest first. */
 export const INBOX_LIMIT = 30;

@@ -305,10 +305,6 @@ export const marketEndpoints = {
   galiRates: marketEndpointsOf.gali.rates,
 };
 
-export type MainListResponse = z.output<typeof mainListAnswer>;
-export type StarlineListResponse = z.output<typeof starlineListAnswer>;
-export type GaliListResponse = z.output<typeof galiListAnswer>;
-export type RatesResponse = z.output<typeof ratesAnswer>;
 export type MarketRow = z.output<typeof marketRow>;
 export type OperatorMarket = z.output<typeof operatorMarket>;
 export type MarketAnswer = z.output<typeof marketAnswer>;

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { endpoint } from '../define.ts';
 import { isoTime, ok } from '../paging.ts';
-import type { Language } from '../../i18n/languages.ts';
+import type { Language } from '../../contract/languages.ts';
 import { isNoticeLink } from './links.ts';
 
 export { NOTICE_LINKS, isNoticeLink } from './links.ts';

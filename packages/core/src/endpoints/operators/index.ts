@@ -353,6 +353,3 @@ export const operatorsEndpoints = {
 
 export type OperatorSelf = z.output<typeof operatorSelf>;
 export type OperatorRow = z.output<typeof operatorRow>;
-export type SessionRow = z.output<typeof sessionRow>;
-export type LoginAnswer = z.output<typeof loginAnswer>;
-export type MeAnswer = z.output<typeof meAnswer>;

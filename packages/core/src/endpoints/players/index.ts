@@ -392,5 +392,4 @@ export const playersEndpoints = {
   }),
 };
 
-export type PlayersAnswer = z.output<typeof playersAnswer>;
 export type PlayerPageAnswer = z.output<typeof playerPageAnswer>;

@@ -89,4 +89,3 @@ export const profileEndpoints = {
 };
 
 export type ProfileResponse = z.output<typeof profileAnswer>;
-export type ProfileUpdateResponse = z.output<typeof profileUpdateAnswer>;

@@ -130,4 +130,3 @@ export const rateEndpoints = {
 
 export type RatesAnswer = z.output<typeof ratesAnswer>;
 export type RateVersion = z.output<typeof rateVersion>;
-export type RateChangeAnswer = z.output<typeof rateChangeAnswer>;

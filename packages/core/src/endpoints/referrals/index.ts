@@ -26,22 +26,8 @@ export const REFERRAL_CODE_LENGTH = 8;
 /** The query parameter of a share link: `/register?ref=CODE`. */
 export const REFERRAL_LINK_PARAM = 'ref';
 
-export const referralMessages = {
-  unknownCode: 'This referral code is not valid. Check it, or register without one',
-  notFound: 'No referral for this player',
-  notHeld: (state: string) => `This referral reward is ${state}, not held for review`,
-} as const;
-
-/**
- * The code a player types or a link carries: spaces around it and lower case are forgiven; an empty field is
- * no code. Its shape is not checked here, so a wrong code of any shape gets the one message that says so.
- */
-export const referralCodeField = z
-  .string({ error: referralMessages.unknownCode })
-  .trim()
-  .max(40, { error: referralMessages.unknownCode })
-  .transform((code) => code.toUpperCase())
-  .optional();
+// The registration field and its message sit below the catalogue, where the account contract reads them.
+export { referralMessages } from '../../contract/referral-code.ts';
 
 export const referralStates = ['waiting', 'paid', 'held', 'rejected', 'capped', 'lapsed'] as const;
 export type ReferralState = (typeof referralStates)[number];

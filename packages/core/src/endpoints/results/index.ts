@@ -625,9 +625,6 @@ export const resultsEndpoints = {
 };
 
 export type BoardResponse = z.output<typeof boardAnswer>;
-export type BoardDraw = z.output<typeof boardDraw>;
-export type DeclareResponse = z.output<typeof declareAnswer>;
-export type ApproveResponse = z.output<typeof approveAnswer>;
 export type Declaration = z.output<typeof declaration>;
 export type PreviewFigures = z.output<typeof previewFigures>;
 export type RevertPreviewResponse = z.output<typeof revertPreviewAnswer>;

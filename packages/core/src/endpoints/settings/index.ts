@@ -130,5 +130,3 @@ export const settingsEndpoints = {
     errors: ['VALIDATION'],
   }),
 };
-
-export type SettingsAnswer = z.output<typeof settingsAnswer>;

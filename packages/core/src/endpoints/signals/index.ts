@@ -65,7 +65,6 @@ export const playerLink = z.strictObject({
   /** Each a sentence such as "same device id d-1a2b" or "same UPI id ravi@ybl". */
   reasons: z.array(z.string()),
 });
-export type PlayerLink = z.output<typeof playerLink>;
 
 export const signalsEndpoints = {
   adminRiskFlags: endpoint({

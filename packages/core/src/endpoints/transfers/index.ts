@@ -42,6 +42,3 @@ export const transferEndpoints = {
     idempotent: true,
   }),
 };
-
-export type RecipientResponse = z.output<typeof recipientAnswer>;
-export type TransferResponse = z.output<typeof transferredAnswer>;

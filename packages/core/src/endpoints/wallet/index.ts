@@ -36,4 +36,3 @@ export const walletEndpoints = {
 };
 
 export type TransactionRow = z.output<typeof transactionRow>;
-export type WalletHistoryResponse = z.output<typeof walletHistoryAnswer>;

@@ -38,7 +38,6 @@ export const withdrawalMessages = {
 export const RECENT_DAYS = 30;
 
 export const withdrawalState = z.enum(['pending', 'awaiting_second_approval', 'approved', 'rejected']);
-export type WithdrawalState = z.output<typeof withdrawalState>;
 
 const playerRef = z.strictObject({ id: z.number().int(), user_name: z.string(), mobile: z.string() });
 const operatorRef = z.strictObject({ id: z.number().int(), username: z.string() });
