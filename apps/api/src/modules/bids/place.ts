@@ -3,8 +3,9 @@
  * core rules, check each row's cut-off against the server clock, price it on the server, debit the wallet
  * once, and store each row with the rate in force now. Any failure writes nothing.
  *
- * What needs the database is one call, gama_place_bid (migration 0029, decision 018): the checks under the
- * wallet lock, the writes, and the outcome kept under the idempotency key. This module checks what needs no
+ * What needs the database is one call, gama_place_bid (db/functions/place_bid.sql, decision 018): the checks under
+ * the wallet lock, the writes, and the outcome kept under the idempotency key; under load several slips share one
+ * transaction and one call (batches.ts, decision 043), each still judged on its own. This module checks what needs no
  * table before it and words the answer or the refusal after it.
  */
 import type { SubmitBidRequest, SubmitBidResponse } from '@gama/core/contract/bids';
@@ -250,41 +251,33 @@ export async function placeBids(
       throw draw;
     }
     const today = zonedParts(now, timeZone).date;
-    const place = () =>
-      db.transaction(async (tx) => {
-        const { rows: result } = await tx.query<{ outcome: Outcome | { replay: unknown } }>(
-          `SELECT gama_place_bid($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12, $13, $14::text[], $15::text[],
-                                 $16::text[], $17::bigint[], $18::text[], $19, $20::date, $21::date, $22::date) AS outcome`,
-          [
-            playerId,
-            scope,
-            key ?? null,
-            endpoint,
-            requestHash(endpoint, body),
-            now,
-            market.id,
-            market.schedule_rev,
-            group,
-            draw.marketDate,
-            betType.id,
-            betType.label,
-            ledgerNotes.bid(market.name, betType.label, formatBidDate(draw.marketDate)),
-            rows.map((r) => r.session),
-            rows.map((r) => r.digits),
-            rows.map((r) => r.closeDigits),
-            rows.map((r) => r.points),
-            rows.map((r) => r.rateField),
-            timeZone,
-            today,
-            periodStart('week', today),
-            periodStart('month', today),
-          ],
-        );
-        const outcome = result[0]?.outcome;
-        if (!outcome) throw new Error('gama_place_bid answered no row');
-        faultPoint('bid-before-commit');
-        return outcome;
-      });
+    // Through this shard's queue (batches.ts, decision 043): alone when the database is idle, else in the next
+    // batch; either way the same function judges it and a refusal comes back as the single call raises it.
+    const place = async (): Promise<Outcome | { replay: unknown }> =>
+      (await deps.bids.place({
+        player: playerId,
+        scope,
+        key: key ?? null,
+        endpoint,
+        hash: requestHash(endpoint, body),
+        now,
+        market: market.id,
+        scheduleRev: market.schedule_rev,
+        grp: group,
+        marketDate: draw.marketDate,
+        betType: betType.id,
+        label: betType.label,
+        note: ledgerNotes.bid(market.name, betType.label, formatBidDate(draw.marketDate)),
+        sessions: rows.map((r) => r.session),
+        digits: rows.map((r) => r.digits),
+        close: rows.map((r) => r.closeDigits),
+        points: rows.map((r) => r.points),
+        fields: rows.map((r) => r.rateField),
+        timeZone,
+        today,
+        week: periodStart('week', today),
+        month: periodStart('month', today),
+      })) as Outcome | { replay: unknown };
     let outcome: Outcome | { replay: unknown };
     try {
       outcome = await placeAgainOnce(place, async (error) => {
