@@ -21,7 +21,9 @@ import { cpus } from 'node:os';
 import pg from 'pg';
 import type { Database } from '../../apps/api/src/db/database.ts';
 import { followProcesses, postgresBackendsOf } from './cpu.ts';
+import { batchComparison, loadAverage } from './batch-runs.ts';
 import { directRun } from './direct.ts';
+import { verifyLedger } from '../../apps/api/src/modules/ledger/verify.ts';
 import { addHistory, fmt, runLoad, seedPlayers, startBench } from './harness.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -30,6 +32,11 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
 const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const PGBENCH_DB = 'gama_bench_pgbench';
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 10_000);
+/** `only`: pgbench and the batcher's runs (issue 30), then the ledger check; `0`: without the batcher's runs. */
+const BATCH = process.env.BENCH_BATCH ?? '1';
+/** Connection counts of the batcher's runs, and its alternating rounds. */
+const BATCH_CONNECTIONS = (process.env.BENCH_BATCH_CONNECTIONS ?? '16,64').split(',').map(Number);
+const BATCH_ROUNDS = Number(process.env.BENCH_BATCH_ROUNDS ?? 2);
 
 interface Target {
   name: string;
@@ -61,7 +68,7 @@ interface PgbenchRun {
   pgUsPerTx: number;
 }
 
-async function pgbench(): Promise<PgbenchRun> {
+async function pgbench(connections = CONNECTIONS): Promise<PgbenchRun> {
   const { hostname, port } = new URL(SERVER);
   const conn = ['-h', hostname, '-p', port || '5432', '-U', 'postgres'];
   const tables = execFileSync(
@@ -87,7 +94,7 @@ async function pgbench(): Promise<PgbenchRun> {
       '-M',
       'prepared',
       '-c',
-      String(CONNECTIONS),
+      String(connections),
       '-j',
       '2',
       '-T',
@@ -193,8 +200,20 @@ console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}; node ${proc
 console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, ${PLAYERS} players\n`);
 const reference = await pgbench();
 console.log(
-  `pgbench (TPC-B-like, scale 10, prepared): ${fmt(reference.tps, 0)} tps, PostgreSQL ${fmt(reference.pgUsPerTx, 0)} µs CPU per transaction\n`,
+  `pgbench (TPC-B-like, scale 10, prepared): ${fmt(reference.tps, 0)} tps, PostgreSQL ${fmt(reference.pgUsPerTx, 0)} µs CPU per transaction; load ${loadAverage()}\n`,
 );
+/** pgbench at each connection count of the batcher's runs, for the ratios of issue 30. */
+const references = new Map<number, PgbenchRun & { load: string }>();
+if (BATCH !== '0') {
+  for (const connections of BATCH_CONNECTIONS) {
+    const load = loadAverage();
+    const run = await pgbench(connections);
+    references.set(connections, { ...run, load });
+    console.log(
+      `pgbench at ${connections} connections: ${fmt(run.tps, 0)} tps, PostgreSQL ${fmt(run.pgUsPerTx, 0)} µs CPU per transaction; load ${load}`,
+    );
+  }
+}
 
 const bench = await startBench('cost');
 try {
@@ -211,6 +230,57 @@ try {
       ...(options.rate ? { overallRate: options.rate } : {}),
     });
   await bidRun({ seconds: 3 });
+  await quiesce(bench.db);
+  if (BATCH !== '0') {
+    const figures = await batchComparison(bench, players, {
+      seconds: SECONDS,
+      connections: BATCH_CONNECTIONS,
+      rounds: BATCH_ROUNDS,
+      database: decodeURIComponent(new URL(process.env.DATABASE_URL ?? '').pathname.slice(1)),
+      rate: 300,
+    });
+    const rows: string[] = [];
+    const met = (ok: boolean) => (ok ? 'yes' : 'no');
+    for (const connections of BATCH_CONNECTIONS) {
+      const on = figures.mean('on', connections);
+      const off = figures.mean('off', connections);
+      const ref = references.get(connections);
+      const ratio = on.slipsPerSecond / off.slipsPerSecond;
+      rows.push(
+        `| slips/s with the batcher ≥ 2 × without, ${connections} connections | ${fmt(ratio, 2)} × | ${met(ratio >= 2)} | ${fmt(on.slipsPerSecond, 0)}/s against ${fmt(off.slipsPerSecond, 0)}/s | ${on.load} |`,
+      );
+      if (ref) {
+        const tps = on.slipsPerSecond / ref.tps;
+        rows.push(
+          `| HTTP slips/s ≥ 0.35 × pgbench tps, ${connections} connections | ${fmt(tps, 2)} × | ${met(tps >= 0.35)} | ${fmt(on.slipsPerSecond, 0)}/s against ${fmt(ref.tps, 0)} tps | ${on.load}; pgbench ${ref.load.split(' ')[0]} |`,
+        );
+        const cpu = on.pgUsPerSlip / ref.pgUsPerTx;
+        rows.push(
+          `| PostgreSQL CPU per slip ≤ 2 × pgbench's, ${connections} connections | ${fmt(cpu, 2)} × | ${met(cpu <= 2)} | ${fmt(on.pgUsPerSlip, 0)} µs against ${fmt(ref.pgUsPerTx, 0)} µs (without the batcher ${fmt(off.pgUsPerSlip, 0)} µs) | ${on.load} |`,
+        );
+      }
+    }
+    const { on, off } = figures.fixed;
+    rows.push(
+      `| p99 at 300 slips/s no worse than without, < 100 ms | ${fmt(on.p99)} ms | ${met(on.p99 < 100 && on.p99 <= Math.max(off.p99, 1) * 1.1)} | without ${fmt(off.p99)} ms | ${on.load.split(' ')[0]}; ${off.load.split(' ')[0]} |`,
+    );
+    const top = BATCH_CONNECTIONS.at(-1) ?? 64;
+    rows.push(
+      `| p99 at the highest sustained rate (${top} connections) | ${fmt(figures.mean('on', top).p99)} ms | — | ${fmt(figures.mean('on', top).slipsPerSecond, 0)}/s; without the batcher ${fmt(figures.mean('off', top).p99)} ms at ${fmt(figures.mean('off', top).slipsPerSecond, 0)}/s | ${figures.mean('on', top).load} |`,
+    );
+    const lost = on.accepted - on.found + (off.accepted - off.found);
+    const violations = await verifyLedger(bench.db);
+    rows.push(
+      `| nothing lost or doubled | ${lost} missing or doubled | ${met(lost === 0 && violations.length === 0)} | ${on.found + off.found} of ${on.accepted + off.accepted} accepted found once by key; ledger:verify ${violations.length === 0 ? 'clean' : `${violations.length} violations`} | ${loadAverage()} |`,
+    );
+    console.log('\n| issue 30 target | measured | met | figures | load |');
+    console.log('|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
+  }
+  if (BATCH === 'only') {
+    await bench.close();
+    process.exit();
+  }
   await quiesce(bench.db);
   const statements = await statementsLoaded(bench.db);
   if (statements) await bench.db.query('SELECT pg_stat_statements_reset()');
@@ -388,10 +458,9 @@ checked. A bid writes a journal, its two entries, its rows (routed into their mo
 and its key, about 22 index entries in all, and starts the statements that write them; pgbench's transaction
 is three updates and an insert into a table without indexes. \`BENCH_LEVERS=default npm run bid-instructions\`
 counts that floor (every trigger, CHECK and domain rule taken away) and what each way of writing less would
-save, on a copy of one seeded cluster; docs/performance.md keeps the last counts. Placing several players' bids
-in one statement would share those costs, but it makes the bid path a cross-player transaction, which the
-sharding rules exclude (docs/scaling.md); posting the house's side once per batch would leave a bid's journal
-unbalanced until then.`);
+save, on a copy of one seeded cluster; docs/performance.md keeps the last counts. Placing several players' slips
+in one transaction shares the per-transaction part (decision 043, the batcher's runs above); posting the house's
+side once per batch would leave a bid's journal unbalanced until then.`);
   }
 } finally {
   await bench.close();

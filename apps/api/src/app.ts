@@ -19,6 +19,7 @@ import { AuditCheckpoints } from './modules/audit/checkpoints.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { setPasswordHashCost } from './modules/auth/passwords.ts';
+import { BidBatcher } from './modules/bids/batches.ts';
 import { bidRoutes } from './modules/bids/routes.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
@@ -135,6 +136,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pepper: options.pepper,
     sms: options.sms ?? createSmsProvider(config, options.db, options.clock),
     markets: new MarketCache(options.db, options.clock),
+    bids: new BidBatcher(options.db, {
+      enabled: config.BID_BATCH === 'on',
+      max: config.BID_BATCH_MAX,
+      parallel: config.BID_BATCH_PARALLEL,
+    }),
     settings: new SettingsCache(options.db, () => options.clock.now().getTime()),
     sessions,
     wallets: new WalletCache(

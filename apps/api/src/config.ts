@@ -164,6 +164,18 @@ export const configSchema = z
     METRICS_TOKEN: z.string().min(16, { message: 'at least 16 characters' }).optional(),
     WEB_DIST: z.string().optional(),
     ADMIN_DIST: z.string().optional(),
+    /**
+     * Bids placed in batches (decision 043): `on` (default) gathers the slips that arrive while a batch is being
+     * placed into the next one, one transaction each; `off` places every slip in a transaction of its own.
+     */
+    BID_BATCH: z.enum(['on', 'off']).default('on'),
+    /** The most slips in one batch (each is a subtransaction; PostgreSQL caches 64 per transaction). */
+    BID_BATCH_MAX: z.coerce.number().int().min(2).max(64).default(32),
+    /**
+     * Batches in flight at once per process, each on a connection of its own. One batch's slips run one after
+     * another in one backend: 1 measured best on two cores (decision 043); raise it with the database's cores.
+     */
+    BID_BATCH_PARALLEL: z.coerce.number().int().min(1).max(16).default(1),
     /** Server processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /**

@@ -9,6 +9,7 @@ import type { Operator, OperatorSession } from './modules/operators/sessions.ts'
 import type { SessionCache } from './modules/auth/session-cache.ts';
 import type { SessionPlayer } from './modules/auth/sessions.ts';
 import type { SettingsCache } from './modules/content/settings.ts';
+import type { BidBatcher } from './modules/bids/batches.ts';
 import type { MarketCache } from './modules/markets/list.ts';
 import type { WalletCache } from './modules/wallet/cache.ts';
 import type { SmsProvider } from './sms/provider.ts';
@@ -44,6 +45,8 @@ export interface Deps {
   /** Key for hashing one-time codes; from OTP_PEPPER or generated once and kept in settings. */
   pepper: string;
   markets: MarketCache;
+  /** The queues that place slips in batches (modules/bids/batches.ts, decision 043). */
+  bids: BidBatcher;
   settings: SettingsCache;
   sessions: SessionCache;
   /** Balances for display (the home list); see wallet/cache.ts. */

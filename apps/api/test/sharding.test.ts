@@ -370,6 +370,17 @@ describe('the SQL stays within what a distributed PostgreSQL accepts', () => {
     expect(functionViolations(body)).toEqual([]);
   });
 
+  it('places a batch through the single call per slip, naming no table of its own (decision 043)', async () => {
+    const { rows } = await t.db.query<{ body: string }>(
+      "SELECT prosrc AS body FROM pg_proc WHERE proname = 'gama_place_bids'",
+    );
+    const body = rows[0]?.body ?? '';
+    expect(body).toMatch(/gama_place_bid\(/);
+    // Every table a batch touches, it touches through gama_place_bid, whose statements the test above holds to
+    // the player's rows; the server forms a batch per shard (modules/bids/batches.ts).
+    expect([...tablesOf(body)]).toEqual([]);
+  });
+
   it('finds the same in a planted function body', () => {
     const body = `
       SELECT id, balance INTO v_wallet FROM accounts WHERE player_id = p_player ORDER BY id FOR NO KEY UPDATE;

@@ -214,3 +214,69 @@ BEGIN
 
   RETURN v_done.answer;
 END $$;
+
+-- A batch of slips in one transaction (decision 043): each slip is gama_place_bid above, the one body, run in a
+-- block of its own, so a slip's refusal (GB000), its overdraft caught by the wallet CHECK, or a key a concurrent
+-- duplicate committed first undoes that slip's writes only and becomes its answer; every other error fails the
+-- batch, and the server places its slips one by one. The slips come as parallel arrays, one element per slip;
+-- their rows are concatenated, p_counts[i] of them for slip i. The server sends them ordered by player (so two
+-- batches lock wallets in one order) and, for one player, in the order they arrived. Answers come back in the
+-- same order: the single call's answer, or {"error": {code, message, detail}}.
+CREATE OR REPLACE FUNCTION gama_place_bids(
+  p_players bigint[],
+  p_scopes text[],
+  p_keys text[],
+  p_endpoints text[],
+  p_hashes bytea[],
+  p_nows timestamptz[],
+  p_markets bigint[],
+  p_schedule_revs integer[],
+  p_grps text[],
+  p_market_dates date[],
+  p_bet_types text[],
+  p_labels text[],
+  p_notes text[],
+  p_counts integer[],
+  p_sessions text[],
+  p_digits text[],
+  p_close text[],
+  p_points bigint[],
+  p_fields text[],
+  p_time_zones text[],
+  p_todays date[],
+  p_weeks date[],
+  p_months date[]
+) RETURNS jsonb[] LANGUAGE plpgsql AS $$
+DECLARE
+  v_answers jsonb[] := '{}';
+  v_from integer := 1;
+  v_to integer;
+  v_state text;
+  v_message text;
+  v_detail text;
+  v_constraint text;
+BEGIN
+  FOR i IN 1 .. cardinality(p_players) LOOP
+    v_to := v_from + p_counts[i] - 1;
+    BEGIN
+      v_answers := v_answers || gama_place_bid(
+        p_players[i], p_scopes[i], p_keys[i], p_endpoints[i], p_hashes[i], p_nows[i], p_markets[i],
+        p_schedule_revs[i], p_grps[i], p_market_dates[i], p_bet_types[i], p_labels[i], p_notes[i],
+        p_sessions[v_from:v_to], p_digits[v_from:v_to], p_close[v_from:v_to], p_points[v_from:v_to],
+        p_fields[v_from:v_to], p_time_zones[i], p_todays[i], p_weeks[i], p_months[i]);
+    EXCEPTION WHEN SQLSTATE 'GB000' OR check_violation OR unique_violation THEN
+      GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL,
+                              v_constraint = CONSTRAINT_NAME;
+      -- Only the wallet's CHECK and the key's unique index are a slip's own answer; any other constraint (a
+      -- draw month without its partition, a row the schema refuses) is the batch's failure.
+      IF v_state = '23514' AND v_constraint IS DISTINCT FROM 'wallet_not_negative'
+         OR v_state = '23505' AND v_constraint IS DISTINCT FROM 'idempotency_keys_pkey' THEN
+        RAISE;
+      END IF;
+      v_answers := v_answers || jsonb_build_object('error', jsonb_build_object(
+        'code', v_state, 'message', v_message, 'detail', nullif(v_detail, ''), 'constraint', v_constraint));
+    END;
+    v_from := v_to + 1;
+  END LOOP;
+  RETURN v_answers;
+END $$;

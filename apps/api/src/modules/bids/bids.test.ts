@@ -216,6 +216,31 @@ describe('the server refuses what the rules forbid, changing nothing', () => {
       { token: p.token },
     );
     expect(unknownMarket.json.msg).toBe(bidPlacementMessages.marketNotFound);
+    // Each refusal carries a code of its own (decision 043), with the status it had; the message stays the spec's.
+    expect(unknownMarket.statusCode).toBe(404);
+    expect(unknownMarket.json.code).toBe('BID_MARKET_NOT_FOUND');
+    const coded: Array<[string, Row[], string, Record<string, unknown>?]> = [
+      ['Single Digit', [{ digits: '12', points: 10, session: 'open' }], 'BID_INVALID_ROW'],
+      ['Lucky Seven', [{ digits: '5', points: 10, session: 'open' }], 'BID_UNKNOWN_GAME'],
+      [
+        'Single Digit',
+        [{ digits: '5', points: 10, session: 'open' }],
+        'BID_TOTAL_MISMATCH',
+        { totalbit: '5' },
+      ],
+      [
+        'Single Digit',
+        [{ digits: '5', points: 10, session: 'open' }],
+        'BID_BACK_DATE',
+        { bid_date: '19-November-2026' },
+      ],
+      ['Single Digit', [{ digits: '5', points: 101, session: 'open' }], 'BID_INSUFFICIENT_BALANCE'],
+    ];
+    for (const [pana, rows, code, extra] of coded) {
+      const res = await submit(p, pana, rows, extra);
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json, code).toMatchObject({ status: false, code });
+    }
     expect(await snapshot(t.db, TABLES)).toEqual(before);
   });
 
@@ -310,7 +335,9 @@ describe('cut-offs by the server clock', () => {
     t.clock.set(IST('12:59'));
     expect((await open('open')).statusCode).toBe(200);
     t.clock.set(IST('13:00'));
-    expect((await open('open')).json.msg).toBe(bidMessages.openSessionClosed);
+    const closed = await open('open');
+    expect(closed.json.msg).toBe(bidMessages.openSessionClosed);
+    expect(closed.json.code).toBe('BID_CLOSED');
     expect((await open('close')).statusCode).toBe(200);
     t.clock.set(IST('14:59'));
     expect((await open('close')).statusCode).toBe(200);

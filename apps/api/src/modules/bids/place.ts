@@ -3,8 +3,9 @@
  * core rules, check each row's cut-off against the server clock, price it on the server, debit the wallet
  * once, and store each row with the rate in force now. Any failure writes nothing.
  *
- * What needs the database is one call, gama_place_bid (migration 0029, decision 018): the checks under the
- * wallet lock, the writes, and the outcome kept under the idempotency key. This module checks what needs no
+ * What needs the database is one call, gama_place_bid (db/functions/place_bid.sql, decision 018): the checks under
+ * the wallet lock, the writes, and the outcome kept under the idempotency key; under load several slips share one
+ * transaction and one call (batches.ts, decision 043), each still judged on its own. This module checks what needs no
  * table before it and words the answer or the refusal after it.
  */
 import type { SubmitBidRequest } from '@gama/core/contract/bids';
@@ -49,7 +50,7 @@ function validateRows(
   body: SubmitBidRequest,
 ): { betType: BetType; rows: PricedRow[]; cost: number } {
   const betType = findBetType(group, body.new_result.pana);
-  if (!betType) throw new AppError('VALIDATION', bidPlacementMessages.unknownGameType);
+  if (!betType) throw new AppError('BID_UNKNOWN_GAME', bidPlacementMessages.unknownGameType);
   const rows: PricedRow[] = [];
   let cost = 0;
   for (const row of body.new_result.result) {
@@ -63,11 +64,12 @@ function validateRows(
       session: row.session ?? body.new_result.session,
       ...(row.lists ? { lists: row.lists } : {}),
     });
-    if (!entry.ok) throw new AppError('VALIDATION', entry.message);
+    if (!entry.ok) throw new AppError('BID_INVALID_ROW', entry.message);
     for (const r of entry.rows) rows.push({ ...r, session: entry.session, points: entry.points });
     cost += entry.costPaise;
   }
-  if (!Number.isSafeInteger(cost)) throw new AppError('VALIDATION', bidPlacementMessages.totalMismatch);
+  if (!Number.isSafeInteger(cost))
+    throw new AppError('BID_TOTAL_MISMATCH', bidPlacementMessages.totalMismatch);
   return { betType, rows, cost };
 }
 
@@ -75,7 +77,7 @@ function checkTotal(body: SubmitBidRequest, cost: number): void {
   const total = body.new_result.totalbit;
   if (total === undefined || total === '') return;
   if (String(total).trim() !== formatPaise(cost))
-    throw new AppError('VALIDATION', bidPlacementMessages.totalMismatch);
+    throw new AppError('BID_TOTAL_MISMATCH', bidPlacementMessages.totalMismatch);
 }
 
 /** The draw a slip is for, or the refusal the cut-offs and the date give (checked at the server's clock). */
@@ -87,17 +89,17 @@ function drawOf(
   now: Date,
   timeZone: string,
 ): { marketDate: string } | AppError {
-  if (!market.active) return new AppError('VALIDATION', bidMessages.bettingClosed);
+  if (!market.active) return new AppError('BID_CLOSED', bidMessages.bettingClosed);
   let marketDate = '';
   for (const row of rows) {
     const window = checkBidWindow(market.schedule, betType, row.session, now);
-    if (!window.ok) return new AppError('VALIDATION', window.message);
+    if (!window.ok) return new AppError('BID_CLOSED', window.message);
     marketDate = window.marketDate;
   }
   // The screen shows today's date; an overnight market's day began the calendar day before.
   const today = zonedParts(now, timeZone).date;
   if (bidDate === null || (bidDate !== marketDate && bidDate !== today)) {
-    return new AppError('VALIDATION', bidMessages.backDate);
+    return new AppError('BID_BACK_DATE', bidMessages.backDate);
   }
   return { marketDate };
 }
@@ -150,6 +152,11 @@ function replayOf(stored: unknown, rows: readonly PricedRow[]): SubmitBidRespons
 
 const BID_REFUSAL = 'GB000';
 
+/** A time-out or self-exclusion running now (the flags gama_place_bid reports). */
+function onBreak(flags: { break_until: string | null }, now: Date): boolean {
+  return flags.break_until !== null && new Date(flags.break_until) > now;
+}
+
 /** A refusal raised by gama_place_bid, worded here; undefined for every other error. */
 function refusalOf(
   error: unknown,
@@ -157,7 +164,7 @@ function refusalOf(
   at: { now: Date; timeZone: string },
 ): AppError | 'stale' | undefined {
   if (pgCode(error) === '23514' && String((error as Error).message).includes('wallet_not_negative'))
-    return new AppError('VALIDATION', bidMessages.insufficientAmount);
+    return new AppError('BID_INSUFFICIENT_BALANCE', bidMessages.insufficientAmount);
   if (pgCode(error) !== BID_REFUSAL) return undefined;
   const reason = (error as Error).message;
   const detail: unknown = JSON.parse((error as { detail?: string }).detail ?? 'null');
@@ -176,18 +183,23 @@ function refusalOf(
       );
       if (!refusal)
         throw new Error(`gama_place_bid refused a player the server would let bid: ${String(error)}`);
-      return refusal;
+      // The flags' own codes stay (ACCOUNT_BLOCKED, BETTING_DISABLED); a break and a debt get the bids' codes,
+      // chosen from the flags, not from the words.
+      if (refusal.code !== 'FORBIDDEN') return refusal;
+      return new AppError(
+        flags.debt > 0 && !onBreak(flags, at.now) ? 'BID_DEBT' : 'BID_ON_BREAK',
+        refusal.message,
+      );
     }
     case 'all_refused': {
       const [ordinal = 0] = (detail as { refused: number[] }).refused;
       const first = rows[ordinal - 1];
-      return new AppError(
-        'VALIDATION',
-        first ? limitReached(numberLabel(first.digits, first.closeDigits)) : bidMessages.bettingClosed,
-      );
+      return first
+        ? new AppError('BID_LIMIT_REACHED', limitReached(numberLabel(first.digits, first.closeDigits)))
+        : new AppError('BID_CLOSED', bidMessages.bettingClosed);
     }
     case 'insufficient':
-      return new AppError('VALIDATION', bidMessages.insufficientAmount);
+      return new AppError('BID_INSUFFICIENT_BALANCE', bidMessages.insufficientAmount);
     case 'play_limit': {
       // What will be staked: the rows left out at their cap are not counted.
       const { limits, used, cost } = detail as {
@@ -195,13 +207,14 @@ function refusalOf(
         used: Record<LimitPeriod, number>;
         cost: number;
       };
-      return (
-        playLimitRefusal('stake', limits, used, cost) ?? new AppError('VALIDATION', bidMessages.bettingClosed)
-      );
+      const refusal = playLimitRefusal('stake', limits, used, cost);
+      return refusal
+        ? new AppError('BID_PLAY_LIMIT', refusal.message)
+        : new AppError('BID_CLOSED', bidMessages.bettingClosed);
     }
     case 'decided':
     case 'closed':
-      return new AppError('VALIDATION', bidMessages.bettingClosed);
+      return new AppError('BID_CLOSED', bidMessages.bettingClosed);
     case 'schedule_changed':
       return 'stale';
     default:
@@ -238,7 +251,8 @@ export async function placeBids(
   // schedule revision and the active flag), and a refusal on its word is only given after reading it afresh.
   const attempt = async (fresh: boolean): Promise<SubmitBidResponse> => {
     const market = fresh ? await marketById(db, body.game_id) : await deps.markets.market(body.game_id);
-    if (!market || market.grp !== group) throw new AppError('NOT_FOUND', bidPlacementMessages.marketNotFound);
+    if (!market || market.grp !== group)
+      throw new AppError('BID_MARKET_NOT_FOUND', bidPlacementMessages.marketNotFound);
     const { betType, rows, cost: fullCost } = validateRows(group, body);
     checkTotal(body, fullCost);
     const now = clock.now();
@@ -252,41 +266,33 @@ export async function placeBids(
       throw draw;
     }
     const today = zonedParts(now, timeZone).date;
-    const place = () =>
-      db.transaction(async (tx) => {
-        const { rows: result } = await tx.query<{ outcome: Outcome | { replay: unknown } }>(
-          `SELECT gama_place_bid($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12, $13, $14::text[], $15::text[],
-                                 $16::text[], $17::bigint[], $18::text[], $19, $20::date, $21::date, $22::date) AS outcome`,
-          [
-            playerId,
-            scope,
-            key ?? null,
-            endpoint,
-            requestHash(endpoint, body),
-            now,
-            market.id,
-            market.schedule_rev,
-            group,
-            draw.marketDate,
-            betType.id,
-            betType.label,
-            ledgerNotes.bid(market.name, betType.label, formatBidDate(draw.marketDate)),
-            rows.map((r) => r.session),
-            rows.map((r) => r.digits),
-            rows.map((r) => r.closeDigits),
-            rows.map((r) => r.points),
-            rows.map((r) => r.rateField),
-            timeZone,
-            today,
-            periodStart('week', today),
-            periodStart('month', today),
-          ],
-        );
-        const outcome = result[0]?.outcome;
-        if (!outcome) throw new Error('gama_place_bid answered no row');
-        faultPoint('bid-before-commit');
-        return outcome;
-      });
+    // Through this shard's queue (batches.ts, decision 043): alone when the database is idle, else in the next
+    // batch; either way the same function judges it and a refusal comes back as the single call raises it.
+    const place = async (): Promise<Outcome | { replay: unknown }> =>
+      (await deps.bids.place({
+        player: playerId,
+        scope,
+        key: key ?? null,
+        endpoint,
+        hash: requestHash(endpoint, body),
+        now,
+        market: market.id,
+        scheduleRev: market.schedule_rev,
+        grp: group,
+        marketDate: draw.marketDate,
+        betType: betType.id,
+        label: betType.label,
+        note: ledgerNotes.bid(market.name, betType.label, formatBidDate(draw.marketDate)),
+        sessions: rows.map((r) => r.session),
+        digits: rows.map((r) => r.digits),
+        close: rows.map((r) => r.closeDigits),
+        points: rows.map((r) => r.points),
+        fields: rows.map((r) => r.rateField),
+        timeZone,
+        today,
+        week: periodStart('week', today),
+        month: periodStart('month', today),
+      })) as Outcome | { replay: unknown };
     let outcome: Outcome | { replay: unknown };
     try {
       outcome = await placeAgainOnce(place, async (error) => {
@@ -308,7 +314,7 @@ export async function placeBids(
       // The schedule changed after this copy of the market was read: again with the market as it is now, whose
       // cut-offs then decide. Read afresh and still behind, it changed while this call ran.
       if (!fresh) return attempt(true);
-      throw new AppError('VALIDATION', scheduleMessages.scheduleChanged);
+      throw new AppError('BID_SCHEDULE_CHANGED', scheduleMessages.scheduleChanged);
     }
     return 'replay' in outcome ? replayOf(outcome.replay, rows) : answerOf(outcome, rows);
   };

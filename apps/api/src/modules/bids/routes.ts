@@ -1,6 +1,4 @@
 import { bidEndpointsOf } from '@gama/core/endpoints';
-import { bidMessages } from '@gama/core/rules/messages';
-import { scheduleMessages } from '@gama/core/rules/schedule-edit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
@@ -53,22 +51,30 @@ export function bidRoutes(app: FastifyInstance): void {
   }
 }
 
-/** The reason label of a refused submission, from the error placeBids threw (its message is the spec's text). */
+/** The reason label of a refused submission, from the code of the error placeBids threw. */
 export function refusalOf(error: unknown): BidRefusal {
   if (!(error instanceof AppError)) return 'other';
-  if (error.code === 'NOT_FOUND') return 'market';
-  if (error.code !== 'VALIDATION') return 'other';
-  const msg = error.message;
-  if (msg === bidMessages.insufficientAmount) return 'balance';
-  if (msg === bidMessages.backDate) return 'date';
-  if (msg === scheduleMessages.scheduleChanged) return 'schedule';
-  if (
-    msg === bidMessages.bettingClosed ||
-    msg === bidMessages.openSessionClosed ||
-    msg === bidMessages.closeSessionClosed
-  )
-    return 'closed';
-  if (msg.startsWith('Limit reached for ')) return 'limit';
-  if (msg.startsWith('Over your ')) return 'play_limit';
-  return 'invalid';
+  switch (error.code) {
+    case 'BID_MARKET_NOT_FOUND':
+      return 'market';
+    case 'BID_INSUFFICIENT_BALANCE':
+      return 'balance';
+    case 'BID_BACK_DATE':
+      return 'date';
+    case 'BID_SCHEDULE_CHANGED':
+      return 'schedule';
+    case 'BID_CLOSED':
+      return 'closed';
+    case 'BID_LIMIT_REACHED':
+      return 'limit';
+    case 'BID_PLAY_LIMIT':
+      return 'play_limit';
+    case 'BID_UNKNOWN_GAME':
+    case 'BID_INVALID_ROW':
+    case 'BID_TOTAL_MISMATCH':
+    case 'VALIDATION':
+      return 'invalid';
+    default:
+      return 'other';
+  }
 }

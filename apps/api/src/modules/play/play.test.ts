@@ -86,7 +86,7 @@ describe('stake limits', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json).toEqual({
       status: false,
-      code: 'VALIDATION',
+      code: 'BID_PLAY_LIMIT',
       msg: 'Over your daily stake limit of 500 points: 200 points left today',
     });
     expect(await snapshot(t.db, MONEY)).toEqual(before);
@@ -244,8 +244,11 @@ describe('time-out and self-exclusion', () => {
 
     const refusal = pm.breakRunning('timeout', '21-11-2026 09:00 AM');
     const before = await snapshot(t.db, MONEY);
+    // A bid's refusal carries the bids' own code (decision 043); the other debits keep theirs.
+    const bidRefused = await bid(p, 10);
+    expect(bidRefused.statusCode).toBe(403);
+    expect(bidRefused.json).toEqual({ status: false, code: 'BID_ON_BREAK', msg: refusal });
     for (const refused of [
-      await bid(p, 10),
       await deposit(p, 500),
       await t.post(
         '/api-user-transfer-wallet-balance',

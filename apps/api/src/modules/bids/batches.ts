@@ -1,0 +1,285 @@
+/**
+ * Slips placed in batches (issue 30, decision 043). A bid's database cost is mostly fixed per transaction and
+ * per round trip (BEGIN, the call, the notices and COMMIT; the commit's WAL flush), not per row, so under load
+ * the slips that arrive while a batch is being placed wait and go together in the next one: one transaction,
+ * one call of `gama_place_bids` (db/functions/place_bid.sql), which runs the single slip's function for each
+ * slip in a block of its own. When nothing is in flight the first slip goes at once, alone, through the single
+ * call: there is no timer, so an idle server adds no latency. A batch grows only while the database is busy,
+ * up to `max` slips.
+ *
+ * Each slip gets its own answer: its outcome, or its refusal raised as the single call raises it (SQLSTATE,
+ * message and detail), so `place.ts` words it the same way whichever path placed it. A batch that fails for
+ * any other reason (a deadlock the driver's retries did not clear, a month without its partition, a bug) is
+ * placed again one slip at a time, so no slip fails for a neighbour's fault.
+ *
+ * One queue per shard (docs/scaling.md): a batch touches one shard's players only. On one PostgreSQL (or
+ * PGlite) there is one shard, so one queue.
+ */
+import type { Database, Queryable } from '../../db/database.ts';
+import { faultPoint } from '../../lib/fault.ts';
+
+/** One slip as gama_place_bid takes it; the rows are parallel arrays. */
+export interface Slip {
+  player: number;
+  scope: string;
+  key: string | null;
+  endpoint: string;
+  hash: Buffer;
+  now: Date;
+  market: number;
+  scheduleRev: number;
+  grp: string;
+  marketDate: string;
+  betType: string;
+  label: string;
+  note: string;
+  sessions: string[];
+  digits: string[];
+  close: string[];
+  points: number[];
+  fields: string[];
+  timeZone: string;
+  today: string;
+  week: string;
+  month: string;
+}
+
+/** The function's answer for a slip that was not refused: its outcome, or a replay's first outcome. */
+export type SlipAnswer = Record<string, unknown>;
+
+/** A slip's refusal inside a batch, carrying what the database error would have carried. */
+export class SlipRefusal extends Error {
+  readonly code: string;
+  readonly detail: string | undefined;
+  readonly constraint: string | undefined;
+
+  constructor(raised: { code: string; message: string; detail?: string | null; constraint?: string | null }) {
+    super(raised.message);
+    this.name = 'SlipRefusal';
+    this.code = raised.code;
+    this.detail = raised.detail ?? undefined;
+    this.constraint = raised.constraint ?? undefined;
+  }
+}
+
+export interface BatchOptions {
+  /** Off: every slip is its own transaction, as before issue 30 (BID_BATCH=off). */
+  enabled: boolean;
+  /** The most slips in one batch. */
+  max: number;
+  /** Batches in flight at once, each on its own connection. */
+  parallel: number;
+}
+
+const ONE = `SELECT gama_place_bid($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12, $13, $14::text[], $15::text[],
+                               $16::text[], $17::bigint[], $18::text[], $19, $20::date, $21::date, $22::date) AS outcome`;
+
+const MANY = `SELECT gama_place_bids($1::bigint[], $2::text[], $3::text[], $4::text[],
+                 ARRAY(SELECT decode(h, 'hex') FROM unnest($5::text[]) WITH ORDINALITY AS x(h, n) ORDER BY n),
+                 $6::timestamptz[], $7::bigint[], $8::integer[], $9::text[], $10::date[], $11::text[], $12::text[],
+                 $13::text[], $14::integer[], $15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[],
+                 $20::text[], $21::date[], $22::date[], $23::date[]) AS answers`;
+
+/** One slip in its own transaction: the path of a batch of one, of the batcher switched off, and of a fallback. */
+export function placeOne(db: Database, slip: Slip): Promise<SlipAnswer> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ outcome: SlipAnswer | null }>(ONE, [
+      slip.player,
+      slip.scope,
+      slip.key,
+      slip.endpoint,
+      slip.hash,
+      slip.now,
+      slip.market,
+      slip.scheduleRev,
+      slip.grp,
+      slip.marketDate,
+      slip.betType,
+      slip.label,
+      slip.note,
+      slip.sessions,
+      slip.digits,
+      slip.close,
+      slip.points,
+      slip.fields,
+      slip.timeZone,
+      slip.today,
+      slip.week,
+      slip.month,
+    ]);
+    const outcome = rows[0]?.outcome;
+    if (!outcome) throw new Error('gama_place_bid answered no row');
+    faultPoint('bid-before-commit');
+    return outcome;
+  });
+}
+
+/** A slip's refusal as gama_place_bids reports it in place of an answer. */
+interface Raised {
+  code: string;
+  message: string;
+  detail: string | null;
+  constraint: string | null;
+}
+
+type Answer = SlipAnswer | { error: Raised };
+
+function raisedOf(answer: Answer): Raised | undefined {
+  const error = (answer as { error?: unknown }).error;
+  return typeof error === 'object' && error !== null ? (error as Raised) : undefined;
+}
+
+/** Many slips in one transaction; the answers in the slips' order. */
+async function placeMany(tx: Queryable, slips: readonly Slip[]): Promise<Answer[]> {
+  const rows = (pick: (s: Slip) => readonly unknown[]) => slips.flatMap(pick);
+  const { rows: result } = await tx.query<{ answers: Answer[] | null }>(MANY, [
+    slips.map((s) => s.player),
+    slips.map((s) => s.scope),
+    slips.map((s) => s.key),
+    slips.map((s) => s.endpoint),
+    slips.map((s) => s.hash.toString('hex')),
+    slips.map((s) => s.now.toISOString()),
+    slips.map((s) => s.market),
+    slips.map((s) => s.scheduleRev),
+    slips.map((s) => s.grp),
+    slips.map((s) => s.marketDate),
+    slips.map((s) => s.betType),
+    slips.map((s) => s.label),
+    slips.map((s) => s.note),
+    slips.map((s) => s.sessions.length),
+    rows((s) => s.sessions),
+    rows((s) => s.digits),
+    rows((s) => s.close),
+    rows((s) => s.points),
+    rows((s) => s.fields),
+    slips.map((s) => s.timeZone),
+    slips.map((s) => s.today),
+    slips.map((s) => s.week),
+    slips.map((s) => s.month),
+  ]);
+  const answers = result[0]?.answers;
+  if (!answers || answers.length !== slips.length)
+    throw new Error(`gama_place_bids answered ${answers?.length ?? 0} of ${slips.length} slips`);
+  return answers;
+}
+
+interface Waiting {
+  slip: Slip;
+  resolve: (answer: SlipAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The queue of one shard. */
+export class SlipBatches {
+  readonly #db: Database;
+  readonly #options: BatchOptions;
+  #queue: Waiting[] = [];
+  #inFlight = 0;
+  #held = false;
+  /** Batches placed and the slips in them, for the bench and the tests (sizes only; no player data). */
+  readonly stats = { batches: 0, slips: 0, largest: 0, fallbacks: 0 };
+
+  constructor(db: Database, options: BatchOptions) {
+    this.#db = db;
+    this.#options = options;
+  }
+
+  get options(): Readonly<BatchOptions> {
+    return this.#options;
+  }
+
+  /** Slips waiting for a batch. */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  /**
+   * Tests: keeps arriving slips in the queue until the returned function is called, which places them in
+   * batches of `max`, so a test can put chosen slips in one batch whatever the machine's timing.
+   */
+  hold(): () => void {
+    this.#held = true;
+    return () => {
+      this.#held = false;
+      this.#drain();
+    };
+  }
+
+  place(slip: Slip): Promise<SlipAnswer> {
+    if (!this.#options.enabled) return placeOne(this.#db, slip);
+    return new Promise<SlipAnswer>((resolve, reject) => {
+      this.#queue.push({ slip, resolve, reject });
+      this.#drain();
+    });
+  }
+
+  #drain(): void {
+    while (!this.#held && this.#inFlight < this.#options.parallel && this.#queue.length > 0) {
+      const batch = this.#queue.splice(0, this.#options.max);
+      this.#inFlight += 1;
+      void this.#run(batch).finally(() => {
+        this.#inFlight -= 1;
+        this.#drain();
+      });
+    }
+  }
+
+  async #run(batch: Waiting[]): Promise<void> {
+    this.stats.batches += 1;
+    this.stats.slips += batch.length;
+    this.stats.largest = Math.max(this.stats.largest, batch.length);
+    if (batch.length === 1) {
+      const [only] = batch as [Waiting];
+      await placeOne(this.#db, only.slip).then(only.resolve, only.reject);
+      return;
+    }
+    // By player, so that concurrent batches (and transfers, which lock wallets by id) take wallet locks in one
+    // order; the sort is stable, so one player's slips keep the order they arrived in.
+    const sorted = [...batch].sort((a, b) => a.slip.player - b.slip.player);
+    let answers: Answer[];
+    try {
+      answers = await this.#db.transaction(async (tx) => {
+        const placed = await placeMany(
+          tx,
+          sorted.map((w) => w.slip),
+        );
+        faultPoint('bid-before-commit');
+        return placed;
+      });
+    } catch {
+      // Nothing of the batch committed: each slip again in its own transaction, in the same order, so the
+      // slip whose fault it was gets its own error and the others their answers.
+      this.stats.fallbacks += 1;
+      for (const w of sorted) await placeOne(this.#db, w.slip).then(w.resolve, w.reject);
+      return;
+    }
+    sorted.forEach((w, i) => {
+      const answer = answers[i] as Answer;
+      const raised = raisedOf(answer);
+      if (raised) w.reject(new SlipRefusal(raised));
+      else w.resolve(answer);
+    });
+  }
+}
+
+/** The per-shard queues of this process. One PostgreSQL is one shard. */
+export class BidBatcher {
+  readonly #shards: SlipBatches[];
+
+  constructor(db: Database, options: BatchOptions) {
+    this.#shards = [new SlipBatches(db, options)];
+  }
+
+  /** The queue of the shard holding this player's rows (all of them on one PostgreSQL). */
+  shardOf(_player: number): SlipBatches {
+    return this.#shards[0] as SlipBatches;
+  }
+
+  place(slip: Slip): Promise<SlipAnswer> {
+    return this.shardOf(slip.player).place(slip);
+  }
+
+  get stats(): SlipBatches['stats'] {
+    return this.#shards[0]?.stats ?? { batches: 0, slips: 0, largest: 0, fallbacks: 0 };
+  }
+}
