@@ -188,12 +188,14 @@ interface ChunkRow {
 
 /**
  * Players paid per transaction. A paying transaction holds its players' wallets from its lock to its commit,
- * and a bid by one of them (on any market) waits that long. Measured under load 30-40 (docs/performance.md,
- * "Settlement that yields"): a chunk's 1,000 winners took 100-400 ms to lock and pay at once (the lock waiting
- * for bids in flight while holding the rest); 100 took 20-40 ms to pay, but each group costs its round trips
- * again, so a 1,000,000-bid settlement spent most of its time in them. 250 is between the two.
+ * and a bid by one of them (on any market) waits that long. What made a chunk's wallet phase long (100-400 ms
+ * under load 30-40, docs/performance.md "Settlement that yields") was waiting for bids in flight while holding
+ * the other winners' wallets; payments now skip those instead. Smaller groups shorten the rest, posting itself,
+ * but each group costs its round trips again: at load 40, groups of 100 and 250 stretched a 1,000,000-bid
+ * settlement to 53-117 s against 13-24 s, every round trip waiting for a CPU. So one group holds a chunk's
+ * 1,000 players of the bench, and the group size is the knob if posting alone ever holds bids too long.
  */
-export const PAY_GROUP = 250;
+export const PAY_GROUP = 1_000;
 
 /**
  * Pays one group in the caller's transaction, which holds the revision's row lock (PAY_SQL), then lets the new
