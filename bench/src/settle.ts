@@ -1,9 +1,11 @@
 /**
  * Settles a large market and prints seconds and bids/s, while bids keep being placed on another market
  * through HTTP (their p99 shows whether settlement stalls the rest). `BENCH_BIDS` sets the size
- * (default 100,000); `DATABASE_URL=postgres://…` runs it on PostgreSQL.
+ * (default 100,000); `DATABASE_URL=postgres://…` runs it on PostgreSQL. Then, in the same run, the same bids
+ * elsewhere for as long again with no settlement (`BENCH_CONTROL=0` skips it): on a shared machine the
+ * difference between the two windows is the settlement's share. The machine's load is printed beside each.
  */
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { seedMarket } from '../../apps/api/src/seed/markets.ts';
 import { verifyLedger } from '../../apps/api/src/modules/ledger/verify.ts';
 import { mainParams } from '../../apps/api/src/modules/results/outcome-sql.ts';
@@ -85,13 +87,18 @@ try {
       .transaction(async (tx) => {
         const plan = await tx.query<{ 'QUERY PLAN': string }>(
           `EXPLAIN (ANALYZE, BUFFERS, TIMING) ${chunkSql()}`,
-          chunkParams(target, new Date(NOW), 0, 20_000),
+          chunkParams(target, 0, 20_000),
         );
         console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
         throw new Error('rollback');
       })
       .catch(() => undefined);
   }
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
+  const loadBefore = load();
   // Bids on another market, from a separate load process, for as long as the settlement runs.
   const stop = new AbortController();
   const during = runLoad({
@@ -122,13 +129,34 @@ try {
   );
   const seconds = (performance.now() - t0) / 1000;
   stop.abort();
-  const load = await during;
+  const meanwhile = await during;
   console.log(
-    `settled ${outcome.settled} bids (${outcome.wins} winners) in ${fmt(seconds, 2)} s = ${fmt(outcome.settled / seconds, 0)} bids/s`,
+    `settled ${outcome.settled} bids (${outcome.wins} winners) in ${fmt(seconds, 2)} s = ${fmt(outcome.settled / seconds, 0)} bids/s (load ${loadBefore} -> ${load()})`,
   );
   console.log(
-    `bids placed on another market meanwhile: ${load.requests} requests, p50 ${fmt(load.p50, 0)} ms, p99 ${fmt(load.p99, 0)} ms, max ${fmt(load.max, 0)} ms, non-2xx ${load.non2xx}, errors ${load.errors}`,
+    `bids placed on another market meanwhile: ${meanwhile.requests} requests, p50 ${fmt(meanwhile.p50, 0)} ms, p99 ${fmt(meanwhile.p99, 0)} ms, max ${fmt(meanwhile.max, 0)} ms, non-2xx ${meanwhile.non2xx}, errors ${meanwhile.errors}`,
   );
+  if (process.env.BENCH_CONTROL !== '0') {
+    // The control: the same load for as long, with nothing settling.
+    const controlBefore = load();
+    const stopControl = new AbortController();
+    const control = runLoad({
+      url: bench.url,
+      path: '/api-submit-bid',
+      connections: 10,
+      seconds: 3_600,
+      players,
+      body: { kind: 'single-digit', marketId: bench.marketId },
+      signal: stopControl.signal,
+      skipFirstMs: 1_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500 + seconds * 1000));
+    stopControl.abort();
+    const alone = await control;
+    console.log(
+      `the same bids for ${fmt(seconds, 1)} s with nothing settling (load ${controlBefore} -> ${load()}): ${alone.requests} requests, p50 ${fmt(alone.p50, 0)} ms, p99 ${fmt(alone.p99, 0)} ms, max ${fmt(alone.max, 0)} ms, non-2xx ${alone.non2xx}, errors ${alone.errors}`,
+    );
+  }
   const violations = await verifyLedger(bench.db);
   console.log(
     violations.length === 0

@@ -4,7 +4,8 @@
  * auth secret as a browser does. It decrypts what it receives (RFC 8291 over RFC 8188 aes128gcm) with the
  * device's private key and checks the VAPID signature (RFC 8292) against the key the server publishes, so a
  * test sees exactly what a phone would show. A device can be told to answer a status (404/410: gone; 5xx:
- * a failure to retry) for its next requests.
+ * a failure to retry) for its next requests. The fan-out bench (bench/src/push-fanout.ts) runs one in a process of
+ * its own with `sampleEvery`: it counts every push and its arrival time, and decrypts and verifies one in N.
  */
 import { execFileSync } from 'node:child_process';
 import type { ECDH } from 'node:crypto';
@@ -84,19 +85,25 @@ export class PushReceiver {
   readonly log: { device: number; status: number }[] = [];
   /** Requests that could not be decrypted or verified: a test expects none. */
   readonly problems: string[] = [];
+  /** When each push a device accepted arrived (ms since the epoch), in arrival order. */
+  readonly arrivals: number[] = [];
   private constructor(
     private readonly server: Server,
     readonly origin: string,
     /** Trusts the receiver's certificate only: for web-push's `agent`. */
     readonly agent: Agent,
+    /** The receiver's certificate (PEM), for an agent in another process. */
+    readonly cert: string,
     private readonly dir: string,
+    /** Decrypt and verify one push in this many (the rest are counted only); 1: every push. */
+    private readonly sampleEvery: number,
   ) {}
 
-  static async start(port = 0): Promise<PushReceiver> {
-    return PushReceiver.listen(mkdtempSync(join(tmpdir(), 'gama-push-')), port);
+  static async start(port = 0, options: { sampleEvery?: number } = {}): Promise<PushReceiver> {
+    return PushReceiver.listen(mkdtempSync(join(tmpdir(), 'gama-push-')), port, options.sampleEvery ?? 1);
   }
 
-  private static async listen(dir: string, port: number): Promise<PushReceiver> {
+  private static async listen(dir: string, port: number, sampleEvery: number): Promise<PushReceiver> {
     const keyFile = join(dir, 'key.pem');
     const certFile = join(dir, 'cert.pem');
     execFileSync(
@@ -144,7 +151,9 @@ export class PushReceiver {
       server,
       origin,
       new Agent({ ca: cert, keepAlive: true, maxSockets: 64 }),
+      cert.toString(),
       dir,
+      sampleEvery,
     );
     made.receiver = receiver;
     return receiver;
@@ -182,6 +191,8 @@ export class PushReceiver {
     const status = device === undefined ? 404 : (device.answers.shift() ?? 201);
     this.log.push({ device: id, status });
     if (!device || status !== 201) return status;
+    this.arrivals.push(Date.now());
+    if (this.arrivals.length % this.sampleEvery !== 0) return 201;
     try {
       if (headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
       const vapidKey = checkVapid(headers.authorization as string | undefined, this.origin);

@@ -13,6 +13,8 @@ export const FAULT_POINTS = [
   'withdraw-approve-before-status',
   /** A settlement has committed its first chunk and has more to do. */
   'settle-after-chunk',
+  /** A settlement chunk has committed its win credits; the journals that pay them are not written yet. */
+  'settle-before-payment',
 ] as const;
 
 export type FaultPoint = (typeof FAULT_POINTS)[number];

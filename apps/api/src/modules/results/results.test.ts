@@ -9,7 +9,8 @@ import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../
 import { seedMarket } from '../../seed/markets.ts';
 import { marketById } from '../markets/repository.ts';
 import { mainParams } from './outcome-sql.ts';
-import { settle } from './settle.ts';
+import { dueCredits, settle } from './settle.ts';
+import { verifyLedger } from '../ledger/verify.ts';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import { resumeSettlements } from './service.ts';
 
@@ -429,6 +430,74 @@ describe('exactly once (L6) and corrections (L7)', () => {
     expect(resumed.map((r) => r.result_id)).toEqual([target.resultId]);
     expect((await state(s.market, s.players)).bids).toEqual((await state(ref.market, ref.players)).bids);
     expect(await resumeSettlements(t.app.deps)).toEqual([]);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
+  // Decision 044: a chunk's credits commit before the journals that pay them, which follow in small groups. A
+  // crash in between leaves credits "due"; resuming pays each once, and a revert pays them before it takes back.
+  async function cutBeforePayment(name: string) {
+    const s = await scenario(name);
+    t.clock.set(IST('12:00'));
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, $2, 'open', '123', $3) RETURNING id`,
+      [s.market, DATE, t.clock.now()],
+    );
+    const target = {
+      resultId: rows[0]?.id ?? 0,
+      marketId: s.market,
+      marketDate: DATE,
+      half: 'open' as const,
+      params: mainParams('123', null),
+      note: 'Win',
+    };
+    // The first chunk commits its credits; the process "dies" before paying them.
+    await settle(t.db, target, t.clock.now(), 4, 1, false);
+    const due = await dueCredits(t.db, target.resultId, DATE);
+    expect(due.journals.length).toBeGreaterThan(0);
+    // What the ledger check sees at that instant: credits whose journal is missing (and nothing else).
+    const violations = await verifyLedger(t.db);
+    expect(violations.length).toBeGreaterThan(0);
+    expect(JSON.stringify(violations)).toContain('journal missing');
+    return { s, target, due };
+  }
+
+  it('a crash between a chunk and its payments is paid once at start-up, winners told once', async () => {
+    const ref = await scenario('PAID WHOLE');
+    const { s, target, due } = await cutBeforePayment('PAID LATE');
+    await declare({ market_id: ref.market, date: DATE, half: 'open', value: '123' });
+    const resumed = await resumeSettlements(t.app.deps);
+    expect(resumed.map((r) => r.result_id)).toEqual([target.resultId]);
+    expect(await dueCredits(t.db, target.resultId, DATE)).toEqual({ journals: [], players: [], totals: [] });
+    const mine = await state(s.market, s.players);
+    const theirs = await state(ref.market, ref.players);
+    expect(mine.bids).toEqual(theirs.bids);
+    expect(mine.credits).toEqual(theirs.credits);
+    expect(mine.balances.map((x, i) => x - (theirs.balances[i] ?? 0))).toEqual([0, 0, 0]);
+    // Each journal the crashed chunk named is written once and told once.
+    const { rows: once } = await t.db.query<{ journals: number; notices: number }>(
+      `SELECT (SELECT count(*)::int FROM journals WHERE id = ANY($1::bigint[])) AS journals,
+              (SELECT count(*)::int FROM notifications WHERE kind = 'win' AND ref_id = ANY($1::bigint[])) AS notices`,
+      [due.journals],
+    );
+    expect(once).toEqual([{ journals: due.journals.length, notices: due.journals.length }]);
+    // A second settler finds nothing to do and pays nothing again.
+    await declare({ market_id: s.market, date: DATE, half: 'open', value: '123' });
+    expect((await state(s.market, s.players)).balances).toEqual(mine.balances);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
+  it('a revert after a crash between a chunk and its payments pays them first, then takes everything back', async () => {
+    const before = await scenario('UNTOUCHED');
+    const { s } = await cutBeforePayment('REVERTED UNPAID');
+    const start = await state(before.market, before.players);
+    const undone = await revert({ market_id: s.market, date: DATE, half: 'open' });
+    expect(undone.statusCode).toBe(200);
+    const after = await state(s.market, s.players);
+    // Every wallet is back where the bids left it (as the untouched twin's), every credit reversed.
+    expect(after.balances).toEqual(start.balances);
+    expect(Number(after.credits?.n)).toBe(0);
     t.clock.set(IST('09:00'));
     await expectLedgerClean(t);
   });

@@ -31,7 +31,7 @@ import type {
 } from '@gama/core/endpoints/results/index';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import { revertRevision } from './revert.ts';
-import { settle } from './settle.ts';
+import { payDueCredits, settle } from './settle.ts';
 import { notifyDeclared } from '../notifications/service.ts';
 
 export type Half = 'open' | 'close' | 'single';
@@ -299,6 +299,18 @@ export async function revertResult(
       `UPDATE results SET revert_started_at = coalesce(revert_started_at, $2),
               revert_reason = coalesce(revert_reason, $3) WHERE id = $1`,
       [result.id, now, input.reason],
+    );
+    // A crash between a settlement chunk and its payments leaves credits whose journals are not written: they
+    // are paid first, so every credit the revert takes back was paid (decision 044).
+    await payDueCredits(
+      db,
+      {
+        resultId: result.id,
+        marketId: market.id,
+        marketDate: result.market_date,
+        note: noteFor(market, result.market_date, result.half, result.value),
+      },
+      now,
     );
     const note = `Result corrected: ${market.name} ${formatBidDate(result.market_date)} (${result.half === 'single' ? 'result' : `${result.half} result`} ${result.value} reverted)`;
     const step = await revertRevision(db, result.id, note, now);

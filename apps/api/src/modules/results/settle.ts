@@ -1,9 +1,15 @@
 /**
- * Set-based settlement of one result revision, in chunks (decision 006). Bids are never written: a chunk reads
- * the next slice of the revision's bids in id order, pays its winners (a win credit each, and one journal per
- * player) and moves the revision's `settled_through` cursor past the slice, all in one transaction under the
- * revision's row lock. Losers need no write: past the cursor, a bid without a credit is lost. A crash loses at
- * most the chunk in flight; running it again resumes at the cursor, and racing settlers take turns on the lock.
+ * Set-based settlement of one result revision, in chunks (decision 006), paid in small groups (decision 044).
+ * Bids are never written: a chunk reads the next slice of the revision's bids in id order, writes a win credit
+ * for each winner (naming the win journal that will pay it: one per player per chunk) and moves the revision's
+ * `settled_through` cursor past the slice, all in one transaction under the revision's row lock, without
+ * touching a wallet. Its winners are then paid in transactions of at most `PAY_GROUP` players each (the journal
+ * with the id the credits name, the win notification, debt repayment), so a bid elsewhere waits at most for one
+ * small group's posting, never for a chunk. Losers need no write: past the cursor, a bid without a credit is
+ * lost. A credit whose journal is not written yet is "due": a crash between a chunk and its payments leaves
+ * some, and the next settlement (or a revert) pays them first, once (the journal id is the key). The revision
+ * is marked settled only when the cursor has passed its last bid and nothing is due, so start-up resumes every
+ * settlement a crash cut short; racing settlers take turns on the row lock.
  */
 import type { Database, Queryable } from '../../db/database.ts';
 import { repayDebts } from '../ledger/debt.ts';
@@ -56,23 +62,20 @@ export interface SettleTarget {
 }
 
 /**
- * One chunk of settlement but its journals, as a single statement (exported so benchmarks can explain it): it
- * reads the slice, writes the winners' credits and notifications, naming journal ids it draws, and moves the
- * cursor, and answers what each winning player is owed. The journals follow in `POST_WINS_SQL`, last in the
- * transaction: their entries lock the winners' wallets, which bids elsewhere also lock, so those locks are held
- * from there to the commit only, not while this statement reads and writes the rest.
+ * One chunk of settlement, as a single statement (exported so benchmarks can explain it): it reads the slice,
+ * writes the winners' credits, naming journal ids it draws, and moves the cursor, and answers what each winning
+ * player is owed. It locks no wallet: the journals that pay those credits follow in transactions of their own
+ * (`payDue`), a small group of players each.
  */
 export function chunkSql(): string {
   // One win journal per player per chunk pays all that player's winning bids in it (each keeps its own credit
   // row). Its id is drawn from the sequence on the player's first winner and spread to the rest by a window, so
-  // journals, credits and notifications are written from one materialized set: joining CTEs instead ran as
-  // nested loops (2,000 x 2,000 per join). The sequence is named once per statement, not per journal (its
-  // catalog lookup cost more than the draw). Each player's journal is also their win notification, in the same
-  // transaction, so a chunk that commits has told its winners and one that is lost has not. A credit that
-  // exists already (a revision interrupted under the old bid-writing scheme) is not paid again. The payout is
-  // gama_payout (db/functions/rules.sql).
+  // credits and their journals are written from one materialized set: joining CTEs instead ran as nested loops
+  // (2,000 x 2,000 per join). The sequence is named once per statement, not per journal (its catalog lookup
+  // cost more than the draw). A credit that exists already (a revision interrupted under the old bid-writing
+  // scheme) is not paid again. The payout is gama_payout (db/functions/rules.sql).
   return `WITH slice AS MATERIALIZED (
-           SELECT b.id, b.player_id, ${wonExpression(8)} AS won, ${PAYOUT_SQL} AS payout
+           SELECT b.id, b.player_id, ${wonExpression(7)} AS won, ${PAYOUT_SQL} AS payout
              FROM bids b
             WHERE b.market_id = $1 AND b.market_date = $2::date AND b.settle_half = $3 AND b.id > $4
             ORDER BY b.id LIMIT $5),
@@ -94,20 +97,12 @@ export function chunkSql(): string {
            INSERT INTO win_credits (bid_id, market_date, result_id, player_id, payout, journal_id)
            SELECT w.id, $2::date, $6, w.player_id, w.payout, w.journal_id FROM winners w
            RETURNING 1),
-         notice AS (
-           INSERT INTO notifications (player_id, kind, ref_id, amount, market, created_at)
-           SELECT p.player_id, 'win', p.journal_id, p.total, (SELECT name FROM markets WHERE id = $1), $7
-             FROM paid p
-           ON CONFLICT (player_id, kind, ref_id) DO NOTHING
-           RETURNING 1),
          moved AS (
-           UPDATE results SET settled_through = coalesce((SELECT max(id) FROM slice), settled_through),
-                              settled_at = CASE WHEN (SELECT count(*) FROM slice) < $5 THEN $7::timestamptz END
+           UPDATE results SET settled_through = coalesce((SELECT max(id) FROM slice), settled_through)
             WHERE id = $6
            RETURNING 1)
          SELECT (SELECT count(*) FROM slice)::int AS decided,
                 (SELECT count(*) FROM credit)::int AS wins,
-                (SELECT count(*) FROM notice)::int AS notices,
                 (SELECT count(*) FROM moved)::int AS moved,
                 (SELECT array_agg(journal_id::text ORDER BY player_id) FROM paid) AS journal_ids,
                 (SELECT array_agg(player_id::text ORDER BY player_id) FROM paid) AS players,
@@ -115,23 +110,53 @@ export function chunkSql(): string {
 }
 
 /**
- * The chunk's win journals through the ledger's one entry point (db/functions/post_journals.sql): one per paid
- * player, with the ids the chunk drew, each crediting the player's wallet and debiting the house; all entries in
- * one INSERT, which the posting trigger checks and adds to the cached wallet balances.
+ * Pays one group of due win journals in one statement (a round trip per step cost a group more than its
+ * writes on a busy machine). Of `due` (journal ids, players, paise, in player order) it takes the journals not
+ * written yet (another settler, or a revert, may have paid some since they were read) whose player's wallet it
+ * can lock at once: `FOR NO KEY UPDATE SKIP LOCKED` leaves a wallet that a bid in flight holds, and its credits
+ * stay due for the settlement's last step, so payments never queue behind bids (`$8`: wait for those
+ * instead, in that last step). The journals go through the ledger's one entry point
+ * (db/functions/post_journals.sql) with the ids the chunk drew, each crediting the wallet and debiting the
+ * house, all entries in one INSERT; each player's win notification names its journal, in the same
+ * transaction, so a payment that commits has told its winner and one that is lost has not. Answers the
+ * players paid.
  */
-export const POST_WINS_SQL = `SELECT cardinality(gama_post_journals('win', 'system', 'result', $4, $5,
-           array_fill($6::bigint, ARRAY[cardinality($1::bigint[])]),
-           e.journals, e.accounts, e.systems, e.amounts, $1::bigint[])) AS journals
-    FROM (SELECT array_agg(x.n::int ORDER BY x.n, x.leg) AS journals, array_agg(x.account ORDER BY x.n, x.leg) AS accounts,
-                 array_agg(x.system ORDER BY x.n, x.leg) AS systems, array_agg(x.amount ORDER BY x.n, x.leg) AS amounts
-            FROM (SELECT p.n, 0 AS leg, a.id AS account, NULL::text AS system, p.total AS amount
-                    FROM unnest($2::bigint[], $3::bigint[]) WITH ORDINALITY AS p (player_id, total, n)
-                    JOIN accounts a ON a.player_id = p.player_id AND a.kind = 'wallet'
-                  UNION ALL
-                  SELECT p.n, 1, NULL, 'house', -p.total
-                    FROM unnest($3::bigint[]) WITH ORDINALITY AS p (total, n)) x) e`;
+export const PAY_SQL = `WITH due AS MATERIALIZED (
+           SELECT d.journal_id, d.player_id, d.total, d.n
+             FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS d (journal_id, player_id, total, n)
+            WHERE NOT EXISTS (SELECT 1 FROM journals j WHERE j.id = d.journal_id)),
+         free AS MATERIALIZED (
+           SELECT a.id, a.player_id FROM accounts a
+            WHERE a.kind = 'wallet' AND a.player_id IN (SELECT player_id FROM due) AND NOT $8::boolean
+            ORDER BY a.id FOR NO KEY UPDATE SKIP LOCKED),
+         waited AS MATERIALIZED (
+           SELECT a.id, a.player_id FROM accounts a
+            WHERE a.kind = 'wallet' AND a.player_id IN (SELECT player_id FROM due) AND $8::boolean
+            ORDER BY a.id FOR NO KEY UPDATE),
+         todo AS MATERIALIZED (
+           SELECT row_number() OVER (ORDER BY d.n) AS k, d.journal_id, d.player_id, d.total, w.id AS wallet
+             FROM due d JOIN (SELECT * FROM free UNION ALL SELECT * FROM waited) w ON w.player_id = d.player_id),
+         posted AS MATERIALIZED (
+           SELECT gama_post_journals('win', 'system', 'result', $4, $5,
+                    array_fill($6::bigint, ARRAY[(SELECT count(*)::int FROM todo)]),
+                    array_agg(x.k::int ORDER BY x.k, x.leg), array_agg(x.account ORDER BY x.k, x.leg),
+                    array_agg(x.system ORDER BY x.k, x.leg), array_agg(x.amount ORDER BY x.k, x.leg)::bigint[],
+                    (SELECT array_agg(t.journal_id ORDER BY t.k) FROM todo t)) AS ids
+             FROM (SELECT t.k, 0 AS leg, t.wallet AS account, NULL::text AS system, t.total AS amount FROM todo t
+                   UNION ALL
+                   SELECT t.k, 1, NULL, 'house', -t.total FROM todo t) x
+           HAVING count(*) > 0),
+         notice AS (
+           INSERT INTO notifications (player_id, kind, ref_id, amount, market, created_at)
+           SELECT t.player_id, 'win', t.journal_id, t.total, (SELECT name FROM markets WHERE id = $7), $5
+             FROM todo t WHERE EXISTS (SELECT 1 FROM posted)
+           ON CONFLICT (player_id, kind, ref_id) DO NOTHING
+           RETURNING 1)
+         SELECT (SELECT cardinality(ids) FROM posted) AS journals,
+                (SELECT count(*) FROM notice)::int AS notices,
+                (SELECT array_agg(DISTINCT t.player_id::text) FROM todo t) AS players`;
 
-export function chunkParams(target: SettleTarget, at: Date, through: number, chunk: number): unknown[] {
+export function chunkParams(target: SettleTarget, through: number, chunk: number): unknown[] {
   return [
     target.marketId,
     target.marketDate,
@@ -139,40 +164,113 @@ export function chunkParams(target: SettleTarget, at: Date, through: number, chu
     through,
     chunk,
     target.resultId,
-    at,
     ...paramValues(target.params),
   ];
 }
 
+/** Win journals not written yet: their ids, players and the paise each pays, in player order. */
+export interface Due {
+  journals: string[];
+  players: string[];
+  totals: string[];
+}
+
+/** What a payment needs of the revision: its row (the lock), its market (the notice) and the journals' note. */
+export type PayTarget = Pick<SettleTarget, 'resultId' | 'marketId' | 'marketDate' | 'note'>;
+
 interface ChunkRow {
   decided: number;
   wins: number;
-  /** The chunk's win journals, their players and the paise each is owed, in player order. */
   journal_ids: string[] | null;
   players: string[] | null;
   totals: string[] | null;
 }
 
 /**
- * Locks the winners' wallets before their entries are written. Those that are free are taken at once
- * (SKIP LOCKED); only the few that a bid in flight holds are waited for, then. Taking them one by one in id
- * order instead waited for each bid in flight in turn, and every bid on a wallet already taken waited behind
- * all of those waits. A transaction that locks several players' wallets in id order (a revert, a transfer)
- * can now meet this one in a cycle; PostgreSQL then aborts one of the two after a second and
- * `transaction()` runs it again.
+ * Players paid per transaction. A paying transaction holds its players' wallets from its lock to its commit,
+ * and a bid by one of them (on any market) waits that long. What made a chunk's wallet phase long (100-400 ms
+ * under load 30-40, docs/performance.md "Settlement that yields") was waiting for bids in flight while holding
+ * the other winners' wallets; payments now skip those instead. Smaller groups shorten the rest, posting itself,
+ * but each group costs its round trips again: at load 40, groups of 100 and 250 stretched a 1,000,000-bid
+ * settlement to 53-117 s against 13-24 s, every round trip waiting for a CPU. So one group holds a chunk's
+ * 1,000 players of the bench, and the group size is the knob if posting alone ever holds bids too long.
  */
-async function lockWallets(tx: Queryable, players: readonly string[]): Promise<void> {
-  const { rows: free } = await tx.query<{ player_id: string }>(
-    `SELECT player_id::text FROM accounts WHERE kind = 'wallet' AND player_id IN (SELECT unnest($1::bigint[]))
-      ORDER BY id FOR NO KEY UPDATE SKIP LOCKED`,
-    [players],
+export const PAY_GROUP = 1_000;
+
+/**
+ * Pays one group in the caller's transaction, which holds the revision's row lock (PAY_SQL), then lets the new
+ * balances repay whatever debt their players carry.
+ */
+async function payGroup(tx: Queryable, target: PayTarget, at: Date, due: Due, wait: boolean): Promise<void> {
+  const { rows } = await tx.query<{ players: string[] | null }>(PAY_SQL, [
+    due.journals,
+    due.players,
+    due.totals,
+    target.note,
+    at,
+    target.resultId,
+    target.marketId,
+    wait,
+  ]);
+  const players = rows[0]?.players ?? [];
+  if (players.length > 0) await repayDebts(tx, players, at);
+}
+
+/** PGlite runs in this thread: let waiting requests in between transactions instead of chaining the next one. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Pays `due` in transactions of at most PAY_GROUP players. Each takes the revision's row lock first, so it
+ * takes turns with the chunks and payments of a racing settler, and commits without waiting for its WAL (as a
+ * chunk does: a payment lost in a crash leaves its credits due, and they are paid on resuming).
+ */
+export async function payDue(
+  db: Database,
+  target: PayTarget,
+  at: Date,
+  due: Due,
+  wait = true,
+): Promise<void> {
+  for (let i = 0; i < due.players.length; i += PAY_GROUP) {
+    const group = {
+      journals: due.journals.slice(i, i + PAY_GROUP),
+      players: due.players.slice(i, i + PAY_GROUP),
+      totals: due.totals.slice(i, i + PAY_GROUP),
+    };
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `SELECT set_config('synchronous_commit', 'off', true) FROM results WHERE id = $1 FOR UPDATE`,
+        [target.resultId],
+      );
+      await payGroup(tx, target, at, group, wait);
+    });
+    await yieldToRequests();
+  }
+}
+
+/**
+ * The revision's credits whose win journal is not written: what a crash between a chunk and its payments left
+ * (a racing settler's payments in flight too; paying them again is a no-op).
+ */
+export async function dueCredits(db: Queryable, resultId: number, marketDate: string): Promise<Due> {
+  const { rows } = await db.query<{ journal_id: string; player_id: string; total: string }>(
+    `SELECT c.journal_id::text, min(c.player_id)::text AS player_id, sum(c.payout)::text AS total
+       FROM win_credits c
+      WHERE c.result_id = $1 AND c.market_date = $2::date AND c.journal_id IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM journals j WHERE j.id = c.journal_id)
+      GROUP BY c.journal_id ORDER BY min(c.player_id), c.journal_id`,
+    [resultId, marketDate],
   );
-  if (free.length === players.length) return;
-  const taken = new Set(free.map((r) => r.player_id));
-  await tx.query(
-    `SELECT id FROM accounts WHERE kind = 'wallet' AND player_id IN (SELECT unnest($1::bigint[])) ORDER BY id FOR NO KEY UPDATE`,
-    [players.filter((p) => !taken.has(p))],
-  );
+  return {
+    journals: rows.map((r) => r.journal_id),
+    players: rows.map((r) => r.player_id),
+    totals: rows.map((r) => r.total),
+  };
+}
+
+/** Pays whatever the revision still owes (before a revert takes its credits back, or before it is marked). */
+export async function payDueCredits(db: Database, target: PayTarget, at: Date): Promise<void> {
+  await payDue(db, target, at, await dueCredits(db, target.resultId, target.marketDate));
 }
 
 interface Revision {
@@ -189,6 +287,8 @@ export async function settle(
   fixedChunk?: number,
   /** Stop after this many chunks, leaving the rest pending, as a crash would (tests and benchmarks). */
   maxChunks = Number.POSITIVE_INFINITY,
+  /** false: stop after the first chunk's commit without paying it, as a crash there would (tests). */
+  pay = true,
 ): Promise<{ settled: number; wins: number }> {
   let settled = 0;
   let wins = 0;
@@ -200,43 +300,44 @@ export async function settle(
       // The revision's row lock makes racing settlers take turns; each reads the cursor the last one left.
       // A chunk commits without waiting for its WAL to reach the disk: a crash can lose only chunks that nothing
       // durable came after (WAL is flushed in order), and losing one loses its credits and its cursor together,
-      // so the resumed settlement pays them once.
+      // so the resumed settlement decides those bids once.
       const { rows: locked } = await tx.query<Revision>(
         `SELECT settled_through::text, settled_at, revert_started_at, set_config('synchronous_commit', 'off', true)
            FROM results WHERE id = $1 FOR UPDATE`,
         [target.resultId],
       );
       const revision = locked[0];
-      if (!revision || revision.settled_at || revision.revert_started_at)
-        return { decided: 0, wins: 0, done: true };
+      // Settled, or being reverted (the revert pays what is due before it takes credits back): nothing to do.
+      if (!revision || revision.settled_at || revision.revert_started_at) return undefined;
       const { rows } = await tx.query<ChunkRow>(
         chunkSql(),
-        chunkParams(target, at, Number(revision.settled_through), chunk),
+        chunkParams(target, Number(revision.settled_through), chunk),
       );
       const row = rows[0];
       if (!row) throw new Error('settlement chunk answered no row');
-      const players = row.players ?? [];
-      if (players.length > 0) {
-        await lockWallets(tx, players);
-        await tx.query(POST_WINS_SQL, [
-          row.journal_ids,
-          players,
-          row.totals,
-          target.note,
-          at,
-          target.resultId,
-        ]);
-        await repayDebts(tx, players, at);
-      }
-      const done = row.decided < chunk;
-      return { decided: row.decided, wins: row.wins, done };
+      const due = { journals: row.journal_ids ?? [], players: row.players ?? [], totals: row.totals ?? [] };
+      return { decided: row.decided, wins: row.wins, done: row.decided < chunk, due };
     });
+    if (!step) return { settled, wins };
     settled += step.decided;
     wins += step.wins;
-    if (!step.done) faultPoint('settle-after-chunk');
-    // PGlite runs in this thread: let waiting requests in between chunks instead of chaining the next one.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    if (step.done || chunks >= maxChunks) return { settled, wins };
+    if (!pay) return { settled, wins };
+    faultPoint('settle-before-payment');
+    await payDue(db, target, at, step.due, false);
+    if (step.done) {
+      // The cursor has passed the last bid. What was skipped for a bid in flight, and what a racing settler or
+      // an earlier crash left due, is paid before the mark (waiting for those wallets now), so a settled
+      // revision owes nothing and start-up resumes every one that might.
+      await payDueCredits(db, target, at);
+      await db.query(
+        'UPDATE results SET settled_at = $2 WHERE id = $1 AND settled_at IS NULL AND revert_started_at IS NULL',
+        [target.resultId, at],
+      );
+      return { settled, wins };
+    }
+    faultPoint('settle-after-chunk');
+    await yieldToRequests();
+    if (chunks >= maxChunks) return { settled, wins };
     if (fixedChunk === undefined) chunk = nextChunk(sizes, chunk, (performance.now() - started) / 1000);
   }
 }
