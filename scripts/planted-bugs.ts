@@ -39,13 +39,13 @@ const bugs: PlantedBug[] = [
     edits: [
       {
         file: 'apps/api/src/modules/results/settle.ts',
-        from: 'NULL::text AS system, p.total AS amount',
-        to: 'NULL::text AS system, 2 * p.total AS amount',
+        from: 'NULL::text AS system, t.total AS amount',
+        to: 'NULL::text AS system, 2 * t.total AS amount',
       },
       {
         file: 'apps/api/src/modules/results/settle.ts',
-        from: "SELECT p.n, 1, NULL, 'house', -p.total",
-        to: "SELECT p.n, 1, NULL, 'house', -2 * p.total",
+        from: "SELECT t.k, 1, NULL, 'house', -t.total",
+        to: "SELECT t.k, 1, NULL, 'house', -2 * t.total",
       },
     ],
     tests: ['apps/api/src/modules/results/results.test.ts'],
