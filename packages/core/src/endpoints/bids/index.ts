@@ -71,7 +71,16 @@ function groupEndpoints(group: MarketGroup, paths: { submit: string; bids: strin
       summary: `Place bids on a ${names[group]} market: one bet type, one or more rows, one journal`,
       body: submitBidRequest,
       response: submitBidAnswer,
-      errors: ['VALIDATION', 'NOT_FOUND', 'FORBIDDEN', 'IDEMPOTENCY_MISMATCH', 'IDEMPOTENCY_IN_PROGRESS'],
+      errors: [
+        'VALIDATION',
+        'NOT_FOUND',
+        'ACCOUNT_BLOCKED',
+        'BREAK_RUNNING',
+        'DEBT_BLOCKED',
+        'PLAY_LIMIT_REACHED',
+        'IDEMPOTENCY_MISMATCH',
+        'IDEMPOTENCY_IN_PROGRESS',
+      ],
       idempotent: true,
     }),
     // Histories always belong to the session's player; ids or phones in the body select nothing.
