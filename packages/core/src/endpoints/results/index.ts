@@ -594,7 +594,7 @@ export const resultsEndpoints = {
     summary: 'Every declaration of a market (reverted ones included), newest first',
     query: resultsQuery,
     response: z.strictObject({ status: ok, results: z.array(resultRow) }),
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'RESULT_DATE_INVALID'],
   }),
   resultsImportPreview: endpoint({
     domain,
