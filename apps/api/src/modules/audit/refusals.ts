@@ -28,7 +28,8 @@ export function auditRefusals(deps: { db: Database; clock: Clock }, refused: Ref
       operatorId: operator.id,
       action: `${refused.action}_refused`,
       targetType: refused.targetType,
-      targetId: String(raw[refused.targetField] ?? params[refused.targetField]),
+      // A path parameter is as the caller sent it (a refused `%00` among them): PostgreSQL takes no NUL in text.
+      targetId: String(raw[refused.targetField] ?? params[refused.targetField]).replaceAll('\0', ''),
       detail: { ...body, code: refusal.code, msg: refusal.msg },
       request,
       at: deps.clock.now(),
