@@ -120,6 +120,7 @@ export const onPglite = [
   'src/modules/profile/language.test.ts',
   'src/modules/profile/profile.test.ts',
   'test/catalogue.test.ts',
+  'test/error-codes.test.ts',
   'test/trust-proxy.test.ts',
 ] as const;
 

@@ -171,7 +171,7 @@ atBothSizes(() => {
     expect(idle.status()).toBe(401);
     expect(await idle.json()).toMatchObject({
       status: false,
-      code: 'UNAUTHENTICATED',
+      code: 'SESSION_IDLE',
       msg: loginMessages.idle,
     });
 

@@ -1,4 +1,3 @@
-import { loginMessages } from '@gama/core/endpoints/operators/index';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
@@ -20,7 +19,7 @@ function here(): string {
 
 setSessionListeners({
   // The server ended the session (idle for too long, signed out elsewhere, disabled by an owner).
-  lost: ({ message }) => {
+  lost: ({ message, code }) => {
     const from = here();
     // Only a session this tab knew can be "lost"; a first visit simply goes to sign-in.
     const known = queryClient.getQueryData(meKey) !== undefined;
@@ -28,7 +27,7 @@ setSessionListeners({
     if (from.startsWith('/sign-in')) return;
     // The sign-in screen says why the operator is back there (30 idle minutes, signed out elsewhere); an idle
     // session says so even when this tab has just opened.
-    const explain = known || message === loginMessages.idle;
+    const explain = known || code === 'SESSION_IDLE';
     void router.navigate('/sign-in', {
       replace: true,
       state: explain ? { from, notice: message } : { from },

@@ -17,8 +17,6 @@ export class AppError extends Error {
   }
 }
 
-export const fail = (code: ErrorCode, msg: string): AppError => new AppError(code, msg);
-
 export function failureBody(code: ErrorCode, msg: string, requestId?: string): ApiFailure {
   return requestId ? { status: false, code, msg, request_id: requestId } : { status: false, code, msg };
 }

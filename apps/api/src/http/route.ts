@@ -1,7 +1,8 @@
 /**
  * Registers a route from its endpoint catalogue entry: the method, path, who may call it, and the request
  * schemas all come from the entry; a route file supplies only the handler. Outside production every answer is
- * also checked against the entry's response schema, so the catalogue cannot drift from what the server sends.
+ * also checked against the entry's response schema, and every refusal's code against the codes the entry lists,
+ * so the catalogue cannot drift from what the server sends.
  */
 import { accountMessages } from '@gama/core/contract/messages';
 import type {
@@ -12,9 +13,11 @@ import type {
   ParsedParams,
   ParsedQuery,
 } from '@gama/core/endpoints/define';
+import { failureCodes } from '@gama/core/endpoints/define';
 import { can, forbiddenMessage } from '@gama/core/operators/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
+import { ZodError } from 'zod';
 import { AppError } from './errors.ts';
 import type { RouteLogConfig } from './request-log.ts';
 import type { OperatorSession, SessionPlayer } from '../deps.ts';
@@ -106,9 +109,11 @@ export function route<E extends AnyEndpoint>(
   endpoint: E,
   // The entry alone decides E; the handler is then checked against it (its answer must not widen E).
   handler: NoInfer<Handler<E>>,
+  options: RouteOptions = {},
 ): void {
   const appKey = Buffer.from(app.deps.config.APP_KEY);
   const checkAnswers = app.deps.config.NODE_ENV !== 'production';
+  const declared = new Set(failureCodes(endpoint));
   const set = registered.get(app) ?? new Set<AnyEndpoint>();
   registered.set(app, set);
   set.add(endpoint);
@@ -119,75 +124,142 @@ export function route<E extends AnyEndpoint>(
     ...(endpoint.bodyLimit === undefined ? {} : { bodyLimit: endpoint.bodyLimit }),
     config: { polled: endpoint.polled === true } satisfies RouteLogConfig,
     handler: async (request, reply) => {
-      const { callers } = app.deps;
-      const readBody = () => (endpoint.method === 'GET' ? {} : bodyObject(request));
-      const who: Record<string, unknown> = {};
-      // A legacy body carries the app key and may carry the token, so it is read first; an operator call is
-      // authenticated before its body is looked at, so a stranger learns nothing about what a body should be.
-      let raw: Record<string, unknown>;
-      if (isLegacy(endpoint.access)) {
-        raw = readBody();
-        // A GET has no body to carry the app key: a browser's EventSource (the notification stream) can send
-        // neither a body nor a header, only the session cookie, which is what authenticates it.
-        if (endpoint.method !== 'GET' && !appKeyMatches(raw.app_key, appKey)) {
-          throw new AppError('BAD_APP_KEY', accountMessages.badAppKey);
-        }
-        if (endpoint.access !== 'public') {
-          const session = await callers.player(request, raw);
-          if (!session) throw new AppError('UNAUTHENTICATED', accountMessages.sessionExpired);
-          if (endpoint.access === 'betting' && session.player.bettingStatus !== '1') {
-            throw new AppError('BETTING_DISABLED', accountMessages.bettingDisabled);
-          }
-          who.player = session.player;
-          who.sessionHash = session.tokenHash;
-        }
-      } else {
-        if (endpoint.access === 'operator') {
-          const operator = await callers.operator(request, {
-            duringEnrolment: endpoint.duringEnrolment === true,
-          });
-          const permission = endpoint.permission;
-          if (permission === undefined || !can(operator.role, permission)) {
-            throw new AppError('FORBIDDEN', permission ? forbiddenMessage(permission) : 'Forbidden');
-          }
-          who.operator = operator;
-        }
-        raw = readBody();
+      const seen: Seen = {};
+      try {
+        return await handle(request, reply, seen);
+      } catch (error) {
+        if (options.onRefusal && seen.operator) await reportRefusal(options.onRefusal, seen, request, error);
+        throw checkAnswers ? checkRefusal(endpoint, declared, error) : error;
       }
-      const ctx = {
-        body: endpoint.body ? endpoint.body.parse(raw) : undefined,
-        query: endpoint.query ? endpoint.query.parse(request.query ?? {}) : undefined,
-        params: endpoint.params ? endpoint.params.parse(request.params ?? {}) : undefined,
-        raw,
-        request,
-        reply,
-        isWeb: isWebClient(request),
-        ...who,
-      } as RouteCtx<E>;
-      const result = await handler(ctx);
-      if (result instanceof RawReply) return result.sent;
-      if (result instanceof CsvReply) {
-        if (endpoint.produces !== 'text/csv') {
-          throw new Error(
-            `${endpoint.method} ${endpoint.path} answered CSV but its entry does not produce text/csv`,
-          );
-        }
-        // The name is the server's own (report and dates), never the caller's text.
-        void reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${result.filename.replace(/[^\w.-]/g, '_')}"`)
-          .header('cache-control', 'no-store');
-        return result.text;
-      }
-      if (result instanceof JsonText) {
-        if (checkAnswers) checkAnswer(endpoint, JSON.parse(result.text));
-        void reply.type(JSON_TYPE);
-        return result.text;
-      }
-      if (checkAnswers) checkAnswer(endpoint, result);
-      return result;
     },
   });
+
+  async function handle(request: FastifyRequest, reply: FastifyReply, seen: Seen): Promise<unknown> {
+    const { callers } = app.deps;
+    const readBody = () => (endpoint.method === 'GET' ? {} : bodyObject(request));
+    const who: Record<string, unknown> = {};
+    // A legacy body carries the app key and may carry the token, so it is read first; an operator call is
+    // authenticated before its body is looked at, so a stranger learns nothing about what a body should be.
+    let raw: Record<string, unknown>;
+    if (isLegacy(endpoint.access)) {
+      raw = readBody();
+      // A GET has no body to carry the app key: a browser's EventSource (the notification stream) can send
+      // neither a body nor a header, only the session cookie, which is what authenticates it.
+      if (endpoint.method !== 'GET' && !appKeyMatches(raw.app_key, appKey)) {
+        throw new AppError('BAD_APP_KEY', accountMessages.badAppKey);
+      }
+      if (endpoint.access !== 'public') {
+        const session = await callers.player(request, raw);
+        if (!session) throw new AppError('UNAUTHENTICATED', accountMessages.sessionExpired);
+        if (endpoint.access === 'betting' && session.player.bettingStatus !== '1') {
+          throw new AppError('BETTING_DISABLED', accountMessages.bettingDisabled);
+        }
+        who.player = session.player;
+        who.sessionHash = session.tokenHash;
+      }
+    } else {
+      if (endpoint.access === 'operator') {
+        const operator = await callers.operator(request, {
+          duringEnrolment: endpoint.duringEnrolment === true,
+        });
+        seen.operator = operator;
+        const permission = endpoint.permission;
+        if (permission === undefined || !can(operator.role, permission)) {
+          // An operator entry always names a permission (define.ts refuses one without).
+          const message = permission ? forbiddenMessage(permission) : 'Forbidden';
+          throw new AppError('FORBIDDEN', message);
+        }
+        who.operator = operator;
+      }
+      raw = readBody();
+      seen.raw = raw;
+    }
+    const ctx = {
+      body: endpoint.body ? endpoint.body.parse(raw) : undefined,
+      query: endpoint.query ? endpoint.query.parse(request.query ?? {}) : undefined,
+      params: endpoint.params ? endpoint.params.parse(request.params ?? {}) : undefined,
+      raw,
+      request,
+      reply,
+      isWeb: isWebClient(request),
+      ...who,
+    } as RouteCtx<E>;
+    const result = await handler(ctx);
+    if (result instanceof RawReply) return result.sent;
+    if (result instanceof CsvReply) {
+      if (endpoint.produces !== 'text/csv') {
+        throw new Error(
+          `${endpoint.method} ${endpoint.path} answered CSV but its entry does not produce text/csv`,
+        );
+      }
+      // The name is the server's own (report and dates), never the caller's text.
+      void reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${result.filename.replace(/[^\w.-]/g, '_')}"`)
+        .header('cache-control', 'no-store');
+      return result.text;
+    }
+    if (result instanceof JsonText) {
+      if (checkAnswers) checkAnswer(endpoint, JSON.parse(result.text));
+      void reply.type(JSON_TYPE);
+      return result.text;
+    }
+    if (checkAnswers) checkAnswer(endpoint, result);
+    return result;
+  }
+}
+
+/** What the route learnt of a call before it failed: who called, and the body they sent. */
+interface Seen {
+  operator?: OperatorSession;
+  raw?: Record<string, unknown>;
+}
+
+/**
+ * Told of every refusal of an operator's call (the caller known, the permission, the body or the service said
+ * no), with the code and message the operator gets: the audit of refused actions (audit/refusals.ts).
+ */
+export type RefusalHook = (
+  call: {
+    operator: OperatorSession;
+    request: FastifyRequest;
+    raw: Record<string, unknown>;
+    params: Record<string, unknown>;
+  },
+  refusal: { code: string; msg: string },
+) => Promise<void>;
+
+export interface RouteOptions {
+  onRefusal?: RefusalHook;
+}
+
+async function reportRefusal(hook: RefusalHook, seen: Seen, request: FastifyRequest, error: unknown) {
+  const refusal =
+    error instanceof AppError
+      ? { code: error.code, msg: error.message }
+      : error instanceof ZodError
+        ? { code: 'VALIDATION', msg: error.issues[0]?.message ?? 'Invalid request' }
+        : null;
+  if (!refusal || !seen.operator) return;
+  const params = (
+    typeof request.params === 'object' && request.params !== null ? request.params : {}
+  ) as Record<string, unknown>;
+  // Refused before its body was read (no permission): the row still says what was asked, as sent.
+  const sent = typeof request.body === 'object' && request.body !== null ? request.body : {};
+  const raw = seen.raw ?? (sent as Record<string, unknown>);
+  await hook({ operator: seen.operator, request, raw, params }, refusal);
+}
+
+/**
+ * A refusal whose code its entry does not list is a server bug, as an answer outside the schema is: the
+ * client and the documents would not know the code. Outside production it becomes a 500 naming the code.
+ * A 5xx code may come from any route (a database that is down), so those pass.
+ */
+function checkRefusal(endpoint: AnyEndpoint, declared: ReadonlySet<string>, error: unknown): unknown {
+  if (!(error instanceof AppError) || error.httpStatus >= 500 || declared.has(error.code)) return error;
+  return new Error(
+    `${endpoint.method} ${endpoint.path} refused with ${error.code} (${error.message}), which its entry's errors do not list`,
+  );
 }
 
 /** A handler whose answer does not match its entry is a server bug: a 500, with the mismatch in the log. */

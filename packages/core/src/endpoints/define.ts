@@ -134,3 +134,42 @@ export function fillPath(path: string, values: Record<string, unknown>): string 
     return encodeURIComponent(String(value));
   });
 }
+
+/**
+ * The codes a route can answer: its entry's own, and those its access, input and method bring. The OpenAPI
+ * documents list them, and outside production the server refuses (500) to answer a code not among them. Any route can
+ * also fail with a 5xx (the shared `5XX` response); an entry lists a 5xx code when it is part of its contract
+ * (an SMS gateway that is down), and that code gets its own status.
+ */
+export function failureCodes(entry: AnyEndpoint): ErrorCode[] {
+  const legacy = entry.access === 'public' || entry.access === 'player' || entry.access === 'betting';
+  const codes = new Set<ErrorCode>();
+  const takesInput =
+    entry.body !== undefined ||
+    entry.query !== undefined ||
+    entry.params !== undefined ||
+    entry.method !== 'GET';
+  if (takesInput) codes.add('VALIDATION');
+  if (legacy && entry.method !== 'GET') codes.add('BAD_APP_KEY');
+  if (entry.access === 'player' || entry.access === 'betting' || entry.access === 'operator') {
+    codes.add('UNAUTHENTICATED');
+  }
+  if (entry.access === 'betting') codes.add('BETTING_DISABLED');
+  if (entry.access === 'operator') {
+    codes.add('FORBIDDEN');
+    // The operator's session check: idle past the limit.
+    codes.add('SESSION_IDLE');
+  }
+  if (entry.access === 'operator' && entry.duringEnrolment !== true) codes.add('TOTP_ENROLMENT_REQUIRED');
+  if (entry.idempotent) {
+    codes.add('IDEMPOTENCY_KEY_INVALID');
+    codes.add('IDEMPOTENCY_MISMATCH');
+    codes.add('IDEMPOTENCY_IN_PROGRESS');
+  }
+  if (entry.method !== 'GET') {
+    codes.add('CROSS_SITE');
+    codes.add('UNSUPPORTED_MEDIA_TYPE');
+  }
+  for (const code of entry.errors) codes.add(code);
+  return [...codes];
+}

@@ -1,4 +1,3 @@
-import { loginMessages } from '@gama/core/endpoints/operators/index';
 import { Dialog } from '@gama/ui/Dialog';
 import { LogoMark } from '@gama/ui/Logo';
 import { PageSkeleton } from '@gama/ui/Skeleton';
@@ -24,7 +23,7 @@ export default function ConsoleLayout() {
     if (isApiError(me.error) && me.error.httpStatus === 401) {
       const from = `${location.pathname}${location.search}`;
       // A session that sat idle says so even on a fresh page; "not signed in" needs no explanation.
-      const state = me.error.message === loginMessages.idle ? { from, notice: me.error.message } : { from };
+      const state = me.error.code === 'SESSION_IDLE' ? { from, notice: me.error.message } : { from };
       return <Navigate to="/sign-in" replace state={state} />;
     }
     return (

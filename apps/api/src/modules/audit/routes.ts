@@ -25,7 +25,7 @@ export function auditRoutes(app: FastifyInstance): void {
     const rows = await auditRows(db, filters, AUDIT_EXPORT_MAX_ROWS + 1, timeZone);
     if (rows.length > AUDIT_EXPORT_MAX_ROWS) {
       throw new AppError(
-        'VALIDATION',
+        'AUDIT_EXPORT_TOO_LARGE',
         `More than ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows match: narrow the filters (dates, operator, action) to export`,
       );
     }
@@ -58,7 +58,7 @@ export function auditRoutes(app: FastifyInstance): void {
     try {
       await checkpoints.take(true);
     } catch (error) {
-      if (error instanceof CheckpointRefused) throw new AppError('CONFLICT', error.message);
+      if (error instanceof CheckpointRefused) throw new AppError('CHECKPOINT_REFUSED', error.message);
       throw error;
     }
     return checkpointStatus(db, checkpoints, clock.now());

@@ -1,8 +1,9 @@
 /**
  * S11: one append-only audit row per operator action and per sign-in attempt: who (operator id and username),
  * when, from where (address, user agent, request id), what (action, target, the player it concerns), and the
- * state before and after. Pass the transaction that makes the change, so the row commits (or rolls back) with
- * it; a refused action is written on its own connection after the refusal.
+ * state before and after. This is the one way a row is written (decision 045): the service that performs an
+ * action calls it with the transaction that makes the change, so the row commits (or rolls back) with it; a
+ * refused action is written by `auditRefusals` (refusals.ts) on its own connection after the refusal.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
@@ -25,6 +26,12 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
   request: Pick<FastifyRequest, 'ip' | 'id' | 'headers'>;
   at: Date;
+}
+
+/** Who acts, as a service that audits needs it: the operator, and the request for its address and id. */
+export interface Actor {
+  operator: { id: number };
+  request: AuditEntry['request'];
 }
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));

@@ -56,7 +56,7 @@ export async function refuseWhileClosedAccountBreakRuns(
   const until = rows[0]?.until;
   if (until) {
     throw new AppError(
-      'FORBIDDEN',
+      'CLOSED_ACCOUNT_BREAK',
       playMessages.closedAccountBreak(formatDateTime(until, deps.config.MARKET_TIME_ZONE)),
     );
   }

@@ -45,7 +45,7 @@ describe('phone lookups are limited per source', () => {
     }
     expect(codes(answers)).toEqual({
       INVALID_CREDENTIALS: LOOKUPS_PER_ADDRESS_HOUR / 3,
-      CONFLICT: LOOKUPS_PER_ADDRESS_HOUR / 3,
+      USER_ALREADY_REGISTERED: LOOKUPS_PER_ADDRESS_HOUR / 3,
       NOT_FOUND: LOOKUPS_PER_ADDRESS_HOUR / 3,
     });
     expect(await burstsLogged(ip)).toBe(0);
@@ -64,7 +64,7 @@ describe('phone lookups are limited per source', () => {
     // The hour over, the address is answered again.
     t.clock.advance(3_600_000);
     expect((await t.post('/api-check-mobile', { mobile: registered.mobile }, from(ip))).json.code).toBe(
-      'CONFLICT',
+      'USER_ALREADY_REGISTERED',
     );
   });
 

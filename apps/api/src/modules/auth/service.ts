@@ -41,7 +41,8 @@ export interface SignedIn {
 }
 
 function otpFailure(outcome: Exclude<VerifyOutcome, 'ok'>, invalidMessage: string): AppError {
-  return new AppError('INVALID_OTP', outcome === 'expired' ? m.otpExpired : invalidMessage);
+  if (outcome === 'expired') return new AppError('OTP_EXPIRED', m.otpExpired);
+  return new AppError('INVALID_OTP', invalidMessage);
 }
 
 export async function startRegistration(
@@ -51,7 +52,8 @@ export async function startRegistration(
   language?: Language,
   referralCode?: string,
 ): Promise<void> {
-  if (await findPlayerByMobile(deps.db, mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
+  if (await findPlayerByMobile(deps.db, mobile))
+    throw new AppError('USER_ALREADY_REGISTERED', m.userAlreadyRegistered);
   await refuseWhileClosedAccountBreakRuns(deps, mobile);
   // Told now, before a code is sent; registration checks it again (the owner may switch referrals meanwhile).
   await referrerForRegistration(deps.db, referralCode);
@@ -68,7 +70,8 @@ export async function resendCode(
 ): Promise<void> {
   const target: CodeTarget = { mobile, purpose };
   if (purpose === 'register') {
-    if (await findPlayerByMobile(deps.db, mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
+    if (await findPlayerByMobile(deps.db, mobile))
+      throw new AppError('USER_ALREADY_REGISTERED', m.userAlreadyRegistered);
     await refuseWhileClosedAccountBreakRuns(deps, mobile);
   } else if (purpose === 'reset') {
     if (!(await findPlayerByMobile(deps.db, mobile))) throw new AppError('NOT_FOUND', m.userNotRegistered);
@@ -76,7 +79,7 @@ export async function resendCode(
     // A withdraw-number code only ever goes to the session's own phone, for the number it was first asked for.
     if (!sessionMobile || sessionMobile !== mobile) throw new AppError('UNAUTHENTICATED', m.sessionExpired);
     const bound = await latestBoundValue(deps.db, mobile, purpose);
-    if (bound === null) throw new AppError('VALIDATION', m.invalidNavigation);
+    if (bound === null) throw new AppError('OTP_NAVIGATION_INVALID', m.invalidNavigation);
     target.boundValue = bound;
   }
   await issueCode(deps, target, meta.ip, language);
@@ -98,9 +101,10 @@ export async function register(
   const { db, clock } = deps;
   // First, so an under-age sign-up spends no code and creates nothing.
   if (!isOldEnough(input.dob, zonedParts(clock.now(), deps.config.MARKET_TIME_ZONE).date)) {
-    throw new AppError('VALIDATION', playMessages.ageRefused);
+    throw new AppError('AGE_REFUSED', playMessages.ageRefused);
   }
-  if (await findPlayerByMobile(db, input.mobile)) throw new AppError('CONFLICT', m.userAlreadyRegistered);
+  if (await findPlayerByMobile(db, input.mobile))
+    throw new AppError('USER_ALREADY_REGISTERED', m.userAlreadyRegistered);
   // Before the code is checked, so the refusal spends none.
   await refuseWhileClosedAccountBreakRuns(deps, input.mobile);
   // Before the code is checked too: a mistyped referral code costs the player no code.
@@ -129,7 +133,7 @@ export async function register(
       return { token, userName, mobile: input.mobile, bettingStatus };
     });
   } catch (error) {
-    if (pgCode(error) === '23505') throw new AppError('CONFLICT', m.userAlreadyRegistered);
+    if (pgCode(error) === '23505') throw new AppError('USER_ALREADY_REGISTERED', m.userAlreadyRegistered);
     throw error;
   }
 }
@@ -190,7 +194,7 @@ export async function resetPassword(
       !player ||
       !(await consumeTicket(tx, now, { mobile: input.mobile, purpose: 'reset' }, input.ticket))
     ) {
-      throw new AppError('VALIDATION', m.resetExpired);
+      throw new AppError('RESET_EXPIRED', m.resetExpired);
     }
     await updatePassword(tx, player.id, passwordHash, now);
     await revokeAllSessions(tx, clock, player.id);
@@ -212,7 +216,7 @@ export async function changePassword(
   const player = await findPlayerById(db, playerId);
   if (!player) throw new AppError('UNAUTHENTICATED', m.sessionExpired);
   if (!(await verifyPassword(player.password_hash, input.oldPassword))) {
-    throw new AppError('VALIDATION', m.oldPasswordMismatch);
+    throw new AppError('OLD_PASSWORD_MISMATCH', m.oldPasswordMismatch);
   }
   const passwordHash = await hashPassword(input.newPassword);
   const token = await db.transaction(async (tx) => {

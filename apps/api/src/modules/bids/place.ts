@@ -152,11 +152,6 @@ function replayOf(stored: unknown, rows: readonly PricedRow[]): SubmitBidRespons
 
 const BID_REFUSAL = 'GB000';
 
-/** A time-out or self-exclusion running now (the flags gama_place_bid reports). */
-function onBreak(flags: { break_until: string | null }, now: Date): boolean {
-  return flags.break_until !== null && new Date(flags.break_until) > now;
-}
-
 /** A refusal raised by gama_place_bid, worded here; undefined for every other error. */
 function refusalOf(
   error: unknown,
@@ -183,13 +178,10 @@ function refusalOf(
       );
       if (!refusal)
         throw new Error(`gama_place_bid refused a player the server would let bid: ${String(error)}`);
-      // The flags' own codes stay (ACCOUNT_BLOCKED, BETTING_DISABLED); a break and a debt get the bids' codes,
-      // chosen from the flags, not from the words.
-      if (refusal.code !== 'FORBIDDEN') return refusal;
-      return new AppError(
-        flags.debt > 0 && !onBreak(flags, at.now) ? 'BID_DEBT' : 'BID_ON_BREAK',
-        refusal.message,
-      );
+      // The flags' own codes stay (ACCOUNT_BLOCKED, BETTING_DISABLED); a break and a debt get the bids' codes.
+      if (refusal.code === 'DEBT_BLOCKED') return new AppError('BID_DEBT', refusal.message);
+      if (refusal.code === 'BREAK_RUNNING') return new AppError('BID_ON_BREAK', refusal.message);
+      return refusal;
     }
     case 'all_refused': {
       const [ordinal = 0] = (detail as { refused: number[] }).refused;

@@ -259,7 +259,10 @@ describe('content and payment settings', () => {
     for (const [body, msg] of cases) {
       const res = await patch(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json).toEqual({ status: false, code: 'VALIDATION', msg });
+      // Values the schema checks one by one are VALIDATION; rules across settings are SETTING_INVALID.
+      const code =
+        msg === 'withdrawal_open and withdrawal_close must differ' ? 'SETTING_INVALID' : 'VALIDATION';
+      expect(res.json).toEqual({ status: false, code, msg });
     }
     // The window equal to the close in force (01:30 AM) is refused on what the change would leave.
     const same = await patch({ withdrawal_open: '01:30 AM' });

@@ -40,7 +40,10 @@ export async function changeHeadline(
     active: change.active ?? before.active,
   };
   if (after.active && after.notes === '') {
-    throw new AppError('VALIDATION', 'A headline that is on needs text; switch it off to show nothing');
+    throw new AppError(
+      'HEADLINE_TEXT_REQUIRED',
+      'A headline that is on needs text; switch it off to show nothing',
+    );
   }
   await tx.query(
     `INSERT INTO headlines (id, status, notes, notes_hi) VALUES ($1, $2, $3, $4)

@@ -53,15 +53,15 @@ function matchesType(image: Buffer, type: ImageType): boolean {
 /** The bytes of a `data:image/…;base64,…` upload, checked for size and for being what it says it is. */
 export function decodeUpload(dataUrl: string): Buffer {
   const match = /^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
-  if (!match) throw new AppError('VALIDATION', imageMessages.type);
+  if (!match) throw new AppError('IMAGE_TYPE_UNSUPPORTED', imageMessages.type);
   const data = match[2] ?? '';
   if (Math.floor((data.length * 3) / 4) > IMAGE_MAX_BYTES + 2) {
-    throw new AppError('VALIDATION', imageMessages.tooLarge);
+    throw new AppError('IMAGE_TOO_LARGE', imageMessages.tooLarge);
   }
   const bytes = Buffer.from(data, 'base64');
-  if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('VALIDATION', imageMessages.tooLarge);
+  if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('IMAGE_TOO_LARGE', imageMessages.tooLarge);
   if (bytes.length === 0 || !matchesType(bytes, match[1] as ImageType)) {
-    throw new AppError('VALIDATION', imageMessages.mismatch);
+    throw new AppError('IMAGE_TYPE_MISMATCH', imageMessages.mismatch);
   }
   return bytes;
 }
@@ -98,17 +98,17 @@ async function processNow(
     // The header alone, read with no limit so that a canvas too large gets its own answer; nothing is unpacked.
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!['png', 'jpeg', 'webp'].includes(meta.format ?? '')) {
-      throw new AppError('VALIDATION', imageMessages.mismatch);
+      throw new AppError('IMAGE_TYPE_MISMATCH', imageMessages.mismatch);
     }
     if ((meta.width ?? 0) * (meta.height ?? 0) > maxPixels) {
-      throw new AppError('VALIDATION', imageMessages.tooManyPixels(maxPixels));
+      throw new AppError('IMAGE_TOO_MANY_PIXELS', imageMessages.tooManyPixels(maxPixels));
     }
     const input = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' });
     const upright = meta.orientation !== undefined && meta.orientation >= 5;
     const width = (upright ? meta.height : meta.width) ?? 0;
     const height = (upright ? meta.width : meta.height) ?? 0;
     if (width < IMAGE_MIN_SIDE || height < IMAGE_MIN_SIDE) {
-      throw new AppError('VALIDATION', imageMessages.tooSmall);
+      throw new AppError('IMAGE_TOO_SMALL', imageMessages.tooSmall);
     }
     const fitted = input
       .rotate()
@@ -121,7 +121,7 @@ async function processNow(
   } catch (error) {
     if (error instanceof AppError) throw error;
     // libvips' own words name internals; the operator needs to know what to do.
-    throw new AppError('VALIDATION', imageMessages.unreadable);
+    throw new AppError('IMAGE_UNREADABLE', imageMessages.unreadable);
   }
   return {
     bytes: output.data,

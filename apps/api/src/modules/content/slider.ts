@@ -30,7 +30,7 @@ export async function addSlide(
   input: { title: string; title_hi: string; image: StoredImage },
 ): Promise<{ before: SlideRow[]; slide: SlideRow }> {
   const before = await slides(tx, true);
-  if (before.length >= SLIDES_MAX) throw new AppError('CONFLICT', slideMessages.full);
+  if (before.length >= SLIDES_MAX) throw new AppError('SLIDES_FULL', slideMessages.full);
   const { rows } = await tx.query<SlideRow>(
     `INSERT INTO slider_images (title, title_hi, image_url, sort) VALUES ($1, $2, $3, $4)
      RETURNING id, title, title_hi, image_url, sort, active`,
@@ -88,7 +88,7 @@ export async function orderSlides(
   const before = await slides(tx, true);
   const known = new Set(before.map((s) => s.id));
   if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-    throw new AppError('VALIDATION', slideMessages.order);
+    throw new AppError('SLIDE_ORDER_INVALID', slideMessages.order);
   }
   await renumber(tx, ids);
   return { before, after: await slides(tx) };

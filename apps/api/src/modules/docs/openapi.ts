@@ -11,7 +11,7 @@ import type { ErrorCode } from '@gama/core/contract/errors';
 import { errorCodes } from '@gama/core/contract/errors';
 import { endpoints } from '@gama/core/endpoints';
 import type { Access, AnyEndpoint } from '@gama/core/endpoints/define';
-import { pathParams } from '@gama/core/endpoints/define';
+import { failureCodes, pathParams } from '@gama/core/endpoints/define';
 import type { ZodType } from 'zod';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
@@ -157,39 +157,12 @@ function describe(entry: AnyEndpoint): string {
       '**Idempotent:** send an `Idempotency-Key`; a replay with the same key answers the first answer and changes nothing.',
     );
   }
+  // The route's own refusals, each a code of the one list (decision 045): a client decides by the code.
+  const own = entry.errors.filter((code) => code !== 'VALIDATION');
+  if (own.length > 0) {
+    lines.push(`**Refusals:** ${own.map((code) => `\`${code}\` (${errorCodes[code]})`).join(', ')}`);
+  }
   return lines.join('\n\n');
-}
-
-/**
- * The codes a route can answer: its entry's own, and those its access, input and method bring. Any route can
- * also fail with a 5xx (the shared `5XX` response); an entry lists a 5xx code when it is part of its contract
- * (an SMS gateway that is down), and that code gets its own status.
- */
-export function failureCodes(entry: AnyEndpoint): ErrorCode[] {
-  const codes = new Set<ErrorCode>();
-  const takesInput =
-    entry.body !== undefined ||
-    entry.query !== undefined ||
-    entry.params !== undefined ||
-    entry.method !== 'GET';
-  if (takesInput) codes.add('VALIDATION');
-  if (isLegacy(entry.access) && entry.method !== 'GET') codes.add('BAD_APP_KEY');
-  if (entry.access === 'player' || entry.access === 'betting' || entry.access === 'operator') {
-    codes.add('UNAUTHENTICATED');
-  }
-  if (entry.access === 'betting') codes.add('BETTING_DISABLED');
-  if (entry.access === 'operator') codes.add('FORBIDDEN');
-  if (entry.access === 'operator' && entry.duringEnrolment !== true) codes.add('TOTP_ENROLMENT_REQUIRED');
-  if (entry.idempotent) {
-    codes.add('IDEMPOTENCY_MISMATCH');
-    codes.add('IDEMPOTENCY_IN_PROGRESS');
-  }
-  if (entry.method !== 'GET') {
-    codes.add('CROSS_SITE');
-    codes.add('UNSUPPORTED_MEDIA_TYPE');
-  }
-  for (const code of entry.errors) codes.add(code);
-  return [...codes];
 }
 
 function failureResponses(entry: AnyEndpoint): Record<string, JsonSchema> {

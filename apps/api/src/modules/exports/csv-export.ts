@@ -22,7 +22,7 @@ export async function csvExport(
   columns: readonly string[],
   rows: readonly Record<string, unknown>[],
 ): Promise<CsvReply> {
-  if (rows.length > CSV_MAX_ROWS) throw new AppError('VALIDATION', exportTooLarge);
+  if (rows.length > CSV_MAX_ROWS) throw new AppError('EXPORT_TOO_LARGE', exportTooLarge);
   const now = deps.clock.now();
   await audit(deps.db, {
     operatorId: who.operator.id,

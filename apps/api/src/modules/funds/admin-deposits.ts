@@ -251,7 +251,10 @@ export async function decideDeposit(
     if (row.status !== 'pending') {
       const by = row.decided_by === null ? null : await operatorRef(tx, row.decided_by);
       if (row.status !== decision || row.decided_at === null || by === null) {
-        throw new AppError('CONFLICT', depositMessages.decidedOtherwise(row.status, by?.username ?? null));
+        throw new AppError(
+          'DEPOSIT_DECIDED',
+          depositMessages.decidedOtherwise(row.status, by?.username ?? null),
+        );
       }
       return {
         id: requestId,
@@ -271,7 +274,7 @@ export async function decideDeposit(
       const allowance = await checkAllowance(tx, operator, 'credit', row.amount, now);
       if (!allowance.fits && allowance.allowancePoints !== null) {
         throw new AppError(
-          'FORBIDDEN',
+          'DEPOSIT_PAST_ALLOWANCE',
           limitMessages.depositPastAllowance(allowance.allowancePoints, allowance.usedPaise),
         );
       }

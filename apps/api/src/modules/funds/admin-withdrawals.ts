@@ -452,22 +452,22 @@ export async function approveWithdrawal(
         if (row.status === '2') return { response: decisionOf(requestId, row, true), journalId: null };
         if (row.status === '1') {
           throw new AppError(
-            'CONFLICT',
+            'WITHDRAWAL_DECIDED',
             withdrawalMessages.decidedOtherwise('rejected', row.decided_by_name),
           );
         }
         // A rejection stays open to a held request (it returns the points); paying waits for the review.
         if (row.held_for !== null)
-          throw new AppError('CONFLICT', withdrawalMessages.heldForReview(row.held_for));
+          throw new AppError('WITHDRAWAL_HELD', withdrawalMessages.heldForReview(row.held_for));
         // A review and the payout it allows are two people's, or one cashier could flag-clear and pay alone.
         if (
           row.hold_cleared_by !== null &&
           Number(row.hold_cleared_by) === operator.id &&
           operator.role !== 'owner'
         )
-          throw new AppError('FORBIDDEN', withdrawalMessages.clearedOwnHold);
+          throw new AppError('CLEARED_OWN_HOLD', withdrawalMessages.clearedOwnHold);
         if (row.approved_by_1 === operator.id)
-          throw new AppError('FORBIDDEN', withdrawalMessages.sameApprover);
+          throw new AppError('SAME_APPROVER', withdrawalMessages.sameApprover);
         const threshold = await twoPersonAbove(tx);
         let bars: SoloPayoutBar[] = [];
         if (row.approved_by_1 === null) {
@@ -485,7 +485,7 @@ export async function approveWithdrawal(
         const firstOfTwo = bars.length > 0;
         if (firstOfTwo) {
           if (input.payment_reference !== undefined) {
-            throw new AppError('VALIDATION', withdrawalMessages.referenceTooEarly);
+            throw new AppError('PAYMENT_REFERENCE_TOO_EARLY', withdrawalMessages.referenceTooEarly);
           }
           const now = clock.now();
           await tx.query(
@@ -512,7 +512,7 @@ export async function approveWithdrawal(
           return { response: decisionOf(requestId, after, false), journalId: null };
         }
         if (input.payment_reference === undefined) {
-          throw new AppError('VALIDATION', withdrawalMessages.referenceRequired);
+          throw new AppError('PAYMENT_REFERENCE_REQUIRED', withdrawalMessages.referenceRequired);
         }
         const after = await settle(deps, tx, who, requestId, row, {
           approved: true,
@@ -536,7 +536,10 @@ export async function rejectWithdrawal(
     const row = await lockRequest(tx, requestId);
     if (row.status === '1') return decisionOf(requestId, row, true);
     if (row.status === '2') {
-      throw new AppError('CONFLICT', withdrawalMessages.decidedOtherwise('approved', row.decided_by_name));
+      throw new AppError(
+        'WITHDRAWAL_DECIDED',
+        withdrawalMessages.decidedOtherwise('approved', row.decided_by_name),
+      );
     }
     return decisionOf(
       requestId,

@@ -219,7 +219,7 @@ describe('the UTR after paying', () => {
     await approve(approvedId);
     await reject(rejectedId, 'not received');
     expect((await sendUtr(p, approvedId, nextUtr())).json).toMatchObject({
-      code: 'CONFLICT',
+      code: 'DEPOSIT_NOT_PENDING',
       msg: f.depositNotPending('approved'),
     });
     expect((await sendUtr(p, rejectedId, nextUtr())).json.msg).toBe(f.depositNotPending('rejected'));
@@ -235,7 +235,7 @@ describe('the UTR after paying', () => {
     const before = await snapshot(t.db, MONEY_TABLES);
     const copy = await sendUtr(b, bId, utr);
     expect(copy.statusCode).toBe(409);
-    expect(copy.json).toEqual({ status: false, code: 'CONFLICT', msg: 'This UTR has already been used' });
+    expect(copy.json).toEqual({ status: false, code: 'UTR_USED', msg: 'This UTR has already been used' });
     expect(await snapshot(t.db, MONEY_TABLES)).toEqual(before);
     // The player's own second request cannot reuse it either.
     const aAgain = await requestDeposit(a, 400);
@@ -590,7 +590,7 @@ describe('deciding deposits', () => {
         [missing, false],
       ]);
       expect(answer.json.results[3]).toMatchObject({
-        code: 'CONFLICT',
+        code: 'DEPOSIT_DECIDED',
         msg: expect.stringMatching(/already rejected/),
       });
       expect(answer.json.results[4]).toEqual({

@@ -26,8 +26,10 @@ export async function requestDeposit(
       tx,
       { scope: `player:${playerId}`, key, endpoint: 'deposit-request', body, at: clock.now() },
       async () => {
-        if (points < min_amt) throw new AppError('VALIDATION', fundsMessages.depositMin(String(min_amt)));
-        if (points > MAX_DEPOSIT_POINTS) throw new AppError('VALIDATION', fundsMessages.pointsInvalid);
+        if (points < min_amt)
+          throw new AppError('DEPOSIT_BELOW_MIN', fundsMessages.depositMin(String(min_amt)));
+        if (points > MAX_DEPOSIT_POINTS)
+          throw new AppError('DEPOSIT_POINTS_INVALID', fundsMessages.pointsInvalid);
         // The wallet lock orders one player's requests, so two cannot both fit under the deposit limit.
         await playerAccounts(tx, playerId, true);
         const at = { now: clock.now(), timeZone: deps.config.MARKET_TIME_ZONE };

@@ -12,7 +12,6 @@ import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { AppError } from '../../http/errors.ts';
-import { imageMessages } from '@gama/core/endpoints/content/console';
 import { processImage } from '../content/images.ts';
 
 export interface Screenshot {
@@ -50,16 +49,17 @@ export async function prepareScreenshot(dataUrl: string): Promise<Screenshot> {
   const match = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]*={0,2})$/.exec(dataUrl);
   const type = match?.[1];
   if (!match || !(screenshotTypes as readonly string[]).includes(type ?? '')) {
-    throw new AppError('VALIDATION', fundsMessages.screenshotInvalid);
+    throw new AppError('SCREENSHOT_INVALID', fundsMessages.screenshotInvalid);
   }
   const data = match[2] ?? '';
   if (Math.floor((data.length * 3) / 4) > SCREENSHOT_MAX_BYTES + 2) {
-    throw new AppError('VALIDATION', fundsMessages.screenshotTooLarge);
+    throw new AppError('SCREENSHOT_TOO_LARGE', fundsMessages.screenshotTooLarge);
   }
   const bytes = Buffer.from(data, 'base64');
-  if (bytes.length > SCREENSHOT_MAX_BYTES) throw new AppError('VALIDATION', fundsMessages.screenshotTooLarge);
+  if (bytes.length > SCREENSHOT_MAX_BYTES)
+    throw new AppError('SCREENSHOT_TOO_LARGE', fundsMessages.screenshotTooLarge);
   if (bytes.length === 0 || !matchesType(bytes, type as ScreenshotType)) {
-    throw new AppError('VALIDATION', fundsMessages.screenshotInvalid);
+    throw new AppError('SCREENSHOT_INVALID', fundsMessages.screenshotInvalid);
   }
   try {
     const image = await processImage(bytes, SCREENSHOT_BOX, 'webp', SCREENSHOT_MAX_PIXELS);
@@ -67,11 +67,9 @@ export async function prepareScreenshot(dataUrl: string): Promise<Screenshot> {
   } catch (error) {
     if (!(error instanceof AppError) || error.code === 'UNAVAILABLE') throw error;
     // The content module's words are for operators; a player hears what to send instead.
-    const tooLarge = error.message === imageMessages.tooManyPixels(SCREENSHOT_MAX_PIXELS);
-    throw new AppError(
-      'VALIDATION',
-      tooLarge ? fundsMessages.screenshotTooManyPixels : fundsMessages.screenshotInvalid,
-    );
+    if (error.code === 'IMAGE_TOO_MANY_PIXELS')
+      throw new AppError('SCREENSHOT_TOO_MANY_PIXELS', fundsMessages.screenshotTooManyPixels);
+    throw new AppError('SCREENSHOT_INVALID', fundsMessages.screenshotInvalid);
   }
 }
 
@@ -99,8 +97,10 @@ function refuseUnwelcome(
 ): asserts row is { status: string; utr: string | null } {
   // Another player's request reads exactly like a missing one.
   if (!row) throw new AppError('NOT_FOUND', fundsMessages.depositNotFound);
-  if (row.status !== 'pending') throw new AppError('CONFLICT', fundsMessages.depositNotPending(row.status));
-  if (row.utr !== null && row.utr !== utr) throw new AppError('CONFLICT', fundsMessages.utrAlreadyEntered);
+  if (row.status !== 'pending')
+    throw new AppError('DEPOSIT_NOT_PENDING', fundsMessages.depositNotPending(row.status));
+  if (row.utr !== null && row.utr !== utr)
+    throw new AppError('UTR_ALREADY_ENTERED', fundsMessages.utrAlreadyEntered);
 }
 
 export interface UtrAnswer {
@@ -169,7 +169,7 @@ export async function submitUtr(
     return { screenshot: shot.length > 0 };
   });
   // The refusal commits the attempt it recorded, and nothing else.
-  if (outcome === 'used') throw new AppError('CONFLICT', fundsMessages.utrUsed);
+  if (outcome === 'used') throw new AppError('UTR_USED', fundsMessages.utrUsed);
   return {
     status: true,
     msg: fundsMessages.utrSaved,

@@ -50,19 +50,23 @@ export async function requestWithdrawal(
           timeZone: config.MARKET_TIME_ZONE,
         });
         const amount = pointsToPaise(input.points);
-        if (amount > accounts.balance) throw new AppError('VALIDATION', fundsMessages.walletLimitExceeded);
+        if (amount > accounts.balance)
+          throw new AppError('WITHDRAWAL_OVER_BALANCE', fundsMessages.walletLimitExceeded);
         if (input.points < settings.min_withdrawal) {
-          throw new AppError('VALIDATION', fundsMessages.minWithdraw(String(settings.min_withdrawal)));
+          throw new AppError(
+            'WITHDRAWAL_BELOW_MIN',
+            fundsMessages.minWithdraw(String(settings.min_withdrawal)),
+          );
         }
         const { rows: methods } = await tx.query<{ number: string }>(
           'SELECT number FROM payout_methods WHERE player_id = $1 AND upi_type = $2',
           [playerId, withdrawMethodUpiType[input.method]],
         );
         const payout = methods[0]?.number;
-        if (!payout) throw new AppError('VALIDATION', fundsMessages.methodNotSaved);
+        if (!payout) throw new AppError('PAYOUT_METHOD_NOT_SAVED', fundsMessages.methodNotSaved);
         const now = clock.now();
         if (!withinWithdrawWindow(now, config.MARKET_TIME_ZONE, settings.open_time, settings.close_time)) {
-          throw new AppError('VALIDATION', fundsMessages.withdrawHours);
+          throw new AppError('WITHDRAWAL_OUTSIDE_HOURS', fundsMessages.withdrawHours);
         }
         const journalId = await postJournal(
           tx,
@@ -78,7 +82,7 @@ export async function requestWithdrawal(
             { account: accounts.walletId, amount: -amount },
             { account: systemAccount('withdrawals_pending'), amount },
           ],
-          () => new AppError('VALIDATION', fundsMessages.walletLimitExceeded),
+          () => new AppError('WITHDRAWAL_OVER_BALANCE', fundsMessages.walletLimitExceeded),
         );
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO withdraw_requests (player_id, amount, payment_method, payout_number, hold_journal_id, created_at)

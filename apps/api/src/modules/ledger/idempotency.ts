@@ -25,7 +25,7 @@ export function idempotencyKeyFrom(
   const raw = typeof header === 'string' ? header : body.request_id;
   if (raw === undefined || raw === null || raw === '') return undefined;
   const parsed = keySchema.safeParse(raw);
-  if (!parsed.success) throw new AppError('VALIDATION', idempotencyMessages.badKey);
+  if (!parsed.success) throw new AppError('IDEMPOTENCY_KEY_INVALID', idempotencyMessages.badKey);
   return parsed.data;
 }
 

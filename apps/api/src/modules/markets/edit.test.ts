@@ -182,7 +182,7 @@ describe('markets and schedules', () => {
       days,
     });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json).toEqual({ status: false, code: 'CONFLICT', msg: scheduleMessages.stale });
+    expect(stale.json).toEqual({ status: false, code: 'MARKET_STALE', msg: scheduleMessages.stale });
     expect(await snapshot(t.db, ['markets', 'audit_log'])).toEqual(before);
   });
 
@@ -204,7 +204,7 @@ describe('markets and schedules', () => {
     expect(moved.statusCode).toBe(409);
     expect(moved.json).toEqual({
       status: false,
-      code: 'CONFLICT',
+      code: 'SCHEDULE_CONFLICT',
       msg: held('open 11:00 AM, close 12:00 PM'),
     });
     expect(moved.json.msg).toBe(
@@ -217,7 +217,7 @@ describe('markets and schedules', () => {
       close_time: '12:00 PM',
       days: everyDay('10:00 AM', '12:00 PM', [5]),
     });
-    expect(friday.json).toEqual({ status: false, code: 'CONFLICT', msg: held('no draw') });
+    expect(friday.json).toEqual({ status: false, code: 'SCHEDULE_CONFLICT', msg: held('no draw') });
     for (const body of [{ active: false }, { last_date: '2026-11-19' }]) {
       const res = await patch(id, { schedule_rev: 1, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(409);
@@ -228,7 +228,7 @@ describe('markets and schedules', () => {
       date: '2026-11-20',
       note: 'Gurpurab',
     });
-    expect(off.json).toEqual({ status: false, code: 'CONFLICT', msg: held('no draw') });
+    expect(off.json).toEqual({ status: false, code: 'SCHEDULE_CONFLICT', msg: held('no draw') });
     expect(await snapshot(t.db, tables)).toEqual(before);
     expect((await get(id)).json.days[0]).toMatchObject({ date: '2026-11-20', bids: 1, held: true });
 

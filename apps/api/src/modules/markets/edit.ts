@@ -115,11 +115,12 @@ export async function changeMarket(
     answer = await db.transaction(async (tx) => {
       const before = await loadMarket(tx, input.id, true);
       if (input.scheduleRev !== undefined && before.schedule_rev !== input.scheduleRev)
-        throw new AppError('CONFLICT', scheduleMessages.stale);
+        throw new AppError('MARKET_STALE', scheduleMessages.stale);
       const now = clock.now();
       const today = currentMarketDate(before, now);
       const change = input.change(before, today);
-      if (change.schedule && !change.schedule.ok) throw new AppError('VALIDATION', change.schedule.message);
+      if (change.schedule && !change.schedule.ok)
+        throw new AppError('SCHEDULE_INVALID', change.schedule.message);
       const schedule = change.schedule?.ok ? change.schedule.schedule : before.schedule;
       const active = change.active ?? before.active;
       const timesChanged = canonical(schedule) !== canonical(before.schedule) || active !== before.active;
@@ -131,7 +132,7 @@ export async function changeMarket(
           .filter((day): day is HeldDay => day !== null)
           .sort((a, b) => (a.date < b.date ? -1 : 1));
         const conflict = heldDayConflict(before.grp, before.name, before, { schedule, active }, held);
-        if (conflict) throw new AppError('CONFLICT', conflict);
+        if (conflict) throw new AppError('SCHEDULE_CONFLICT', conflict);
       }
       const { rows } = await tx.query<MarketWithRev>(
         `UPDATE markets SET name = $2, sort = $3, active = $4, schedule = $5::jsonb,
@@ -162,7 +163,7 @@ export async function changeMarket(
       return marketView(tx, after, now);
     });
   } catch (error) {
-    if (pgCode(error) === '23505') throw new AppError('CONFLICT', scheduleMessages.nameTaken);
+    if (pgCode(error) === '23505') throw new AppError('MARKET_NAME_TAKEN', scheduleMessages.nameTaken);
     throw error;
   }
   markets.invalidate();

@@ -1,7 +1,13 @@
 import { endpoints, marketEndpointsOf } from '@gama/core/endpoints';
 import type { Weekday } from '@gama/core/rules/dates';
 import { weeklySchedule } from '@gama/core/rules/schedule';
-import { addOffDate, applyTimetable, removeOffDate, setMarketDates } from '@gama/core/rules/schedule-edit';
+import {
+  addOffDate,
+  applyTimetable,
+  removeOffDate,
+  scheduleMessages,
+  setMarketDates,
+} from '@gama/core/rules/schedule-edit';
 import { parseClockTime } from '@gama/core/rules/time';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pgCode } from '../../db/database.ts';
@@ -58,28 +64,31 @@ export function marketRoutes(app: FastifyInstance): void {
     const schedule = body.first_date === undefined ? weekly : { ...weekly, firstDate: body.first_date };
     let id: number;
     try {
-      id = await createMarket(db, {
-        group: body.group,
-        name: body.name,
-        schedule,
-        active: body.active,
-        now: clock.now(),
+      // The market and its audit row commit together (decision 045).
+      id = await db.transaction(async (tx) => {
+        const made = await createMarket(tx, {
+          group: body.group,
+          name: body.name,
+          schedule,
+          active: body.active,
+          now: clock.now(),
+        });
+        await audit(tx, {
+          operatorId: operator.id,
+          action: 'market_create',
+          targetType: 'market',
+          targetId: made,
+          detail: body,
+          request,
+          at: clock.now(),
+        });
+        return made;
       });
     } catch (error) {
-      if (pgCode(error) === '23505')
-        throw new AppError('CONFLICT', 'A market with this name already exists in the group');
+      if (pgCode(error) === '23505') throw new AppError('MARKET_NAME_TAKEN', scheduleMessages.nameTaken);
       throw error;
     }
     markets.invalidate();
-    await audit(db, {
-      operatorId: operator.id,
-      action: 'market_create',
-      targetType: 'market',
-      targetId: id,
-      detail: body,
-      request,
-      at: clock.now(),
-    });
     return { status: true, market_id: id };
   });
 

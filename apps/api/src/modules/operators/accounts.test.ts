@@ -314,12 +314,12 @@ describe('the last enabled owner', () => {
         { role: 'viewer' },
       );
       expect(demote.statusCode).toBe(409);
-      expect(demote.json).toEqual({ status: false, code: 'CONFLICT', msg: lastOwnerMessage });
+      expect(demote.json).toEqual({ status: false, code: 'LAST_OWNER', msg: lastOwnerMessage });
       const disable = await call(solo, 'POST', `/admin-api/operators/${boss.id}/disable`, { token });
       expect(disable.json.msg).toBe(lastOwnerMessage);
       expect(await snapshot(solo.db, TABLES)).toEqual(before);
       expect((await auditRowsOf(solo, 'operator_role_refused')).at(-1)?.detail).toEqual({
-        code: 'CONFLICT',
+        code: 'LAST_OWNER',
         msg: lastOwnerMessage,
       });
 

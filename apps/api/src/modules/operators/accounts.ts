@@ -65,7 +65,7 @@ export async function createOperator(
     return rows[0]?.id ?? 0;
   } catch (error) {
     if (pgCode(error) === '23505')
-      throw new AppError('CONFLICT', 'An operator with this username already exists');
+      throw new AppError('OPERATOR_NAME_TAKEN', 'An operator with this username already exists');
     throw error;
   }
 }
@@ -131,7 +131,7 @@ async function assertOtherOwnerRemains(tx: Queryable, operatorId: number): Promi
     `SELECT id FROM operators WHERE role = 'owner' AND disabled_at IS NULL ORDER BY id FOR UPDATE`,
   );
   if (rows.some((r) => r.id === operatorId) && rows.length <= 1) {
-    throw new AppError('CONFLICT', lastOwnerMessage);
+    throw new AppError('LAST_OWNER', lastOwnerMessage);
   }
 }
 
@@ -156,7 +156,7 @@ export async function disableOperator(
   // The last owner hears the rule that protects the install, before the one about themselves.
   await assertOtherOwnerRemains(tx, id);
   if (id === actorId)
-    throw new AppError('CONFLICT', 'You cannot disable your own account; ask another owner');
+    throw new AppError('OWN_DISABLE', 'You cannot disable your own account; ask another owner');
   const before = await lockOperator(tx, clock, id);
   if (!before.disabled) {
     await tx.query('UPDATE operators SET disabled_at = $2 WHERE id = $1', [id, clock.now()]);
@@ -179,7 +179,7 @@ export async function changeRole(
   role: Role,
 ): Promise<Change> {
   if (role !== 'owner') await assertOtherOwnerRemains(tx, id);
-  if (id === actorId) throw new AppError('CONFLICT', 'You cannot change your own role; ask another owner');
+  if (id === actorId) throw new AppError('OWN_ROLE', 'You cannot change your own role; ask another owner');
   const before = await lockOperator(tx, clock, id);
   await tx.query('UPDATE operators SET role = $2 WHERE id = $1', [id, role]);
   return { before, after: await operatorById(tx, clock, id) };
@@ -209,7 +209,7 @@ export async function resetOperatorTotp(
   id: number,
 ): Promise<Change> {
   if (id === actorId) {
-    throw new AppError('CONFLICT', 'You cannot reset your own two-factor; ask another owner');
+    throw new AppError('OWN_TOTP_RESET', 'You cannot reset your own two-factor; ask another owner');
   }
   const before = await lockOperator(tx, clock, id);
   await tx.query(

@@ -88,7 +88,7 @@ export async function operatorLogin(
     ? await verifyPassword(row.password_hash, input.password)
     : (await burnPasswordCheck(input.password), false);
   if (!row || !passwordOk) throw new AppError('INVALID_CREDENTIALS', loginMessages.invalid);
-  if (row.disabled_at !== null) throw new AppError('FORBIDDEN', loginMessages.disabled);
+  if (row.disabled_at !== null) throw new AppError('OPERATOR_DISABLED', loginMessages.disabled);
   const totpEnabled = row.totp_enabled_at !== null && row.totp_secret !== null;
   let recoveryCodesLeft: number | undefined;
   if (totpEnabled) {

@@ -13,17 +13,17 @@ import type { LoginAttempt } from '../auth/throttle.ts';
 import { reserveLoginAttempt } from '../auth/throttle.ts';
 import { audit } from '../audit/writer.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
+import { auditRefusals } from '../audit/refusals.ts';
 import type { Change } from './accounts.ts';
 import {
   changeRole,
-  createOperator,
   disableOperator,
   enableOperator,
   listOperators,
-  operatorById,
   resetOperatorPassword,
   resetOperatorTotp,
 } from './accounts.ts';
+import { create, manage } from './manage.ts';
 import { loginMessages } from '@gama/core/endpoints/operators/index';
 import { operatorLogin, totpCodePolicy } from './login.ts';
 import type { Operator } from './sessions.ts';
@@ -165,7 +165,7 @@ export function operatorRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.totpEnrol, async ({ operator, body, request }) => {
     const op = operator;
-    if (op.totpEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+    if (op.totpEnabled) throw new AppError('TOTP_ALREADY_ON', 'Two-factor sign-in is already on');
     // A session alone (a stolen one too) must not choose the authenticator that will guard the account.
     const attempt = await codeAttempt(op, request);
     await checkOwnPassword(op, body.password);
@@ -178,7 +178,7 @@ export function operatorRoutes(app: FastifyInstance): void {
         'UPDATE operators SET totp_secret = $2 WHERE id = $1 AND totp_enabled_at IS NULL',
         [op.id, enrolment.sealed],
       );
-      if (rowCount === 0) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+      if (rowCount === 0) throw new AppError('TOTP_ALREADY_ON', 'Two-factor sign-in is already on');
       await audit(tx, { operatorId: op.id, action: 'totp_enrol_start', request, at: clock.now() });
     });
     return {
@@ -233,9 +233,9 @@ export function operatorRoutes(app: FastifyInstance): void {
     let recoveryCodes: string[] = [];
     await counted(attempt, async (tx) => {
       const stored = await storedTotp(tx, op.id);
-      if (stored?.totp_enabled_at) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+      if (stored?.totp_enabled_at) throw new AppError('TOTP_ALREADY_ON', 'Two-factor sign-in is already on');
       if (!stored?.totp_secret) {
-        throw new AppError('CONFLICT', 'Start the set-up first: there is no code to confirm yet');
+        throw new AppError('TOTP_NOT_STARTED', 'Start the set-up first: there is no code to confirm yet');
       }
       if (!(await acceptCode(tx, clock, pepper, op.id, stored.totp_secret, body.code))) {
         throw new AppError('INVALID_OTP', loginMessages.totpInvalid);
@@ -272,17 +272,17 @@ export function operatorRoutes(app: FastifyInstance): void {
     const op = operator;
     if (await ownerSetting(db, 'totp_required')) {
       throw new AppError(
-        'FORBIDDEN',
+        'TOTP_MANDATORY',
         'Two-factor sign-in is required for every operator; an owner can reset yours if you lost your phone',
       );
     }
-    if (!op.totpEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is not on');
+    if (!op.totpEnabled) throw new AppError('TOTP_NOT_ON', 'Two-factor sign-in is not on');
     const attempt = await codeAttempt(op, request);
     await checkOwnPassword(op, body.password);
     await counted(attempt, async (tx) => {
       const stored = await storedTotp(tx, op.id);
       if (!stored?.totp_enabled_at || !stored.totp_secret) {
-        throw new AppError('CONFLICT', 'Two-factor sign-in is not on');
+        throw new AppError('TOTP_NOT_ON', 'Two-factor sign-in is not on');
       }
       if (!(await acceptCode(tx, clock, pepper, op.id, stored.totp_secret, body.code))) {
         throw new AppError('INVALID_OTP', loginMessages.totpInvalid);
@@ -313,106 +313,86 @@ export function operatorRoutes(app: FastifyInstance): void {
     operators: await listOperators(db, clock),
   }));
 
-  /**
-   * Runs a change and its audit row in one transaction; a refused change leaves a `<action>_refused` row with
-   * the reason (and changes nothing).
-   */
-  async function managed(
+  /** A refused change leaves an `<action>_refused` row with its code and message (and changes nothing). */
+  const refused = (action: string) => ({
+    onRefusal: auditRefusals(deps, { action, targetType: 'operator', targetField: 'id', keep: [] }),
+  });
+  const managed = (
     op: Operator,
     request: FastifyRequest,
     action: string,
     targetId: number,
     change: (tx: Queryable) => Promise<Change>,
-  ): Promise<Change> {
-    try {
-      return await db.transaction(async (tx) => {
-        const result = await change(tx);
-        await audit(tx, {
-          operatorId: op.id,
-          action,
-          targetType: 'operator',
-          targetId,
-          before: result.before,
-          after: result.after,
-          request,
-          at: clock.now(),
-        });
-        return result;
-      });
-    } catch (error) {
-      if (error instanceof AppError) {
-        await audit(db, {
-          operatorId: op.id,
-          action: `${action}_refused`,
-          targetType: 'operator',
-          targetId,
-          detail: { code: error.code, msg: error.message },
-          request,
-          at: clock.now(),
-        });
-      }
-      throw error;
-    }
-  }
+  ) => manage(deps, { operator: op, request }, action, targetId, change);
 
-  route(app, endpoints.operatorCreate, async ({ operator, body, request }) => {
-    const op = operator;
-    const created = await db.transaction(async (tx) => {
-      const id = await createOperator(tx, { ...body, now: clock.now() });
-      const after = await operatorById(tx, clock, id);
-      await audit(tx, {
-        operatorId: op.id,
-        action: 'operator_create',
-        targetType: 'operator',
-        targetId: id,
-        before: null,
-        after,
-        request,
-        at: clock.now(),
-      });
-      return after;
-    });
-    return { status: true, operator: created };
-  });
+  route(app, endpoints.operatorCreate, async ({ operator, body, request }) => ({
+    status: true,
+    operator: await create(deps, { operator, request }, body),
+  }));
 
-  route(app, endpoints.operatorDisable, async ({ operator, params, request }) => {
-    const op = operator;
-    const { after } = await managed(op, request, 'operator_disable', params.id, (tx) =>
-      disableOperator(tx, clock, op.id, params.id),
-    );
-    return { status: true, operator: after };
-  });
+  route(
+    app,
+    endpoints.operatorDisable,
+    async ({ operator, params, request }) => {
+      const op = operator;
+      const { after } = await managed(op, request, 'operator_disable', params.id, (tx) =>
+        disableOperator(tx, clock, op.id, params.id),
+      );
+      return { status: true, operator: after };
+    },
+    refused('operator_disable'),
+  );
 
-  route(app, endpoints.operatorEnable, async ({ operator, params, request }) => {
-    const op = operator;
-    const { after } = await managed(op, request, 'operator_enable', params.id, (tx) =>
-      enableOperator(tx, clock, params.id),
-    );
-    return { status: true, operator: after };
-  });
+  route(
+    app,
+    endpoints.operatorEnable,
+    async ({ operator, params, request }) => {
+      const op = operator;
+      const { after } = await managed(op, request, 'operator_enable', params.id, (tx) =>
+        enableOperator(tx, clock, params.id),
+      );
+      return { status: true, operator: after };
+    },
+    refused('operator_enable'),
+  );
 
-  route(app, endpoints.operatorRole, async ({ operator, params, body, request }) => {
-    const op = operator;
-    const { after } = await managed(op, request, 'operator_role', params.id, (tx) =>
-      changeRole(tx, clock, op.id, params.id, body.role),
-    );
-    return { status: true, operator: after };
-  });
+  route(
+    app,
+    endpoints.operatorRole,
+    async ({ operator, params, body, request }) => {
+      const op = operator;
+      const { after } = await managed(op, request, 'operator_role', params.id, (tx) =>
+        changeRole(tx, clock, op.id, params.id, body.role),
+      );
+      return { status: true, operator: after };
+    },
+    refused('operator_role'),
+  );
 
-  route(app, endpoints.operatorResetPassword, async ({ operator, params, body, request }) => {
-    const op = operator;
-    const passwordHash = await hashPassword(body.password);
-    const { after } = await managed(op, request, 'operator_reset_password', params.id, (tx) =>
-      resetOperatorPassword(tx, clock, params.id, passwordHash),
-    );
-    return { status: true, operator: after };
-  });
+  route(
+    app,
+    endpoints.operatorResetPassword,
+    async ({ operator, params, body, request }) => {
+      const op = operator;
+      const passwordHash = await hashPassword(body.password);
+      const { after } = await managed(op, request, 'operator_reset_password', params.id, (tx) =>
+        resetOperatorPassword(tx, clock, params.id, passwordHash),
+      );
+      return { status: true, operator: after };
+    },
+    refused('operator_reset_password'),
+  );
 
-  route(app, endpoints.operatorResetTotp, async ({ operator, params, request }) => {
-    const op = operator;
-    const { after } = await managed(op, request, 'operator_reset_totp', params.id, (tx) =>
-      resetOperatorTotp(tx, clock, op.id, params.id),
-    );
-    return { status: true, operator: after };
-  });
+  route(
+    app,
+    endpoints.operatorResetTotp,
+    async ({ operator, params, request }) => {
+      const op = operator;
+      const { after } = await managed(op, request, 'operator_reset_totp', params.id, (tx) =>
+        resetOperatorTotp(tx, clock, op.id, params.id),
+      );
+      return { status: true, operator: after };
+    },
+    refused('operator_reset_totp'),
+  );
 }

@@ -133,7 +133,7 @@ export async function operatorFromRequest(
     };
   }
   // The session is there but sat idle too long: say so, so the console can tell the operator why.
-  if (row) throw new AppError('UNAUTHENTICATED', loginMessages.idle);
+  if (row) throw new AppError('SESSION_IDLE', loginMessages.idle);
   // A player's session is a real login, just not an operator's: that is a 403, not a 401.
   const { rows: player } = await db.query(
     'SELECT 1 FROM sessions WHERE token_hash = $1 AND revoked_at IS NULL',

@@ -22,7 +22,7 @@ export interface PlayerBreak {
 export function breakRefusal(flags: PlayerBreak, at: { now: Date; timeZone: string }): AppError | null {
   if (flags.break_kind === null || flags.break_until === null || flags.break_until <= at.now) return null;
   return new AppError(
-    'FORBIDDEN',
+    'BREAK_RUNNING',
     playMessages.breakRunning(flags.break_kind, formatDateTime(flags.break_until, at.timeZone)),
   );
 }

@@ -102,7 +102,7 @@ export function playLimitRefusal(
   const tightest = tightestLimit(limits, used);
   if (tightest === null || !overPlayLimit(amount, tightest.amount, used[tightest.period])) return null;
   return new AppError(
-    'VALIDATION',
+    'PLAY_LIMIT_REACHED',
     playMessages.limitReached(
       kind,
       tightest.period,

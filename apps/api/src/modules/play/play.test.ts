@@ -147,7 +147,7 @@ describe('deposit limits', () => {
     const over = await deposit(p, 401);
     expect(over.json).toEqual({
       status: false,
-      code: 'VALIDATION',
+      code: 'PLAY_LIMIT_REACHED',
       msg: 'Over your weekly deposit limit of 1000 points: 400 points left this week',
     });
     expect(await snapshot(t.db, MONEY)).toEqual(before);
@@ -257,7 +257,7 @@ describe('time-out and self-exclusion', () => {
       ),
     ]) {
       expect(refused.statusCode).toBe(403);
-      expect(refused.json).toEqual({ status: false, code: 'FORBIDDEN', msg: refusal });
+      expect(refused.json).toEqual({ status: false, code: 'BREAK_RUNNING', msg: refusal });
     }
     expect(await snapshot(t.db, MONEY)).toEqual(before);
 

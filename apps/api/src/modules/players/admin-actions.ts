@@ -95,7 +95,7 @@ export async function postAdjustment(
       { account: walletId, amount },
       { account: systemAccount('adjustments'), amount: -amount },
     ],
-    () => new AppError('CONFLICT', 'The wallet does not hold that many points'),
+    () => new AppError('ADJUSTMENT_OVER_BALANCE', 'The wallet does not hold that many points'),
   );
   if (amount > 0) await repayDebts(tx, [playerId], now);
   const after = await walletBalances(tx, playerId);
@@ -127,7 +127,7 @@ export async function adjustWallet(
       async () => {
         const limit = adjustmentLimitPoints[operator.role];
         if (limit !== null && Math.abs(input.points) > limit) {
-          throw new AppError('FORBIDDEN', adjustmentLimitMessage(operator.role, limit));
+          throw new AppError('ADJUSTMENT_PAST_LIMIT', adjustmentLimitMessage(operator.role, limit));
         }
         const { rows: found } = await tx.query('SELECT 1 FROM players WHERE id = $1', [playerId]);
         if (found.length === 0) throw new AppError('NOT_FOUND', playerMessages.notFound);

@@ -837,7 +837,7 @@ describe(`flags switched while bids are in flight (${engine})`, () => {
       }
     }
     for (const a of await heldMoment('transfer_allowed = false', transferOf)) {
-      expect(a.json).toMatchObject({ code: 'FORBIDDEN', msg: f.transfersStopped });
+      expect(a.json).toMatchObject({ code: 'TRANSFERS_STOPPED', msg: f.transfersStopped });
     }
   });
 

@@ -57,13 +57,13 @@ export async function approveHold(deps: Deps, who: Auditor, id: number): Promise
   const { operator } = who;
   return db.transaction(async (tx) => {
     const hold = await lockHold(tx, id);
-    if (hold.maker_id === operator.id) throw new AppError('FORBIDDEN', limitMessages.ownHold);
+    if (hold.maker_id === operator.id) throw new AppError('OWN_HOLD', limitMessages.ownHold);
     if (hold.state === 'approved') return current(tx, id);
-    if (hold.state === 'rejected') throw new AppError('CONFLICT', limitMessages.holdDecided('rejected'));
+    if (hold.state === 'rejected') throw new AppError('HOLD_DECIDED', limitMessages.holdDecided('rejected'));
     const points = wholePointsOf(hold.amount);
     const limit = adjustmentLimitPoints[operator.role];
     if (limit !== null && points > limit) {
-      throw new AppError('FORBIDDEN', adjustmentLimitMessage(operator.role, limit));
+      throw new AppError('ADJUSTMENT_PAST_LIMIT', adjustmentLimitMessage(operator.role, limit));
     }
     const { rows: found } = await tx.query('SELECT 1 FROM players WHERE id = $1', [hold.player_id]);
     if (found.length === 0) throw new AppError('NOT_FOUND', playerMessages.notFound);
@@ -111,7 +111,7 @@ export async function rejectHold(deps: Deps, who: Auditor, id: number, reason: s
   return db.transaction(async (tx) => {
     const hold = await lockHold(tx, id);
     if (hold.state === 'rejected') return current(tx, id);
-    if (hold.state === 'approved') throw new AppError('CONFLICT', limitMessages.holdDecided('approved'));
+    if (hold.state === 'approved') throw new AppError('HOLD_DECIDED', limitMessages.holdDecided('approved'));
     const now = clock.now();
     await tx.query(
       `UPDATE money_holds SET state = 'rejected', checker_id = $2, decided_at = $3, decision_reason = $4

@@ -38,15 +38,16 @@ export async function closeAccount(
     throw new AppError('UNAUTHENTICATED', m.sessionExpired);
   }
   if (!(await verifyPassword(player.password_hash, password)))
-    throw new AppError('VALIDATION', m.wrongPassword);
+    throw new AppError('INVALID_CREDENTIALS', m.wrongPassword);
   await attempt.succeeded();
 
   await db.transaction(async (tx) => {
     // The wallet lock every credit and debit takes: nothing can arrive or leave while this decides.
     const accounts = await playerAccounts(tx, playerId, true);
     if (accounts.balance > 0)
-      throw new AppError('FORBIDDEN', closure.balanceLeft(formatPaise(accounts.balance)));
-    if (accounts.debt > 0) throw new AppError('FORBIDDEN', closure.debtLeft(formatPaise(accounts.debt)));
+      throw new AppError('CLOSE_BALANCE_LEFT', closure.balanceLeft(formatPaise(accounts.balance)));
+    if (accounts.debt > 0)
+      throw new AppError('CLOSE_DEBT_LEFT', closure.debtLeft(formatPaise(accounts.debt)));
     const { rows } = await tx.query<{ withdrawals: boolean; deposits: boolean; bids: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM withdraw_requests WHERE player_id = $1 AND status = '0') AS withdrawals,
               EXISTS (SELECT 1 FROM deposit_requests WHERE player_id = $1 AND status = 'pending') AS deposits,
@@ -54,9 +55,9 @@ export async function closeAccount(
       [playerId],
     );
     const open = rows[0];
-    if (open?.withdrawals) throw new AppError('FORBIDDEN', closure.withdrawalPending);
-    if (open?.deposits) throw new AppError('FORBIDDEN', closure.depositPending);
-    if (open?.bids) throw new AppError('FORBIDDEN', closure.bidsOpen);
+    if (open?.withdrawals) throw new AppError('CLOSE_WITHDRAWAL_PENDING', closure.withdrawalPending);
+    if (open?.deposits) throw new AppError('CLOSE_DEPOSIT_PENDING', closure.depositPending);
+    if (open?.bids) throw new AppError('CLOSE_BIDS_OPEN', closure.bidsOpen);
 
     // Read under the wallet lock a break's start also takes, so a break started while this ran is seen here.
     const { rows: held } = await tx.query<{

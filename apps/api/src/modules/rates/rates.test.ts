@@ -239,7 +239,9 @@ describe('rates, versioned', () => {
     for (const [body, msg] of cases) {
       const res = await change(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json).toEqual({ status: false, code: 'VALIDATION', msg });
+      // The schema's refusals are VALIDATION; the service's own have their codes.
+      const code = msg === rateMessages.unchanged ? 'RATES_UNCHANGED' : 'VALIDATION';
+      expect(res.json).toEqual({ status: false, code, msg });
     }
     const extra = await change({ group: 'main', rates: { single_digit: [10, 90] }, betting: true });
     expect(extra.statusCode).toBe(400);
@@ -258,7 +260,7 @@ describe('rates, versioned', () => {
     const tables = ['game_rates', 'rate_versions'];
     const stale = await change({ group: 'gali', rates: { double_pana: [10, 900] }, base_version: base - 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json).toEqual({ status: false, code: 'CONFLICT', msg: rateMessages.stale(base) });
+    expect(stale.json).toEqual({ status: false, code: 'RATES_STALE', msg: rateMessages.stale(base) });
 
     // Two operators with the same page open: one wins, the other hears it was changed meanwhile.
     const before = await snapshot(t.db, tables);

@@ -93,14 +93,14 @@ export async function changeRates(
   const before = await ratesInForce(tx, group, true);
   const current = await latestVersion(tx, group);
   if (input.baseVersion !== undefined && input.baseVersion !== current) {
-    throw new AppError('CONFLICT', rateMessages.stale(current));
+    throw new AppError('RATES_STALE', rateMessages.stale(current));
   }
   const after: RateSet = { ...before, ...input.rates };
   for (const field of RATE_FIELDS_OF[group]) {
-    if (!after[field]) throw new AppError('VALIDATION', rateMessages.missing(rateFieldLabel(group, field)));
+    if (!after[field]) throw new AppError('RATE_MISSING', rateMessages.missing(rateFieldLabel(group, field)));
   }
   const changed = changedRateFields(group, before, after);
-  if (changed.length === 0) throw new AppError('VALIDATION', rateMessages.unchanged);
+  if (changed.length === 0) throw new AppError('RATES_UNCHANGED', rateMessages.unchanged);
   const written: RateSet = {};
   for (const field of changed) written[field] = after[field];
   await writeRates(tx, group, written, input.now);
@@ -109,7 +109,7 @@ export async function changeRates(
     version = await recordRateVersion(tx, group, changed, input.operatorId, input.now);
   } catch (error) {
     // A group without rows to lock: two first versions at once meet at the unique (grp, version).
-    if (pgCode(error) === '23505') throw new AppError('CONFLICT', rateMessages.concurrent);
+    if (pgCode(error) === '23505') throw new AppError('RATES_CHANGED_MEANWHILE', rateMessages.concurrent);
     throw error;
   }
   const [row] = await versionsOf(tx, group, 1, version);

@@ -272,7 +272,7 @@ export async function uploadStatement(
   const existing = await known();
   if (existing !== undefined) return readStatement(db, existing, true);
   const parsed = parseStatement(input.csv);
-  if (!parsed.ok) throw new AppError('VALIDATION', parsed.message);
+  if (!parsed.ok) throw new AppError('STATEMENT_INVALID', parsed.message);
   const now = clock.now();
   const id = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
@@ -316,7 +316,8 @@ export async function approveMatched(
   if (lineNos !== undefined) {
     const byLine = new Map(matched.map((l) => [l.line_no, l]));
     for (const n of lineNos) {
-      if (!byLine.has(n)) throw new AppError('VALIDATION', reconciliationMessages.notMatched(n));
+      if (!byLine.has(n))
+        throw new AppError('STATEMENT_LINE_NOT_MATCHED', reconciliationMessages.notMatched(n));
     }
     const wanted = new Set(lineNos);
     targets = matched.filter((l) => wanted.has(l.line_no));

@@ -40,7 +40,7 @@ export async function decideHeldReward(
   if (!row) throw new AppError('NOT_FOUND', referralMessages.notFound);
   if (row.state === decision && row.decided_by !== null) return { alreadyDecided: true };
   if (row.state !== 'held' || row.referrer_reward === null || row.referred_reward === null) {
-    throw new AppError('CONFLICT', referralMessages.notHeld(row.state));
+    throw new AppError('REFERRAL_NOT_HELD', referralMessages.notHeld(row.state));
   }
   const { operator, now } = who;
   let journalId: number | null = null;

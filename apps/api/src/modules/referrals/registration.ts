@@ -18,7 +18,7 @@ export async function referrerForRegistration(
   if (code === undefined || code === '') return undefined;
   if (!(await ownerSettings(db)).referrals_on) return undefined;
   const referrer = await referrerOf(db, code);
-  if (referrer === undefined) throw new AppError('VALIDATION', referralMessages.unknownCode);
+  if (referrer === undefined) throw new AppError('REFERRAL_CODE_UNKNOWN', referralMessages.unknownCode);
   return referrer;
 }
 

@@ -79,7 +79,7 @@ export function reportRoutes(app: FastifyInstance): void {
       };
     }
     if (built.totalRows > CSV_MAX_ROWS) {
-      throw new AppError('VALIDATION', reportMessages.tooManyRows(built.totalRows));
+      throw new AppError('REPORT_TOO_LARGE', reportMessages.tooManyRows(built.totalRows));
     }
     await audit(db, {
       operatorId: ctx.operator.id,

@@ -35,7 +35,7 @@ export async function resultsBoard(
   const { db, clock, config } = deps;
   const now = clock.now();
   const date = query.date ?? zonedParts(now, config.MARKET_TIME_ZONE).date;
-  if (!isIsoDate(date)) throw new AppError('VALIDATION', resultMessages.badDate);
+  if (!isIsoDate(date)) throw new AppError('RESULT_DATE_INVALID', resultMessages.badDate);
 
   const { rows: markets } = await db.query<Market>(
     `SELECT id, grp, name, schedule, active, sort FROM markets WHERE $1::text IS NULL OR grp = $1

@@ -95,7 +95,11 @@ describe('two-person rule on', () => {
 
     const own = await post(maker, 'approve', { declaration_id: id });
     expect(own.statusCode).toBe(403);
-    expect(own.json).toMatchObject({ status: false, code: 'FORBIDDEN', msg: resultMessages.ownDeclaration });
+    expect(own.json).toMatchObject({
+      status: false,
+      code: 'OWN_DECLARATION',
+      msg: resultMessages.ownDeclaration,
+    });
     expect(await liveResultCount(t, market)).toBe(0);
 
     const approved = await post<Declared>(checker, 'approve', { declaration_id: id });

@@ -111,7 +111,10 @@ export function declarationAnswer(d: DeclarationRow): Declaration {
 }
 
 function refusePending(pending: DeclarationRow): never {
-  throw new AppError('CONFLICT', resultMessages.declarationPending(pending.value, pending.maker_username));
+  throw new AppError(
+    'DECLARATION_PENDING',
+    resultMessages.declarationPending(pending.value, pending.maker_username),
+  );
 }
 
 export type DeclareOutcome =
@@ -142,7 +145,8 @@ export async function requestDeclaration(
   checkDrawTime(target, clock.now());
   const declared = live.get(target.half);
   if (declared) {
-    if (declared.value !== input.value) throw new AppError('CONFLICT', resultMessages.alreadyDeclared);
+    if (declared.value !== input.value)
+      throw new AppError('RESULT_ALREADY_DECLARED', resultMessages.alreadyDeclared);
     return { state: 'declared', ...(await declareResult(deps, operator.id, input)) };
   }
   const sameRequest = (p: DeclarationRow) => p.maker_id === operator.id && p.value === input.value;
@@ -162,7 +166,7 @@ export async function requestDeclaration(
       // NO KEY UPDATE: serializes with declarations and approvals of this market without waiting for bids.
       await tx.query('SELECT 1 FROM markets WHERE id = $1 FOR NO KEY UPDATE', [target.market.id]);
       const now = await liveResults(tx, target.market.id, target.date);
-      if (now.has(target.half)) throw new AppError('CONFLICT', resultMessages.alreadyDeclared);
+      if (now.has(target.half)) throw new AppError('RESULT_ALREADY_DECLARED', resultMessages.alreadyDeclared);
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO result_declarations (market_id, market_date, half, value, state, maker_id, created_at,
            preview_bids, preview_winners, preview_payout, preview_stakes)
@@ -217,7 +221,7 @@ export async function approveDeclaration(
   const { db, clock } = deps;
   const found = await declarationById(db, declarationId);
   if (!found) throw new AppError('NOT_FOUND', resultMessages.declarationNotFound);
-  if (found.maker_id === operator.id) throw new AppError('FORBIDDEN', resultMessages.ownDeclaration);
+  if (found.maker_id === operator.id) throw new AppError('OWN_DECLARATION', resultMessages.ownDeclaration);
   const market = await marketById(db, found.market_id);
   if (!market) throw new AppError('NOT_FOUND', resultMessages.marketNotFound);
   const target: Target = { market, date: found.market_date, half: found.half };
@@ -254,12 +258,14 @@ export async function approveDeclaration(
     });
     if ('approved' in step) resumed = false;
     else if (step.state === 'superseded')
-      throw new AppError('CONFLICT', resultMessages.declarationSuperseded);
+      throw new AppError('DECLARATION_SUPERSEDED', resultMessages.declarationSuperseded);
   }
   const current = await declarationById(db, declarationId);
   if (!current) throw new AppError('NOT_FOUND', resultMessages.declarationNotFound);
-  if (current.state === 'rejected') throw new AppError('CONFLICT', resultMessages.declarationRejected);
-  if (current.state === 'superseded') throw new AppError('CONFLICT', resultMessages.declarationSuperseded);
+  if (current.state === 'rejected')
+    throw new AppError('DECLARATION_REJECTED', resultMessages.declarationRejected);
+  if (current.state === 'superseded')
+    throw new AppError('DECLARATION_SUPERSEDED', resultMessages.declarationSuperseded);
   if (current.state !== 'declared' || current.result_id === null) throw new Error('declaration not decided');
   const result = await resultById(db, current.result_id);
   if (!result) throw new Error('approved result not found');
@@ -301,8 +307,9 @@ export async function rejectDeclaration(
     return 'rejected';
   });
   if (state === undefined) throw new AppError('NOT_FOUND', resultMessages.declarationNotFound);
-  if (state === 'declared') throw new AppError('CONFLICT', resultMessages.declarationApproved);
-  if (state === 'superseded') throw new AppError('CONFLICT', resultMessages.declarationSuperseded);
+  if (state === 'declared') throw new AppError('DECLARATION_APPROVED', resultMessages.declarationApproved);
+  if (state === 'superseded')
+    throw new AppError('DECLARATION_SUPERSEDED', resultMessages.declarationSuperseded);
   return { state: 'rejected', declaration_id: input.declaration_id };
 }
 
@@ -317,7 +324,7 @@ export async function listDeclarations(
   },
 ): Promise<{ total: number; declarations: Declaration[] }> {
   if (query.date !== undefined && !isIsoDate(query.date))
-    throw new AppError('VALIDATION', resultMessages.badDate);
+    throw new AppError('RESULT_DATE_INVALID', resultMessages.badDate);
   const state = query.state === 'pending' ? 'pending_approval' : query.state === 'all' ? null : query.state;
   const where = `WHERE ($1::text IS NULL OR d.state = $1) AND ($2::bigint IS NULL OR d.market_id = $2)
       AND ($3::date IS NULL OR d.market_date = $3::date)`;

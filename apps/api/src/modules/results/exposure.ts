@@ -50,7 +50,7 @@ type Totals = {
 export async function exposure(deps: Deps, query: ExposureQuery): Promise<ExposureResponse> {
   const { db } = deps;
   // PostgreSQL's ::date cast would throw on anything else (a 500); refuse it as the declare path does.
-  if (!isIsoDate(query.date)) throw new AppError('VALIDATION', resultMessages.badDate);
+  if (!isIsoDate(query.date)) throw new AppError('RESULT_DATE_INVALID', resultMessages.badDate);
   const market = await marketById(db, query.market_id);
   if (!market) throw new AppError('NOT_FOUND', resultMessages.marketNotFound);
   const window = pageWindow(query);

@@ -118,7 +118,7 @@ export async function exportRows(
   const market = await marketById(deps.db, query.market_id);
   if (!market) throw new AppError('NOT_FOUND', resultMessages.marketNotFound);
   for (const d of [query.from, query.to])
-    if (d !== undefined && !isIsoDate(d)) throw new AppError('VALIDATION', resultMessages.badDate);
+    if (d !== undefined && !isIsoDate(d)) throw new AppError('RESULT_DATE_INVALID', resultMessages.badDate);
   const today = marketDayAt(market.schedule, deps.clock.now(), market.grp).date;
   const to = query.to ?? today;
   const from = query.from ?? addDays(to, -365);

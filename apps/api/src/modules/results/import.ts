@@ -102,10 +102,10 @@ export async function judgeRow(
       break;
     }
     try {
-      if (declared) throw new AppError('CONFLICT', resultMessages.revertInProgress);
+      if (declared) throw new AppError('REVERT_IN_PROGRESS', resultMessages.revertInProgress);
       checkValue(market.grp, value);
       if (half === 'close' && !live.has('open') && !batch.has(batchKey(market.id, row.date, 'open')))
-        throw new AppError('VALIDATION', resultMessages.openFirst);
+        throw new AppError('RESULT_OPEN_FIRST', resultMessages.openFirst);
       checkDrawTime({ market, date: row.date, half }, deps.clock.now());
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

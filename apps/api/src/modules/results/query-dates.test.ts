@@ -24,7 +24,11 @@ describe('result queries refuse dates that are not YYYY-MM-DD', () => {
       for (const path of ['/admin-api/results', '/admin-api/results/exposure']) {
         const res = await admin(t, op, 'GET', `${path}?market_id=${marketId}&date=${date}`);
         expect(res.statusCode, path).toBe(400);
-        expect(res.json, path).toEqual({ status: false, code: 'VALIDATION', msg: resultMessages.badDate });
+        expect(res.json, path).toEqual({
+          status: false,
+          code: 'RESULT_DATE_INVALID',
+          msg: resultMessages.badDate,
+        });
       }
     });
   }

@@ -106,7 +106,7 @@ export async function proposeRevert(
   const waiting = await pendingFor(db, input.market_id, input.date);
   if (waiting) {
     if (same(waiting)) return waiting;
-    throw new AppError('CONFLICT', resultMessages.revertPending(waiting.maker.username));
+    throw new AppError('REVERT_PENDING', resultMessages.revertPending(waiting.maker.username));
   }
   try {
     const { rows } = await db.query<{ id: number }>(
@@ -123,7 +123,7 @@ export async function proposeRevert(
     const other = await pendingFor(db, input.market_id, input.date);
     if (!other) throw error;
     if (same(other)) return other;
-    throw new AppError('CONFLICT', resultMessages.revertPending(other.maker.username));
+    throw new AppError('REVERT_PENDING', resultMessages.revertPending(other.maker.username));
   }
 }
 
@@ -140,7 +140,7 @@ export async function approveRevert(
   const { db, clock } = deps;
   const found = await proposalById(db, proposalId);
   if (!found) throw new AppError('NOT_FOUND', resultMessages.revertProposalNotFound);
-  if (found.maker.id === operator.id) throw new AppError('FORBIDDEN', resultMessages.ownRevert);
+  if (found.maker.id === operator.id) throw new AppError('OWN_REVERT', resultMessages.ownRevert);
   const input = {
     market_id: found.market_id,
     date: found.date,
@@ -155,7 +155,8 @@ export async function approveRevert(
       [proposalId],
     );
     const state = rows[0]?.state;
-    if (state === 'rejected') throw new AppError('CONFLICT', resultMessages.revertProposalRejected);
+    if (state === 'rejected')
+      throw new AppError('REVERT_PROPOSAL_REJECTED', resultMessages.revertProposalRejected);
     if (state !== 'pending_approval') return false;
     await tx.query(
       `UPDATE result_revert_proposals SET state = 'reverted', checker_id = $2, decided_at = $3 WHERE id = $1`,
@@ -190,7 +191,8 @@ export async function rejectRevert(
     return 'rejected';
   });
   if (state === undefined) throw new AppError('NOT_FOUND', resultMessages.revertProposalNotFound);
-  if (state === 'reverted') throw new AppError('CONFLICT', resultMessages.revertProposalApproved);
+  if (state === 'reverted')
+    throw new AppError('REVERT_PROPOSAL_APPROVED', resultMessages.revertProposalApproved);
   const now = await proposalById(db, input.proposal_id);
   if (!now) throw new AppError('NOT_FOUND', resultMessages.revertProposalNotFound);
   return now;

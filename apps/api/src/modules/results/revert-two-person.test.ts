@@ -123,7 +123,7 @@ describe('revert under the two-person rule', () => {
 
     const own = await post(maker, 'revert-approve', { proposal_id: id });
     expect(own.statusCode).toBe(403);
-    expect(own.json).toMatchObject({ code: 'FORBIDDEN', msg: resultMessages.ownRevert });
+    expect(own.json).toMatchObject({ code: 'OWN_REVERT', msg: resultMessages.ownRevert });
     expect(
       await snapshot(
         t.db,

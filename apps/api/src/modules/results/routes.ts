@@ -1,28 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@gama/core/endpoints';
 import { resultMessages } from '@gama/core/endpoints/results/index';
-import { ZodError } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { csvExport } from '../exports/csv-export.ts';
-import { audit } from '../audit/writer.ts';
-import type { Operator } from '../operators/sessions.ts';
-import { operatorFromRequest } from '../operators/sessions.ts';
+import { auditRefusals } from '../audit/refusals.ts';
 import { marketById, marketsOf } from '../markets/repository.ts';
 import { resultsBoard } from './board.ts';
-import {
-  approveDeclaration,
-  listDeclarations,
-  rejectDeclaration,
-  requestDeclaration,
-} from './declarations.ts';
+import * as actions from './actions.ts';
+import { listDeclarations } from './declarations.ts';
 import { chartDays, resultSource } from './display.ts';
-import { approveRevert, listRevertProposals, proposeRevert, rejectRevert } from './revert-proposals.ts';
+import { listRevertProposals } from './revert-proposals.ts';
 import { exposure } from './exposure.ts';
-import { declareResult, previewResult, resultHistory, revertPreview, revertResult } from './service.ts';
-import { ownerSetting } from '../settings/owner-settings.ts';
-import type { ImportResponse } from '@gama/core/endpoints/results/index';
-import { importCsvMessages } from '@gama/core/endpoints/results/index';
+import { resultHistory } from './service.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { exportRows, importCsv } from './import-csv.ts';
 
@@ -43,211 +33,119 @@ const EXPOSURE_COLUMNS = [
 
 export function resultRoutes(app: FastifyInstance): void {
   const deps = app.deps;
-  const { db, clock } = deps;
+  const { db } = deps;
   deps.markets.setResultSource(resultSource);
 
-  const actions = new Map<
-    string,
-    { action: string; target: 'market' | 'result_declaration' | 'result_revert_proposal' }
-  >([
-    [endpoints.resultsPreview.path, { action: 'result_preview', target: 'market' }],
-    [endpoints.resultsDeclare.path, { action: 'result_declare', target: 'market' }],
-    [endpoints.resultsApprove.path, { action: 'result_approve', target: 'result_declaration' }],
-    [endpoints.resultsReject.path, { action: 'result_reject', target: 'result_declaration' }],
-    [endpoints.resultsRevertPreview.path, { action: 'result_revert_preview', target: 'market' }],
-    [endpoints.resultsRevert.path, { action: 'result_revert', target: 'market' }],
-    [endpoints.resultsImport.path, { action: 'results_import', target: 'market' }],
-    [
-      endpoints.resultsRevertApprove.path,
-      { action: 'result_revert_approve', target: 'result_revert_proposal' },
-    ],
-    [
-      endpoints.resultsRevertReject.path,
-      { action: 'result_revert_reject', target: 'result_revert_proposal' },
-    ],
-  ]);
-  /** Requests whose handler ran and audited them; the others were refused before it (permission, schema). */
-  const handled = new WeakSet<FastifyRequest>();
-
-  // Refusals before the handler (no permission, a malformed body) are audited too, for a signed-in operator.
-  app.addHook('onError', async (request, _reply, error) => {
-    const known = request.method === 'POST' ? actions.get(request.routeOptions.url ?? '') : undefined;
-    if (!known || handled.has(request)) return;
-    const operator = await operatorFromRequest(db, clock, request).catch(() => null);
-    if (!operator) return;
-    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
-      string,
-      unknown
-    >;
-    const msg = error instanceof ZodError ? (error.issues[0]?.message ?? 'Invalid request') : error.message;
-    await audit(db, {
-      operatorId: operator.id,
-      action: `${known.action}_refused`,
-      targetType: known.target,
-      targetId: String(
-        known.target === 'market'
-          ? body.market_id
-          : known.target === 'result_declaration'
-            ? body.declaration_id
-            : body.proposal_id,
-      ),
-      // An import's CSV can be 200 KB: the refusal is kept without it.
-      detail: { ...body, csv: undefined, msg },
-      request,
-      at: clock.now(),
-    });
+  /** Each action's refusals are audited under the operator who tried it (audit/refusals.ts). */
+  const refusals = (action: string, targetType: string, targetField: string, keep?: readonly string[]) => ({
+    onRefusal: auditRefusals(deps, { action, targetType, targetField, ...(keep ? { keep } : {}) }),
   });
-
-  /**
-   * Runs an operator action and audits it, refused ones included: a failed declare or a refused approval is
-   * worth knowing about. The target is the market, or the declaration for approvals and rejections.
-   */
-  async function audited<T extends object>(
-    ctx: { operator: Operator; request: FastifyRequest; raw: Record<string, unknown> },
-    action: string,
-    target: { type: 'market' | 'result_declaration' | 'result_revert_proposal'; id: unknown },
-    run: () => Promise<T>,
-  ): Promise<T> {
-    handled.add(ctx.request);
-    const entry = {
-      operatorId: ctx.operator.id,
-      targetType: target.type,
-      targetId: String(target.id),
-      request: ctx.request,
-    };
-    try {
-      const outcome = await run();
-      await audit(db, { ...entry, action, detail: { ...ctx.raw, outcome }, at: clock.now() });
-      return outcome;
-    } catch (error) {
-      const msg = error instanceof Error ? error.message : 'failed';
-      await audit(db, {
-        ...entry,
-        action: `${action}_refused`,
-        detail: { ...ctx.raw, msg },
-        at: clock.now(),
-      });
-      throw error;
-    }
-  }
-  const market = (ctx: { raw: Record<string, unknown> }) => ({
-    type: 'market' as const,
-    id: ctx.raw.market_id,
-  });
-  const revertProposal = (ctx: { raw: Record<string, unknown> }) => ({
-    type: 'result_revert_proposal' as const,
-    id: ctx.raw.proposal_id,
-  });
-  const declaration = (ctx: { raw: Record<string, unknown> }) => ({
-    type: 'result_declaration' as const,
-    id: ctx.raw.declaration_id,
-  });
+  const onMarket = (action: string, keep?: readonly string[]) =>
+    refusals(action, 'market', 'market_id', keep);
+  const onDeclaration = (action: string) => refusals(action, 'result_declaration', 'declaration_id');
+  const onProposal = (action: string) => refusals(action, 'result_revert_proposal', 'proposal_id');
 
   route(app, endpoints.resultsBoard, async ({ query }) => resultsBoard(deps, query));
 
-  route(app, endpoints.resultsPreview, async (ctx) => ({
-    status: true as const,
-    ...(await audited(ctx, 'result_preview', market(ctx), () => previewResult(deps, ctx.body))),
-  }));
+  route(
+    app,
+    endpoints.resultsPreview,
+    async ({ operator, request, body }) => ({
+      status: true as const,
+      ...(await actions.preview(deps, { operator, request }, body)),
+    }),
+    onMarket('result_preview'),
+  );
 
-  route(app, endpoints.resultsDeclare, async (ctx) => {
-    const outcome = await audited(ctx, 'result_declare', market(ctx), async () => {
-      if (await ownerSetting(db, 'results_two_person'))
-        return requestDeclaration(deps, ctx.operator, ctx.body);
-      return { state: 'declared' as const, ...(await declareResult(deps, ctx.operator.id, ctx.body)) };
-    });
-    return { status: true as const, ...outcome };
-  });
+  route(
+    app,
+    endpoints.resultsDeclare,
+    async ({ operator, request, body }) => ({
+      status: true as const,
+      ...(await actions.declare(deps, { operator, request }, body)),
+    }),
+    onMarket('result_declare'),
+  );
 
-  route(app, endpoints.resultsApprove, async (ctx) => ({
-    status: true as const,
-    ...(await audited(ctx, 'result_approve', declaration(ctx), () =>
-      approveDeclaration(deps, ctx.operator, ctx.body.declaration_id),
-    )),
-  }));
+  route(
+    app,
+    endpoints.resultsApprove,
+    async ({ operator, request, body }) => ({
+      status: true as const,
+      ...(await actions.approve(deps, { operator, request }, body)),
+    }),
+    onDeclaration('result_approve'),
+  );
 
-  route(app, endpoints.resultsReject, async (ctx) => ({
-    status: true as const,
-    ...(await audited(ctx, 'result_reject', declaration(ctx), () =>
-      rejectDeclaration(deps, ctx.operator, ctx.body),
-    )),
-  }));
+  route(
+    app,
+    endpoints.resultsReject,
+    async ({ operator, request, body }) => ({
+      status: true as const,
+      ...(await actions.reject(deps, { operator, request }, body)),
+    }),
+    onDeclaration('result_reject'),
+  );
 
   route(app, endpoints.resultsDeclarations, async ({ query }) => ({
     status: true as const,
     ...(await listDeclarations(db, query)),
   }));
 
-  route(app, endpoints.resultsRevertPreview, async (ctx) =>
-    audited(ctx, 'result_revert_preview', market(ctx), () => revertPreview(deps, ctx.body)),
+  route(
+    app,
+    endpoints.resultsRevertPreview,
+    async ({ operator, request, body }) => actions.previewRevert(deps, { operator, request }, body),
+    onMarket('result_revert_preview'),
   );
 
-  route(app, endpoints.resultsRevert, async (ctx) => {
-    const outcome = await audited(ctx, 'result_revert', market(ctx), async () => {
-      // Under the two-person rule a revert is a proposal, as a declaration is (revert-proposals.ts).
-      if (await ownerSetting(db, 'results_two_person')) {
-        return {
-          state: 'pending_approval' as const,
-          proposal: await proposeRevert(deps, ctx.operator, ctx.body),
-        };
-      }
-      return revertResult(deps, ctx.operator.id, ctx.body);
-    });
-    return { status: true as const, ...outcome };
-  });
+  route(
+    app,
+    endpoints.resultsRevert,
+    async ({ operator, request, body }) => ({
+      status: true as const,
+      ...(await actions.revert(deps, { operator, request }, body)),
+    }),
+    onMarket('result_revert'),
+  );
 
   route(app, endpoints.resultsRevertProposals, async ({ query }) => ({
     status: true as const,
     proposals: await listRevertProposals(db, query.state),
   }));
 
-  route(app, endpoints.resultsRevertApprove, async (ctx) => ({
-    status: true as const,
-    ...(await audited(ctx, 'result_revert_approve', revertProposal(ctx), () =>
-      approveRevert(deps, ctx.operator, ctx.body.proposal_id),
-    )),
-  }));
+  route(
+    app,
+    endpoints.resultsRevertApprove,
+    async ({ operator, request, body }) => ({
+      status: true as const,
+      ...(await actions.approveProposal(deps, { operator, request }, body)),
+    }),
+    onProposal('result_revert_approve'),
+  );
 
-  route(app, endpoints.resultsRevertReject, async (ctx) => ({
-    status: true as const,
-    proposal: await audited(ctx, 'result_revert_reject', revertProposal(ctx), () =>
-      rejectRevert(deps, ctx.operator, ctx.body),
-    ),
-  }));
-
-  /**
-   * Under the two-person rule every declaration waits for a second operator; an import declares at once, so
-   * only an owner, who may turn the rule off anyway, may import then (decision 032).
-   */
-  async function mayImport(operator: Operator): Promise<void> {
-    if (operator.role !== 'owner' && (await ownerSetting(db, 'results_two_person')))
-      throw new AppError('FORBIDDEN', importCsvMessages.twoPerson);
-  }
+  route(
+    app,
+    endpoints.resultsRevertReject,
+    async ({ operator, request, body }) => ({
+      status: true as const,
+      proposal: await actions.rejectProposal(deps, { operator, request }, body),
+    }),
+    onProposal('result_revert_reject'),
+  );
 
   route(app, endpoints.resultsImportPreview, async ({ operator, body }) => {
-    await mayImport(operator);
+    await actions.mayImport(deps, operator);
     return importCsv(deps, body, null);
   });
 
-  route(app, endpoints.resultsImport, async (ctx) => {
-    let answer: ImportResponse | undefined;
-    // The audit row keeps the counts and the refused lines, not the whole text.
-    await audited(
-      { ...ctx, raw: { market_id: ctx.raw.market_id } },
-      'results_import',
-      market(ctx),
-      async () => {
-        await mayImport(ctx.operator);
-        answer = await importCsv(deps, ctx.body, { operatorId: ctx.operator.id });
-        return {
-          counts: answer.counts,
-          refused: answer.lines.filter((l) => l.state === 'refused').map((l) => `${l.line}: ${l.msg}`),
-        };
-      },
-    );
-    if (!answer) throw new Error('import answered nothing');
-    return answer;
-  });
+  route(
+    app,
+    endpoints.resultsImport,
+    async ({ operator, request, body }) => actions.importResults(deps, { operator, request }, body),
+    // An import's CSV can be 200 KB: its refusal is kept without it.
+    onMarket('results_import', ['market_id']),
+  );
 
   route(app, endpoints.resultsExport, async ({ query, operator, request }) => {
     const { columns, rows } = await exportRows(deps, query);

@@ -76,22 +76,22 @@ export async function resolveTarget(
   deps: Deps,
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined },
 ): Promise<Target> {
-  if (!isIsoDate(input.date)) throw new AppError('VALIDATION', resultMessages.badDate);
+  if (!isIsoDate(input.date)) throw new AppError('RESULT_DATE_INVALID', resultMessages.badDate);
   const market = await marketById(deps.db, input.market_id);
   if (!market) throw new AppError('NOT_FOUND', resultMessages.marketNotFound);
   if (market.grp === 'main') {
-    if (!input.half) throw new AppError('VALIDATION', resultMessages.halfRequired);
+    if (!input.half) throw new AppError('RESULT_HALF_REQUIRED', resultMessages.halfRequired);
     return { market, date: input.date, half: input.half };
   }
-  if (input.half) throw new AppError('VALIDATION', resultMessages.noHalf);
+  if (input.half) throw new AppError('RESULT_NO_HALF', resultMessages.noHalf);
   return { market, date: input.date, half: 'single' };
 }
 
 export function checkValue(group: MarketGroup, value: string): void {
   if (group === 'gali') {
-    if (!/^\d{2}$/.test(value)) throw new AppError('VALIDATION', resultMessages.badGali);
+    if (!/^\d{2}$/.test(value)) throw new AppError('RESULT_GALI_INVALID', resultMessages.badGali);
   } else if (!/^\d{3}$/.test(value) || !isPana(value)) {
-    throw new AppError('VALIDATION', resultMessages.badPana);
+    throw new AppError('RESULT_PANA_INVALID', resultMessages.badPana);
   }
 }
 
@@ -100,11 +100,11 @@ export function checkDrawTime(target: Target, now: Date): void {
   const { market, date, half } = target;
   const day = dayOn(market.schedule, date);
   // A day off or a holiday had no bids and has no result: one declared there would show on the charts.
-  if (!day.active) throw new AppError('VALIDATION', resultMessages.noDraw);
+  if (!day.active) throw new AppError('RESULT_NO_DRAW', resultMessages.noDraw);
   const drawMinutes = drawMinutesOf(day, half);
   const current = marketDayAt(market.schedule, now, market.grp);
   if (current.date < date || (current.date === date && current.minutes < drawMinutes)) {
-    throw new AppError('VALIDATION', resultMessages.tooEarly);
+    throw new AppError('RESULT_TOO_EARLY', resultMessages.tooEarly);
   }
 }
 
@@ -118,7 +118,7 @@ export function paramsFor(
   if (group === 'gali') return galiParams(value);
   if (half === 'open') return mainParams(value, null);
   const open = live.get('open');
-  if (!open) throw new AppError('VALIDATION', resultMessages.openFirst);
+  if (!open) throw new AppError('RESULT_OPEN_FIRST', resultMessages.openFirst);
   return mainParams(open.value, value);
 }
 
@@ -239,8 +239,9 @@ export async function declareResult(
       if (!result) throw error;
     }
   }
-  if (result.value !== input.value) throw new AppError('CONFLICT', resultMessages.alreadyDeclared);
-  if (result.revert_started_at) throw new AppError('CONFLICT', resultMessages.revertInProgress);
+  if (result.value !== input.value)
+    throw new AppError('RESULT_ALREADY_DECLARED', resultMessages.alreadyDeclared);
+  if (result.revert_started_at) throw new AppError('REVERT_IN_PROGRESS', resultMessages.revertInProgress);
   const outcome = await settleResult(deps, target, result);
   return { result_id: result.id, settled: outcome.settled, wins: outcome.wins, resumed };
 }
@@ -270,7 +271,7 @@ export async function revertTargets(
   deps: Deps,
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined },
 ): Promise<{ market: Market; todo: ResultRow[] }> {
-  if (!isIsoDate(input.date)) throw new AppError('VALIDATION', resultMessages.badDate);
+  if (!isIsoDate(input.date)) throw new AppError('RESULT_DATE_INVALID', resultMessages.badDate);
   const market = await marketById(deps.db, input.market_id);
   if (!market) throw new AppError('NOT_FOUND', resultMessages.marketNotFound);
   const live = await liveResults(deps.db, market.id, input.date);
@@ -489,7 +490,8 @@ export async function resultHistory(
   marketId: number,
   date: string | undefined,
 ): Promise<ResultRowResponse[]> {
-  if (date !== undefined && !isIsoDate(date)) throw new AppError('VALIDATION', resultMessages.badDate);
+  if (date !== undefined && !isIsoDate(date))
+    throw new AppError('RESULT_DATE_INVALID', resultMessages.badDate);
   const { rows } = await db.query<ResultRow>(
     `SELECT ${RESULT_COLUMNS} FROM results WHERE market_id = $1 AND ($2::date IS NULL OR market_date = $2::date)
       ORDER BY market_date DESC, id DESC LIMIT 500`,

@@ -71,7 +71,7 @@ export async function changeCaps(
   const { group } = input;
   for (const field of Object.keys(input.caps)) {
     if (!isRateFieldOf(group, field))
-      throw new AppError('VALIDATION', capMessages.unknownField(group, field));
+      throw new AppError('CAP_FIELD_UNKNOWN', capMessages.unknownField(group, field));
   }
   const before = await capsOf(tx, group, true);
   const set: { field: string; cap: number }[] = [];
@@ -86,7 +86,7 @@ export async function changeCaps(
   const after: CapSet = Object.fromEntries(
     Object.entries({ ...before, ...input.caps }).filter(([, cap]) => cap !== null),
   );
-  if (set.length === 0 && removed.length === 0) throw new AppError('VALIDATION', capMessages.unchanged);
+  if (set.length === 0 && removed.length === 0) throw new AppError('CAPS_UNCHANGED', capMessages.unchanged);
   if (removed.length > 0) {
     await tx.query('DELETE FROM liability_caps WHERE grp = $1 AND rate_field = ANY($2::text[])', [
       group,

@@ -50,7 +50,8 @@ export function riskRoutes(app: FastifyInstance): void {
   });
 
   route(app, endpoints.capExposure, async ({ query }) => {
-    if (!isIsoDate(query.date)) throw new AppError('VALIDATION', 'date must be a date (YYYY-MM-DD)');
+    if (!isIsoDate(query.date))
+      throw new AppError('EXPOSURE_DATE_INVALID', 'date must be a date (YYYY-MM-DD)');
     const market = await marketById(db, query.market_id);
     if (!market) throw new AppError('NOT_FOUND', 'Market not found');
     const group: MarketGroup = market.grp;

@@ -141,7 +141,7 @@ export async function updateOwnerSettings(
   const before = parseStored(rows);
   const after = { ...before, ...patch };
   const problem = settingsProblem(after);
-  if (problem) throw new AppError('VALIDATION', problem);
+  if (problem) throw new AppError('SETTING_INVALID', problem);
   const changed = keys.filter((k) => patch[k] !== undefined);
   await tx.query(
     `INSERT INTO settings (key, value, updated_at)

@@ -144,7 +144,10 @@ export async function reviewFlag(
         'SELECT username FROM operators WHERE id = $1',
         [flag.reviewed_by],
       );
-      throw new AppError('CONFLICT', signalMessages.alreadyReviewed(flag.status, by[0]?.username ?? null));
+      throw new AppError(
+        'SIGNAL_ALREADY_REVIEWED',
+        signalMessages.alreadyReviewed(flag.status, by[0]?.username ?? null),
+      );
     }
     const status = input.decision === 'dismiss' ? 'dismissed' : 'confirmed';
     await tx.query(
@@ -209,8 +212,9 @@ export async function clearWithdrawalHold(
     if (!row) throw new AppError('NOT_FOUND', withdrawalMessages.notFound);
     if (row.hold_cleared_at !== null)
       return { id: requestId, cleared_at: iso(row.hold_cleared_at), already_cleared: true };
-    if (row.hold_reason === null) throw new AppError('CONFLICT', withdrawalMessages.notHeld);
-    if (row.status !== '0') throw new AppError('CONFLICT', withdrawalMessages.holdOfDecided);
+    if (row.hold_reason === null) throw new AppError('WITHDRAWAL_NOT_HELD', withdrawalMessages.notHeld);
+    if (row.status !== '0')
+      throw new AppError('WITHDRAWAL_HOLD_OF_DECIDED', withdrawalMessages.holdOfDecided);
     const now = deps.clock.now();
     await tx.query(
       `UPDATE withdraw_requests SET hold_cleared_by = $2, hold_cleared_at = $3, hold_clear_note = $4 WHERE id = $1`,

@@ -131,7 +131,7 @@ const target = (threadId: number, playerId: number) => ({
 /** Answers the player: a message, a notification that reaches their open app, the first response timed. */
 export async function reply(tx: Queryable, ctx: ActionCtx, threadId: number, text: string): Promise<void> {
   const t = await lockThread(tx, threadId);
-  if (t.status === 'closed') throw new AppError('CONFLICT', supportMessages.closed);
+  if (t.status === 'closed') throw new AppError('THREAD_CLOSED', supportMessages.closed);
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO support_messages (thread_id, player_id, operator_id, body, created_at)
      VALUES ($1, $2, $3, $4, $5) RETURNING id`,
@@ -170,7 +170,7 @@ export async function assign(
   );
   const assignee = ops[0];
   if (!assignee || !isRole(assignee.role) || !can(assignee.role, 'support.reply')) {
-    throw new AppError('VALIDATION', supportMessages.assigneeInvalid);
+    throw new AppError('ASSIGNEE_INVALID', supportMessages.assigneeInvalid);
   }
   const t = await lockThread(tx, threadId);
   await tx.query('UPDATE support_threads SET assigned_to = $2 WHERE id = $1', [threadId, operatorId]);
@@ -188,8 +188,9 @@ export async function assign(
 
 export async function setOpen(tx: Queryable, ctx: ActionCtx, threadId: number, open: boolean): Promise<void> {
   const t = await lockThread(tx, threadId);
-  if (open && t.status === 'open') throw new AppError('CONFLICT', supportMessages.alreadyOpen);
-  if (!open && t.status === 'closed') throw new AppError('CONFLICT', supportMessages.alreadyClosed);
+  if (open && t.status === 'open') throw new AppError('THREAD_ALREADY_OPEN', supportMessages.alreadyOpen);
+  if (!open && t.status === 'closed')
+    throw new AppError('THREAD_ALREADY_CLOSED', supportMessages.alreadyClosed);
   await tx.query(
     open
       ? `UPDATE support_threads SET status = 'open', closed_at = NULL, closed_by = NULL WHERE id = $1`

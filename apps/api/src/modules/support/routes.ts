@@ -37,7 +37,7 @@ export function supportRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.supportSend, async ({ player, body }) => {
     if (body.text === '' && body.screenshot === undefined)
-      throw new AppError('VALIDATION', supportMessages.empty);
+      throw new AppError('MESSAGE_EMPTY', supportMessages.empty);
     const input = {
       threadId: body.thread_id,
       ref:

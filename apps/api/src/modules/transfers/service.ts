@@ -18,7 +18,7 @@ import { maskName, transferNote } from '../wallet/transfer-note.ts';
  */
 export async function checkRecipient(deps: Deps, sender: SessionPlayer, mobile: string): Promise<string> {
   const { db } = deps;
-  if (mobile === sender.mobile) throw new AppError('VALIDATION', fundsMessages.transferOwnPhone);
+  if (mobile === sender.mobile) throw new AppError('TRANSFER_TO_SELF', fundsMessages.transferOwnPhone);
   const recipient = await findPlayerByMobile(db, mobile);
   if (!recipient) throw new AppError('NOT_FOUND', fundsMessages.recipientNotFound);
   return maskName(recipient.user_name);
@@ -35,21 +35,25 @@ export async function transferPoints(
   const { db, clock } = deps;
   return db.transaction((tx) =>
     once(tx, { scope: `player:${sender.id}`, key, endpoint: 'transfer', body, at: clock.now() }, async () => {
-      if (input.mobile === sender.mobile) throw new AppError('VALIDATION', fundsMessages.transferOwnPhone);
+      if (input.mobile === sender.mobile)
+        throw new AppError('TRANSFER_TO_SELF', fundsMessages.transferOwnPhone);
       const { min_points: min } = await getSetting(tx, 'transfer');
-      if (input.points < min) throw new AppError('VALIDATION', fundsMessages.transferMinOf(String(min)));
+      if (input.points < min)
+        throw new AppError('TRANSFER_BELOW_MIN', fundsMessages.transferMinOf(String(min)));
       const amount = pointsToPaise(input.points);
       const at = { now: clock.now(), timeZone: deps.config.MARKET_TIME_ZONE };
       // Judged before the recipient is looked up, so a sender who may not or cannot send hears the same refusal
       // for a registered phone and an unknown one (issue 27): a transfer is no way to ask who plays. Judged
       // again below under the lock, which is taken for both players at once, in id order.
       const early = await accountsForDebit(tx, sender.id, 'transfer', at, false);
-      if (amount > early.balance) throw new AppError('VALIDATION', fundsMessages.transferNotEnough);
+      if (amount > early.balance)
+        throw new AppError('TRANSFER_OVER_BALANCE', fundsMessages.transferNotEnough);
       const recipient = await findPlayerByMobile(tx, input.mobile);
       if (!recipient) throw new AppError('NOT_FOUND', fundsMessages.recipientNotFound);
       await lockPlayersAccounts(tx, [sender.id, recipient.id]);
       const accounts = await accountsForDebit(tx, sender.id, 'transfer', at);
-      if (amount > accounts.balance) throw new AppError('VALIDATION', fundsMessages.transferNotEnough);
+      if (amount > accounts.balance)
+        throw new AppError('TRANSFER_OVER_BALANCE', fundsMessages.transferNotEnough);
       const now = clock.now();
       const toId = await walletAccountId(tx, recipient.id);
       const journalId = await postJournal(
@@ -69,7 +73,7 @@ export async function transferPoints(
           { account: accounts.walletId, amount: -amount },
           { account: toId, amount },
         ],
-        () => new AppError('VALIDATION', fundsMessages.transferNotEnough),
+        () => new AppError('TRANSFER_OVER_BALANCE', fundsMessages.transferNotEnough),
       );
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO transfers (from_player_id, to_player_id, amount, journal_id, created_at)

@@ -68,9 +68,9 @@ export function debitRefusal(
     if (refusal) return refusal;
   }
   if (purpose === 'transfer' && flags.transfer_allowed === false) {
-    return new AppError('FORBIDDEN', fundsMessages.transfersStopped);
+    return new AppError('TRANSFERS_STOPPED', fundsMessages.transfersStopped);
   }
-  if (debt > 0) return new AppError('FORBIDDEN', fundsMessages.debtBlocked(formatPaise(debt)));
+  if (debt > 0) return new AppError('DEBT_BLOCKED', fundsMessages.debtBlocked(formatPaise(debt)));
   return null;
 }
 

@@ -12,7 +12,7 @@ import { PageSkeleton } from '@gama/ui/Skeleton';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { fundsApi, usePendingDeposits, useRefreshMoney } from './api.ts';
 import { EmptyState, fundsStyles as styles } from './parts.tsx';
 import { screenshotDataUrl } from '../../shared/screenshot.ts';
@@ -24,6 +24,9 @@ const UTR = /^\d{12}$/;
  * After paying: the 12-digit UPI transaction reference (UTR) from the payment app, and if the player likes a
  * screenshot of the payment, for the deposit request `?request=` (or the newest one still without a UTR).
  */
+
+/** The refusals that belong under the UTR field (by code: the message is only for the player to read). */
+const UTR_CODES: ReadonlySet<string> = new Set(['UTR_USED', 'UTR_ALREADY_ENTERED', 'VALIDATION']);
 export default function UtrScreen() {
   const [params] = useSearchParams();
   const pending = usePendingDeposits();
@@ -112,9 +115,9 @@ function UtrForm({ requestId }: { requestId: number }) {
     },
     onError: (error) => {
       const message = errorMessage(error);
-      // The UTR's own problems belong under its field; anything else is a toast.
-      if (message === m.utrUsed || message === m.utrInvalid || message === m.utrAlreadyEntered)
-        show('utr', message);
+      // The UTR's own problems belong under its field; anything else is a toast. The screenshot's refusals have
+      // codes of their own, so a VALIDATION here is the body's one typed field, the UTR.
+      if (error instanceof ApiError && UTR_CODES.has(error.code)) show('utr', message);
       else toast.error(message);
     },
   });

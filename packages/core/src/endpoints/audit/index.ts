@@ -155,7 +155,7 @@ export const auditEndpoints = {
     query: auditQuery,
     response: auditAnswer,
     produces: 'text/csv',
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'AUDIT_EXPORT_TOO_LARGE'],
   }),
   auditActions: endpoint({
     domain,
@@ -198,7 +198,7 @@ export const auditEndpoints = {
     summary:
       'Signs a checkpoint now (audited) and writes it to the checkpoint file and witnesses; refused when the chain no longer extends the last one',
     response: auditCheckpointAnswer,
-    errors: ['CONFLICT'],
+    errors: ['CHECKPOINT_REFUSED'],
   }),
 };
 

@@ -47,7 +47,7 @@ export const authEndpoints = {
     summary: 'Sign in with phone and password; starts a session',
     body: loginRequest,
     response: sessionAnswer,
-    errors: ['VALIDATION', 'INVALID_CREDENTIALS', 'RATE_LIMITED'],
+    errors: ['VALIDATION', 'INVALID_CREDENTIALS', 'RATE_LIMITED', 'ACCOUNT_BLOCKED'],
   }),
   checkMobile: endpoint({
     domain,
@@ -57,7 +57,14 @@ export const authEndpoints = {
     summary: 'Registration step 1: send a code to a phone not yet registered',
     body: checkMobileRequest,
     response: okAnswer,
-    errors: ['VALIDATION', 'CONFLICT', 'FORBIDDEN', 'RATE_LIMITED', 'UNAVAILABLE'],
+    errors: [
+      'VALIDATION',
+      'RATE_LIMITED',
+      'UNAVAILABLE',
+      'USER_ALREADY_REGISTERED',
+      'REFERRAL_CODE_UNKNOWN',
+      'CLOSED_ACCOUNT_BREAK',
+    ],
   }),
   resendOtp: endpoint({
     domain,
@@ -70,12 +77,13 @@ export const authEndpoints = {
     response: okAnswer,
     errors: [
       'VALIDATION',
-      'CONFLICT',
-      'FORBIDDEN',
       'NOT_FOUND',
       'UNAUTHENTICATED',
       'RATE_LIMITED',
       'UNAVAILABLE',
+      'USER_ALREADY_REGISTERED',
+      'OTP_NAVIGATION_INVALID',
+      'CLOSED_ACCOUNT_BREAK',
     ],
   }),
   register: endpoint({
@@ -86,7 +94,16 @@ export const authEndpoints = {
     summary: 'Registration step 2: create the player with the code; starts a session',
     body: registerRequest,
     response: sessionAnswer,
-    errors: ['VALIDATION', 'INVALID_OTP', 'CONFLICT', 'FORBIDDEN', 'RATE_LIMITED'],
+    errors: [
+      'VALIDATION',
+      'INVALID_OTP',
+      'RATE_LIMITED',
+      'USER_ALREADY_REGISTERED',
+      'AGE_REFUSED',
+      'OTP_EXPIRED',
+      'REFERRAL_CODE_UNKNOWN',
+      'CLOSED_ACCOUNT_BREAK',
+    ],
   }),
   forgotCheckMobile: endpoint({
     domain,
@@ -116,7 +133,7 @@ export const authEndpoints = {
     summary: 'Password reset step 3: set a new password with the ticket; ends every session',
     body: forgotPasswordRequest,
     response: okAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'RESET_EXPIRED'],
   }),
   logout: endpoint({
     domain,
@@ -135,7 +152,7 @@ export const authEndpoints = {
     summary: 'Change the password; ends every other session and replaces this one',
     body: changePasswordRequest,
     response: passwordChangedAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'OLD_PASSWORD_MISMATCH'],
   }),
 };
 

@@ -153,7 +153,7 @@ export const contentConsoleEndpoints = {
     params: headlineId,
     body: headlineChange,
     response: z.strictObject({ status: ok, headline: headlineRow }),
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'HEADLINE_TEXT_REQUIRED'],
   }),
   contentSlides: endpoint({
     domain,
@@ -178,7 +178,16 @@ export const contentConsoleEndpoints = {
       image: imageUpload,
     }),
     response: slideAnswer,
-    errors: ['VALIDATION', 'CONFLICT'],
+    errors: [
+      'VALIDATION',
+      'IMAGE_TYPE_MISMATCH',
+      'SLIDES_FULL',
+      'IMAGE_TOO_LARGE',
+      'IMAGE_TOO_MANY_PIXELS',
+      'IMAGE_TOO_SMALL',
+      'IMAGE_TYPE_UNSUPPORTED',
+      'IMAGE_UNREADABLE',
+    ],
     bodyLimit: IMAGE_BODY_LIMIT,
   }),
   contentSlideUpdate: endpoint({
@@ -234,7 +243,7 @@ export const contentConsoleEndpoints = {
         .max(SLIDES_MAX, { error: `There are at most ${SLIDES_MAX} slides` }),
     }),
     response: slidesAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'SLIDE_ORDER_INVALID'],
   }),
   contentQr: endpoint({
     domain,
@@ -255,7 +264,15 @@ export const contentConsoleEndpoints = {
     summary: `Show this QR image instead of the generated one: PNG, JPEG or WebP of at most 5 MB, stored fitted in ${QR_MAX_SIDE}x${QR_MAX_SIDE} as PNG`,
     body: z.strictObject({ image: imageUpload }),
     response: qrAnswer,
-    errors: ['VALIDATION'],
+    errors: [
+      'VALIDATION',
+      'IMAGE_TYPE_MISMATCH',
+      'IMAGE_TOO_LARGE',
+      'IMAGE_TOO_MANY_PIXELS',
+      'IMAGE_TOO_SMALL',
+      'IMAGE_TYPE_UNSUPPORTED',
+      'IMAGE_UNREADABLE',
+    ],
     bodyLimit: IMAGE_BODY_LIMIT,
   }),
   contentQrClear: endpoint({

@@ -193,7 +193,16 @@ export const depositsEndpoints = {
       'The UPI transaction reference (12 digits) of a pending deposit request, and optionally a screenshot',
     body: fundRequestUtrBody,
     response: fundRequestUtrAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: [
+      'VALIDATION',
+      'NOT_FOUND',
+      'UTR_ALREADY_ENTERED',
+      'DEPOSIT_NOT_PENDING',
+      'UTR_USED',
+      'SCREENSHOT_INVALID',
+      'SCREENSHOT_TOO_LARGE',
+      'SCREENSHOT_TOO_MANY_PIXELS',
+    ],
     bodyLimit: 2 * SCREENSHOT_MAX_BYTES,
   }),
   pendingDeposits: endpoint({
@@ -214,7 +223,7 @@ export const depositsEndpoints = {
     summary: 'The deposit queue: UTR, amount, player, history and flags; filters, paging, format=csv',
     query: depositsQuery,
     response: depositsAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'EXPORT_TOO_LARGE'],
     produces: 'text/csv',
   }),
   adminDepositScreenshot: endpoint({
@@ -240,7 +249,7 @@ export const depositsEndpoints = {
       "past the approver's 24-hour credit allowance (it stays for another operator)",
     params: depositIdParams,
     response: depositDecisionAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+    errors: ['NOT_FOUND', 'DEPOSIT_DECIDED', 'DEPOSIT_PAST_ALLOWANCE'],
   }),
   adminDepositReject: endpoint({
     domain,
@@ -252,7 +261,7 @@ export const depositsEndpoints = {
     params: depositIdParams,
     body: z.object({ reason: reasonText }),
     response: depositDecisionAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'DEPOSIT_DECIDED'],
   }),
   adminDepositsBulk: endpoint({
     domain,

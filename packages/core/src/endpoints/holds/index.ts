@@ -62,7 +62,7 @@ export const holdsEndpoints = {
     summary: "Approve a held credit (not its maker's): the credit is made once, however often it is sent",
     params: holdIdParams,
     response: holdAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+    errors: ['NOT_FOUND', 'OWN_HOLD', 'HOLD_DECIDED'],
   }),
   adminHoldReject: endpoint({
     domain,
@@ -80,6 +80,6 @@ export const holdsEndpoints = {
         .max(500),
     }),
     response: holdAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND'],
   }),
 };

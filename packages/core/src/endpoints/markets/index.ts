@@ -134,7 +134,7 @@ const createMarket = endpoint({
   summary: 'Create a market with its daily times',
   body: createMarketBody,
   response: marketCreatedAnswer,
-  errors: ['VALIDATION', 'CONFLICT'],
+  errors: ['VALIDATION', 'MARKET_NAME_TAKEN'],
 });
 const listMarkets = endpoint({
   domain,
@@ -250,7 +250,14 @@ const updateMarket = endpoint({
   params: marketIdParams,
   body: marketUpdateBody,
   response: marketAnswer,
-  errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+  errors: [
+    'VALIDATION',
+    'NOT_FOUND',
+    'MARKET_STALE',
+    'SCHEDULE_INVALID',
+    'SCHEDULE_CONFLICT',
+    'MARKET_NAME_TAKEN',
+  ],
 });
 const setTimetable = endpoint({
   domain,
@@ -263,7 +270,7 @@ const setTimetable = endpoint({
   params: marketIdParams,
   body: marketTimetableBody,
   response: marketAnswer,
-  errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+  errors: ['VALIDATION', 'NOT_FOUND', 'MARKET_STALE', 'SCHEDULE_INVALID', 'SCHEDULE_CONFLICT'],
 });
 const addOffDate = endpoint({
   domain,
@@ -275,7 +282,7 @@ const addOffDate = endpoint({
   params: marketIdParams,
   body: offDateBody,
   response: marketAnswer,
-  errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+  errors: ['VALIDATION', 'NOT_FOUND', 'MARKET_STALE', 'SCHEDULE_INVALID', 'SCHEDULE_CONFLICT'],
 });
 const removeOffDate = endpoint({
   domain,
@@ -286,7 +293,7 @@ const removeOffDate = endpoint({
   summary: 'Give an off day its draws back',
   params: z.object({ id: marketIdParams.shape.id, date: isoDate }),
   response: marketAnswer,
-  errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+  errors: ['VALIDATION', 'NOT_FOUND', 'MARKET_STALE', 'SCHEDULE_INVALID', 'SCHEDULE_CONFLICT'],
 });
 
 export const marketEndpoints = {

@@ -163,8 +163,8 @@ export const operatorsEndpoints = {
       'INVALID_CREDENTIALS',
       'TOTP_REQUIRED',
       'INVALID_OTP',
-      'FORBIDDEN',
       'RATE_LIMITED',
+      'OPERATOR_DISABLED',
     ],
   }),
   operatorLogout: endpoint({
@@ -238,7 +238,7 @@ export const operatorsEndpoints = {
       /** For typing into an app by hand; never shown again once confirmed. */
       secret: z.string(),
     }),
-    errors: ['CONFLICT', 'INVALID_CREDENTIALS', 'RATE_LIMITED'],
+    errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED', 'TOTP_ALREADY_ON'],
   }),
   totpConfirm: endpoint({
     domain,
@@ -255,7 +255,7 @@ export const operatorsEndpoints = {
       /** Shown this once: each signs in one time without the phone. Only their hashes are kept. */
       recovery_codes: z.array(z.string()),
     }),
-    errors: ['VALIDATION', 'INVALID_OTP', 'CONFLICT', 'RATE_LIMITED'],
+    errors: ['VALIDATION', 'INVALID_OTP', 'RATE_LIMITED', 'TOTP_NOT_STARTED'],
   }),
   totpDisable: endpoint({
     domain,
@@ -269,7 +269,14 @@ export const operatorsEndpoints = {
       code: totpCode,
     }),
     response: z.strictObject({ status: ok, operator: operatorSelf }),
-    errors: ['VALIDATION', 'INVALID_CREDENTIALS', 'INVALID_OTP', 'FORBIDDEN', 'CONFLICT', 'RATE_LIMITED'],
+    errors: [
+      'VALIDATION',
+      'INVALID_CREDENTIALS',
+      'INVALID_OTP',
+      'RATE_LIMITED',
+      'TOTP_NOT_ON',
+      'TOTP_MANDATORY',
+    ],
   }),
   operatorsList: endpoint({
     domain,
@@ -290,7 +297,7 @@ export const operatorsEndpoints = {
     summary: 'Create an operator with a role and a first password',
     body: z.object({ username: operatorUsername, password: operatorPassword, role: roleSchema }),
     response: operatorAnswer,
-    errors: ['VALIDATION', 'CONFLICT'],
+    errors: ['VALIDATION', 'OPERATOR_NAME_TAKEN'],
   }),
   operatorDisable: endpoint({
     domain,
@@ -301,7 +308,7 @@ export const operatorsEndpoints = {
     summary: 'Disable an operator: every session of theirs ends and they cannot sign in',
     params: idParams,
     response: operatorAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'LAST_OWNER', 'OWN_DISABLE'],
   }),
   operatorEnable: endpoint({
     domain,
@@ -324,7 +331,7 @@ export const operatorsEndpoints = {
     params: idParams,
     body: z.object({ role: roleSchema }),
     response: operatorAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'LAST_OWNER', 'OWN_ROLE'],
   }),
   operatorResetPassword: endpoint({
     domain,
@@ -347,7 +354,7 @@ export const operatorsEndpoints = {
     summary: "Turn another operator's two-factor off (a lost phone); every session of theirs ends",
     params: idParams,
     response: operatorAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'OWN_TOTP_RESET'],
   }),
 };
 

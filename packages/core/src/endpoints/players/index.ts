@@ -247,7 +247,7 @@ export const playersEndpoints = {
     summary: 'Players by phone, name or id (q), paged and sorted; format=csv exports every match',
     query: playersQuery,
     response: playersAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'EXPORT_TOO_LARGE'],
     produces: 'text/csv',
   }),
   adminPlayer: endpoint({
@@ -318,7 +318,7 @@ export const playersEndpoints = {
     params,
     body: adjustBody,
     response: adjustAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'IDEMPOTENCY_MISMATCH'],
+    errors: ['NOT_FOUND', 'IDEMPOTENCY_MISMATCH', 'ADJUSTMENT_PAST_LIMIT', 'ADJUSTMENT_OVER_BALANCE'],
     idempotent: true,
   }),
   adminBettingStatus: endpoint({

@@ -84,7 +84,16 @@ export const profileEndpoints = {
       'Close the account (password and confirmation): refused while points, debt, a pending request or an open bid remain; the ledger is kept, the person removed',
     body: deleteAccountRequest,
     response: deleteAccountAnswer,
-    errors: ['VALIDATION', 'FORBIDDEN', 'RATE_LIMITED'],
+    errors: [
+      'VALIDATION',
+      'RATE_LIMITED',
+      'CLOSE_BALANCE_LEFT',
+      'INVALID_CREDENTIALS',
+      'CLOSE_DEPOSIT_PENDING',
+      'CLOSE_BIDS_OPEN',
+      'CLOSE_DEBT_LEFT',
+      'CLOSE_WITHDRAWAL_PENDING',
+    ],
   }),
 };
 

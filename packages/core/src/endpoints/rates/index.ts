@@ -124,7 +124,7 @@ export const rateEndpoints = {
       'Change some rates of a group: a new version holding the whole set; placed bids keep their rate. 409 when base_version is not the version in force',
     body: ratesUpdateBody,
     response: rateChangeAnswer,
-    errors: ['VALIDATION', 'CONFLICT'],
+    errors: ['VALIDATION', 'RATES_UNCHANGED', 'RATES_STALE', 'RATES_CHANGED_MEANWHILE', 'RATE_MISSING'],
   }),
 };
 

@@ -151,7 +151,7 @@ export const reconciliationEndpoints = {
       'Upload a bank or UPI statement export (CSV text): every line with its outcome; the same file again answers the stored statement (already_uploaded) and changes nothing',
     body: statementUploadBody,
     response: statementAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'STATEMENT_INVALID'],
     // Every character may arrive JSON-escaped as six bytes (\u0001); the text's own limit is what refuses.
     bodyLimit: STATEMENT_MAX_CHARS * 6 + 64 * 1024,
   }),
@@ -187,7 +187,7 @@ export const reconciliationEndpoints = {
     params: statementId,
     body: approveMatchedBody,
     response: approveMatchedAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'STATEMENT_LINE_NOT_MATCHED'],
   }),
 };
 

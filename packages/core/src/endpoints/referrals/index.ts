@@ -135,7 +135,7 @@ export const referralEndpoints = {
       'Every referral: referrer, referred player, dates, reward state and amounts, newest first; format=csv exports every match',
     query: referralsQuery,
     response: referralsAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'EXPORT_TOO_LARGE'],
     produces: 'text/csv',
   }),
   adminReferralApprove: endpoint({
@@ -148,7 +148,7 @@ export const referralEndpoints = {
     params: referredParams,
     body: z.object({ reason: reasonText.optional() }),
     response: referralDecisionAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'REFERRAL_NOT_HELD'],
   }),
   adminReferralReject: endpoint({
     domain,
@@ -160,6 +160,6 @@ export const referralEndpoints = {
     params: referredParams,
     body: z.object({ reason: reasonText }),
     response: referralDecisionAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'REFERRAL_NOT_HELD'],
   }),
 };

@@ -32,7 +32,7 @@ const report = {
   method: 'GET',
   access: 'operator',
   permission: 'reports.read',
-  errors: ['VALIDATION'],
+  errors: ['VALIDATION', 'REPORT_TOO_LARGE'],
   produces: 'text/csv',
 } as const;
 /** The reports of money a cashier handles: their desk's requests and the wallets they move. */

@@ -428,7 +428,7 @@ export const resultsEndpoints = {
       'waiting declaration, pending bids and stakes, and its costliest numbers',
     query: boardQuery,
     response: boardAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'RESULT_DATE_INVALID'],
   }),
   resultsPreview: endpoint({
     domain,
@@ -441,7 +441,18 @@ export const resultsEndpoints = {
       'stakes and the house result (stakes minus payout)',
     body: declareBody,
     response: previewAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND'],
+    errors: [
+      'VALIDATION',
+      'NOT_FOUND',
+      'RESULT_DATE_INVALID',
+      'RESULT_HALF_REQUIRED',
+      'RESULT_NO_HALF',
+      'RESULT_GALI_INVALID',
+      'RESULT_PANA_INVALID',
+      'RESULT_OPEN_FIRST',
+      'RESULT_TOO_EARLY',
+      'RESULT_NO_DRAW',
+    ],
   }),
   resultsDeclare: endpoint({
     domain,
@@ -455,7 +466,21 @@ export const resultsEndpoints = {
       'continues the same declaration',
     body: declareBody,
     response: declareAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: [
+      'VALIDATION',
+      'NOT_FOUND',
+      'RESULT_OPEN_FIRST',
+      'RESULT_PANA_INVALID',
+      'RESULT_ALREADY_DECLARED',
+      'RESULT_TOO_EARLY',
+      'RESULT_HALF_REQUIRED',
+      'RESULT_GALI_INVALID',
+      'DECLARATION_PENDING',
+      'RESULT_NO_DRAW',
+      'RESULT_DATE_INVALID',
+      'RESULT_NO_HALF',
+      'REVERT_IN_PROGRESS',
+    ],
   }),
   resultsApprove: endpoint({
     domain,
@@ -468,7 +493,15 @@ export const resultsEndpoints = {
       'it is repeated',
     body: declarationBody,
     response: approveAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+    errors: [
+      'VALIDATION',
+      'NOT_FOUND',
+      'OWN_DECLARATION',
+      'DECLARATION_REJECTED',
+      'DECLARATION_SUPERSEDED',
+      'REVERT_IN_PROGRESS',
+      'RESULT_OPEN_FIRST',
+    ],
   }),
   resultsReject: endpoint({
     domain,
@@ -479,7 +512,7 @@ export const resultsEndpoints = {
     summary: 'Reject a waiting declaration with a reason; nothing is paid',
     body: rejectBody,
     response: rejectAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'DECLARATION_APPROVED'],
   }),
   resultsDeclarations: endpoint({
     domain,
@@ -490,7 +523,7 @@ export const resultsEndpoints = {
     summary: 'Declarations by state (default: waiting for approval), newest first',
     query: declarationsQuery,
     response: z.strictObject({ status: ok, total: count, declarations: z.array(declaration) }),
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'RESULT_DATE_INVALID'],
   }),
   resultsRevertPreview: endpoint({
     domain,
@@ -503,7 +536,7 @@ export const resultsEndpoints = {
       'taken back and the players it would put into debt',
     body: revertTargetBody,
     response: revertPreviewAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'RESULT_DATE_INVALID'],
   }),
   resultsRevert: endpoint({
     domain,
@@ -517,7 +550,7 @@ export const resultsEndpoints = {
       'proposal that another operator approves',
     body: revertBody,
     response: revertAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'REVERT_PENDING', 'RESULT_DATE_INVALID'],
   }),
   resultsRevertProposals: endpoint({
     domain,
@@ -539,7 +572,7 @@ export const resultsEndpoints = {
     summary: "Approve another operator's revert proposal: the revert is made as a direct revert is",
     body: revertProposalBody,
     response: revertApproveAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+    errors: ['NOT_FOUND', 'OWN_REVERT', 'REVERT_PROPOSAL_REJECTED'],
   }),
   resultsRevertReject: endpoint({
     domain,
@@ -550,7 +583,7 @@ export const resultsEndpoints = {
     summary: 'Reject a revert proposal with a reason: nothing is reverted',
     body: revertRejectBody,
     response: z.strictObject({ status: ok, proposal: revertProposal }),
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'REVERT_PROPOSAL_APPROVED'],
   }),
   resultsHistory: endpoint({
     domain,
@@ -561,7 +594,7 @@ export const resultsEndpoints = {
     summary: 'Every declaration of a market (reverted ones included), newest first',
     query: resultsQuery,
     response: z.strictObject({ status: ok, results: z.array(resultRow) }),
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'RESULT_DATE_INVALID'],
   }),
   resultsImportPreview: endpoint({
     domain,
@@ -576,7 +609,7 @@ export const resultsEndpoints = {
     body: importBody,
     bodyLimit: IMPORT_BODY_LIMIT,
     response: importAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'FORBIDDEN'],
+    errors: ['VALIDATION', 'NOT_FOUND'],
   }),
   resultsImport: endpoint({
     domain,
@@ -591,7 +624,18 @@ export const resultsEndpoints = {
     body: importBody,
     bodyLimit: IMPORT_BODY_LIMIT,
     response: importAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'FORBIDDEN'],
+    errors: [
+      'VALIDATION',
+      'NOT_FOUND',
+      'IMPORT_TWO_PERSON',
+      'REVERT_IN_PROGRESS',
+      'RESULT_OPEN_FIRST',
+      'RESULT_ALREADY_DECLARED',
+      'RESULT_TOO_EARLY',
+      'RESULT_NO_DRAW',
+      'RESULT_GALI_INVALID',
+      'RESULT_PANA_INVALID',
+    ],
   }),
   resultsExport: endpoint({
     domain,
@@ -605,7 +649,7 @@ export const resultsEndpoints = {
     query: exportQuery,
     response: z.strictObject({ status: ok, csv: z.string() }),
     produces: 'text/csv',
-    errors: ['VALIDATION', 'NOT_FOUND'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'RESULT_DATE_INVALID', 'EXPORT_TOO_LARGE'],
   }),
   resultsExposure: endpoint({
     domain,
@@ -620,7 +664,7 @@ export const resultsEndpoints = {
     query: exposureQuery,
     response: exposureAnswer,
     produces: 'text/csv',
-    errors: ['VALIDATION', 'NOT_FOUND'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'RESULT_DATE_INVALID', 'EXPORT_TOO_LARGE'],
   }),
 };
 

@@ -107,7 +107,7 @@ export const riskEndpoints = {
       'Set or remove per-number liability caps of a group (paise, by rate field); bids from then on are checked against them',
     body: capsUpdateBody,
     response: capsAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'CAP_FIELD_UNKNOWN', 'CAPS_UNCHANGED'],
   }),
   capExposure: endpoint({
     domain,
@@ -118,7 +118,7 @@ export const riskEndpoints = {
     summary: "A draw's numbers with what the house would owe on each against its cap, nearest the cap first",
     query: capExposureQuery,
     response: capExposureAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'EXPOSURE_DATE_INVALID'],
   }),
 };
 

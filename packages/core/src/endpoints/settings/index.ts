@@ -127,6 +127,6 @@ export const settingsEndpoints = {
       'Change some settings: only the fields sent change; answers the whole object. The player app sees the change on its next call',
     body: ownerSettingsPatch,
     response: settingsAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'SETTING_INVALID'],
   }),
 };

@@ -90,7 +90,7 @@ export const signalsEndpoints = {
     params: idParams,
     body: flagReviewBody,
     response: z.strictObject({ status: ok, flag: riskFlag, holds_cleared: z.number().int() }),
-    errors: ['NOT_FOUND', 'CONFLICT', 'VALIDATION'],
+    errors: ['NOT_FOUND', 'VALIDATION', 'SIGNAL_ALREADY_REVIEWED'],
   }),
   adminPlayerSignals: endpoint({
     domain,
@@ -124,6 +124,6 @@ export const signalsEndpoints = {
       cleared_at: isoTime,
       already_cleared: z.boolean(),
     }),
-    errors: ['NOT_FOUND', 'CONFLICT', 'VALIDATION'],
+    errors: ['NOT_FOUND', 'VALIDATION', 'WITHDRAWAL_HOLD_OF_DECIDED', 'WITHDRAWAL_NOT_HELD'],
   }),
 };

@@ -226,7 +226,7 @@ export const supportEndpoints = {
       'Write to support: in a conversation of the player’s, or a new one, optionally about one of the player’s deposits, withdrawals or bids, with text and optionally a screenshot',
     body: supportSendBody,
     response: supportSendAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'RATE_LIMITED'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'RATE_LIMITED', 'MESSAGE_EMPTY', 'SCREENSHOT_INVALID'],
     bodyLimit: 2 * SCREENSHOT_MAX_BYTES,
   }),
   supportImage: endpoint({
@@ -283,7 +283,7 @@ export const supportEndpoints = {
     params: idParams,
     body: replyBody,
     response: inboxThreadAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'THREAD_CLOSED'],
   }),
   adminSupportAssign: endpoint({
     domain,
@@ -295,7 +295,7 @@ export const supportEndpoints = {
     params: idParams,
     body: assignBody,
     response: inboxThreadAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'ASSIGNEE_INVALID'],
   }),
   adminSupportClose: endpoint({
     domain,
@@ -306,7 +306,7 @@ export const supportEndpoints = {
     summary: 'Close the conversation (audited); the player writing again reopens it',
     params: idParams,
     response: inboxThreadAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'THREAD_ALREADY_CLOSED'],
   }),
   adminSupportReopen: endpoint({
     domain,
@@ -317,7 +317,7 @@ export const supportEndpoints = {
     summary: 'Reopen a closed conversation (audited)',
     params: idParams,
     response: inboxThreadAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'THREAD_ALREADY_OPEN'],
   }),
   adminSupportImage: endpoint({
     domain,

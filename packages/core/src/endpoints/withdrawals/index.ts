@@ -164,7 +164,7 @@ export const withdrawalsEndpoints = {
     summary: 'The withdrawal queue with payout number, balance and 30-day money in and out; format=csv',
     query: withdrawalsQuery,
     response: withdrawalsAnswer,
-    errors: ['VALIDATION'],
+    errors: ['VALIDATION', 'EXPORT_TOO_LARGE'],
     produces: 'text/csv',
   }),
   adminWithdrawalApprove: endpoint({
@@ -178,7 +178,17 @@ export const withdrawalsEndpoints = {
     params: idParams,
     body: withdrawApproveBody,
     response: withdrawalDecisionAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'VALIDATION', 'IDEMPOTENCY_MISMATCH'],
+    errors: [
+      'NOT_FOUND',
+      'VALIDATION',
+      'IDEMPOTENCY_MISMATCH',
+      'WITHDRAWAL_HELD',
+      'CLEARED_OWN_HOLD',
+      'PAYMENT_REFERENCE_REQUIRED',
+      'WITHDRAWAL_DECIDED',
+      'PAYMENT_REFERENCE_TOO_EARLY',
+      'SAME_APPROVER',
+    ],
     idempotent: true,
   }),
   adminWithdrawalReject: endpoint({
@@ -191,6 +201,6 @@ export const withdrawalsEndpoints = {
     params: idParams,
     body: withdrawRejectBody,
     response: withdrawalDecisionAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'WITHDRAWAL_DECIDED'],
   }),
 };
