@@ -189,7 +189,24 @@ export const errorCodes = {
   BID_ON_BREAK: 403,
   /** The player owes a recorded debt. */
   BID_DEBT: 403,
+  /** A row's session is past its cut-off (the open or the close session's own words). */
+  BID_CUT_OFF: 400,
+  /** A bid or win history's dates are unreadable or reversed. */
+  BID_HISTORY_BAD_RANGE: 400,
+  /** A bid or win history spans more days than it may. */
+  BID_HISTORY_RANGE_TOO_LONG: 400,
   // ---- end of the bids' block ----
+  // ---- Operator notices (issue 31, decision 037) ----
+  /** The maker of a notice may not approve or reject it. */
+  NOTICE_OWN: 403,
+  /** The notice was already rejected. */
+  NOTICE_REJECTED: 409,
+  /** The notice was already sent. */
+  NOTICE_SENT: 409,
+  /** The audience counted at approval is empty. */
+  NOTICE_NO_AUDIENCE: 409,
+  /** The day's notices are used up. */
+  NOTICE_DAILY_LIMIT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -60,12 +60,17 @@ async function inOneBatch(sends: Array<() => Promise<Reply<BidAnswer>>>): Promis
   const q = queue();
   const release = q.hold();
   const before = { ...q.stats };
-  const pending = sends.map((send) => send());
+  const pending: Array<Promise<Reply<BidAnswer>>> = [];
   try {
-    // Each request signs in and validates before it reaches the queue: give the event loop turns until all have.
-    for (let turn = 0; q.queued < sends.length && turn < 1_000_000; turn += 1)
-      await new Promise((resolve) => setImmediate(resolve));
-    expect(q.queued).toBe(sends.length);
+    // Each request signs in and validates before it reaches the queue, and under load a later request can
+    // overtake an earlier one there: each is sent only once the one before it is queued, so the queue's order
+    // is the order the test wrote.
+    for (const send of sends) {
+      pending.push(send());
+      for (let turn = 0; q.queued < pending.length && turn < 1_000_000; turn += 1)
+        await new Promise((resolve) => setImmediate(resolve));
+      expect(q.queued).toBe(pending.length);
+    }
   } finally {
     release();
   }
@@ -177,6 +182,7 @@ describe('slips of one batch', () => {
     expect(first?.json.status).toBe(true);
     expect(second?.json.status).toBe(false);
     expect(second?.json.msg).toMatch(/^Over your /);
+    expect(second?.json).toMatchObject({ code: 'BID_PLAY_LIMIT' });
     expect(await balanceOf(t, p.id)).toBe(44_000);
   });
 

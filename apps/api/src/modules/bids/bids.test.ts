@@ -337,7 +337,7 @@ describe('cut-offs by the server clock', () => {
     t.clock.set(IST('13:00'));
     const closed = await open('open');
     expect(closed.json.msg).toBe(bidMessages.openSessionClosed);
-    expect(closed.json.code).toBe('BID_CLOSED');
+    expect(closed.json.code).toBe('BID_CUT_OFF');
     expect((await open('close')).statusCode).toBe(200);
     t.clock.set(IST('14:59'));
     expect((await open('close')).statusCode).toBe(200);

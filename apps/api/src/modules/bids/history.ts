@@ -23,8 +23,9 @@ export function historyRange(
   const start = from ? parseHistoryDate(from.trim()) : today;
   const end = to ? parseHistoryDate(to.trim()) : today;
   if (start === null || end === null || start > end)
-    throw new AppError('VALIDATION', bidHistoryMessages.badRange);
-  if (addDays(start, MAX_DAYS) < end) throw new AppError('VALIDATION', bidHistoryMessages.rangeTooLong);
+    throw new AppError('BID_HISTORY_BAD_RANGE', bidHistoryMessages.badRange);
+  if (addDays(start, MAX_DAYS) < end)
+    throw new AppError('BID_HISTORY_RANGE_TOO_LONG', bidHistoryMessages.rangeTooLong);
   return [start, end];
 }
 

@@ -93,7 +93,7 @@ function drawOf(
   let marketDate = '';
   for (const row of rows) {
     const window = checkBidWindow(market.schedule, betType, row.session, now);
-    if (!window.ok) return new AppError('BID_CLOSED', window.message);
+    if (!window.ok) return new AppError('BID_CUT_OFF', window.message);
     marketDate = window.marketDate;
   }
   // The screen shows today's date; an overnight market's day began the calendar day before.

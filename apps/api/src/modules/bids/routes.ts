@@ -64,6 +64,7 @@ export function refusalOf(error: unknown): BidRefusal {
     case 'BID_SCHEDULE_CHANGED':
       return 'schedule';
     case 'BID_CLOSED':
+    case 'BID_CUT_OFF':
       return 'closed';
     case 'BID_LIMIT_REACHED':
       return 'limit';

@@ -57,5 +57,5 @@ export function needsApproval(day: NoticeDay, audience: number): boolean {
 /** Refuses a send once the day's limit is reached (a proposal made then could not be sent that day either). */
 export function checkDailyLimit(day: NoticeDay): void {
   const limit = day.settings.notice_daily_limit;
-  if (day.sent >= limit) throw new AppError('CONFLICT', noticeMessages.dailyLimit(limit));
+  if (day.sent >= limit) throw new AppError('NOTICE_DAILY_LIMIT', noticeMessages.dailyLimit(limit));
 }

@@ -52,8 +52,9 @@ export async function approveNotice(deps: Deps, who: Who, id: number): Promise<D
   const { operator, request } = who;
   const already = await db.transaction(async (tx) => {
     const n = await lockNotice(tx, id);
-    if (Number(n.maker_id) === operator.id) throw new AppError('FORBIDDEN', noticeMessages.ownNotice);
-    if (n.state === 'rejected') throw new AppError('CONFLICT', noticeMessages.wasRejected(n.checker ?? ''));
+    if (Number(n.maker_id) === operator.id) throw new AppError('NOTICE_OWN', noticeMessages.ownNotice);
+    if (n.state === 'rejected')
+      throw new AppError('NOTICE_REJECTED', noticeMessages.wasRejected(n.checker ?? ''));
     if (n.state === 'sent') return true;
     const now = clock.now();
     const at = { now, zone: config.MARKET_TIME_ZONE };
@@ -62,7 +63,7 @@ export async function approveNotice(deps: Deps, who: Who, id: number): Promise<D
     const audience = audienceOf(n);
     // Counted again: the players the audience holds now, not when it was proposed.
     const count = await countAudience(tx, audience, at);
-    if (count === 0) throw new AppError('CONFLICT', noticeMessages.noAudience);
+    if (count === 0) throw new AppError('NOTICE_NO_AUDIENCE', noticeMessages.noAudience);
     await tx.query(
       `UPDATE notices SET state = 'sent', checker_id = $2, decided_at = $3, sent_day = $4::date, sent_at = $3,
               recipients = $5
@@ -95,7 +96,7 @@ export async function rejectNotice(deps: Deps, who: Who, id: number, reason: str
   const { operator, request } = who;
   const already = await db.transaction(async (tx) => {
     const n = await lockNotice(tx, id);
-    if (n.state === 'sent') throw new AppError('CONFLICT', noticeMessages.wasSent(n.checker ?? ''));
+    if (n.state === 'sent') throw new AppError('NOTICE_SENT', noticeMessages.wasSent(n.checker ?? ''));
     if (n.state === 'rejected') return true;
     const now = clock.now();
     await tx.query(

@@ -60,7 +60,7 @@ export async function sendNotice(
         await checkAudience(tx, draft.audience);
         const day = await lockDay(tx, zonedParts(now, at.zone).date);
         const count = await countAudience(tx, draft.audience, at);
-        if (count === 0) throw new AppError('CONFLICT', noticeMessages.noAudience);
+        if (count === 0) throw new AppError('NOTICE_NO_AUDIENCE', noticeMessages.noAudience);
         checkDailyLimit(day);
         const proposal = needsApproval(day, count);
         const id = await insertNotice(tx, draft, {

@@ -84,6 +84,7 @@ function groupEndpoints(group: MarketGroup, paths: { submit: string; bids: strin
         'BID_TOTAL_MISMATCH',
         'BID_MARKET_NOT_FOUND',
         'BID_CLOSED',
+        'BID_CUT_OFF',
         'BID_BACK_DATE',
         'BID_SCHEDULE_CHANGED',
         'BID_INSUFFICIENT_BALANCE',
@@ -105,7 +106,7 @@ function groupEndpoints(group: MarketGroup, paths: { submit: string; bids: strin
       summary: `The session player's ${names[group]} bids between two dates (at most 93 days)`,
       body: bidHistoryRequest,
       response: bidHistoryAnswer,
-      errors: ['VALIDATION'],
+      errors: ['VALIDATION', 'BID_HISTORY_BAD_RANGE', 'BID_HISTORY_RANGE_TOO_LONG'],
     }),
     wins: endpoint({
       domain,
@@ -115,7 +116,7 @@ function groupEndpoints(group: MarketGroup, paths: { submit: string; bids: strin
       summary: `The session player's winning ${names[group]} bids between two dates (at most 93 days)`,
       body: winHistoryRequest,
       response: winHistoryAnswer,
-      errors: ['VALIDATION'],
+      errors: ['VALIDATION', 'BID_HISTORY_BAD_RANGE', 'BID_HISTORY_RANGE_TOO_LONG'],
     }),
   };
 }

@@ -164,7 +164,7 @@ export const noticeEndpoints = {
       'Send a notice to its audience now, or, past the two-person threshold, propose it for another operator to approve; a retry with the same Idempotency-Key answers the first answer and sends nothing more',
     body: noticeDraft,
     response: z.strictObject({ status: ok, notice, msg: z.string().optional() }),
-    errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'NOTICE_DAILY_LIMIT', 'NOTICE_NO_AUDIENCE'],
     idempotent: true,
   }),
   adminNotices: endpoint({
@@ -188,7 +188,14 @@ export const noticeEndpoints = {
       "Approve another operator's proposed notice: its audience is counted again and it is sent once, however often this is sent",
     params: noticeIdParams,
     response: noticeAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+    errors: [
+      'NOT_FOUND',
+      'NOTICE_OWN',
+      'NOTICE_REJECTED',
+      'NOTICE_SENT',
+      'NOTICE_NO_AUDIENCE',
+      'NOTICE_DAILY_LIMIT',
+    ],
   }),
   adminNoticeReject: endpoint({
     domain,
@@ -206,7 +213,7 @@ export const noticeEndpoints = {
         .max(500),
     }),
     response: noticeAnswer,
-    errors: ['NOT_FOUND', 'CONFLICT', 'VALIDATION'],
+    errors: ['NOT_FOUND', 'VALIDATION', 'NOTICE_OWN', 'NOTICE_REJECTED', 'NOTICE_SENT'],
   }),
 };
 
