@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { giveToPostgres, postgresBin } from '../src/backup/programs.ts';
@@ -244,6 +244,14 @@ export async function startHaCluster(dir: string, basePort: number, nodeCount = 
       return [];
     };
 
+    const logTails = () =>
+      readdirSync(logs)
+        .map((file) => {
+          const lines = readFileSync(join(logs, file), 'utf8').trimEnd().split('\n');
+          return `--- ${file}\n${lines.slice(-15).join('\n')}`;
+        })
+        .join('\n');
+
     const cluster: HaCluster = {
       primaryUrl: (database) => `postgres://postgres:${PASSWORD}@127.0.0.1:${primaryPort}/${database}`,
       readUrl: (database) => `postgres://postgres:${PASSWORD}@127.0.0.1:${readPort}/${database}`,
@@ -278,7 +286,13 @@ export async function startHaCluster(dir: string, basePort: number, nodeCount = 
             }
           },
           ms,
-        );
+        ).catch(async (error: unknown) => {
+          // A cluster that does not settle is only diagnosable from what it said: the members as Patroni sees
+          // them and the end of each process's log, before the directory is removed.
+          throw new Error(
+            `${(error as Error).message}; members: ${JSON.stringify(await members())}\n${logTails()}`,
+          );
+        });
         return leader;
       },
       async killPrimaryPostmaster() {
