@@ -1,8 +1,10 @@
 import type { PushPreferences } from '@gama/core/endpoints/push/index';
 import type { Text } from '@gama/core/i18n/texts';
 import { BellRing } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@gama/ui/Button';
 import { useT } from '../../lib/i18n/use-t.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { usePushPreferences, usePushState, useSavePreferences, useTurnOff, useTurnOn } from './push.ts';
 import styles from './Notifications.module.css';
@@ -20,6 +22,8 @@ export function PushSettings() {
   const [state, setState] = usePushState();
   const preferences = usePushPreferences(state === 'on');
   const save = useSavePreferences();
+  // The switch shows the tap at once and keeps it while the server saves it; a refusal puts the saved value back.
+  const [draft, setDraft] = useState<PushPreferences | null>(null);
   const turnOn = useTurnOn();
   const turnOff = useTurnOff();
   if (state === null) return null;
@@ -65,13 +69,16 @@ export function PushSettings() {
                   <input
                     type="checkbox"
                     name={kind}
-                    checked={preferences.data.preferences[kind]}
-                    onChange={(event) =>
-                      save.mutate(
-                        { ...preferences.data.preferences, [kind]: event.target.checked },
-                        { onSuccess: () => toast.success(t('Alert settings saved')) },
-                      )
-                    }
+                    checked={(draft ?? preferences.data.preferences)[kind]}
+                    onChange={(event) => {
+                      const next = { ...preferences.data.preferences, [kind]: event.target.checked };
+                      setDraft(next);
+                      save.mutate(next, {
+                        onSuccess: () => toast.success(t('Alert settings saved')),
+                        onError: (error) => toast.error(errorMessage(error)),
+                        onSettled: () => setDraft(null),
+                      });
+                    }}
                   />
                   {t(label)}
                 </label>
