@@ -10,12 +10,19 @@ import styles from './FilterBar.module.css';
  */
 export function useFilterDraft<F extends string>(values: Record<F, string>) {
   const [draft, setDraft] = useState(values);
-  const key = JSON.stringify(values);
-  const [seenKey, setSeenKey] = useState(key);
-  // The URL changed (back button, a link, Clear): the draft follows it, adjusted during render (no effect).
-  if (key !== seenKey) {
-    setSeenKey(key);
-    setDraft(values);
+  const [seen, setSeen] = useState(values);
+  // The values changed (back button, a link, Clear, a default such as the market's today arriving): the fields
+  // that changed follow them, adjusted during render (no effect). A field they did not change keeps what the
+  // operator is typing there, which a whole-draft reset at that moment used to drop.
+  if (JSON.stringify(values) !== JSON.stringify(seen)) {
+    const before = seen;
+    setSeen(values);
+    setDraft((current) => {
+      const next = { ...current };
+      for (const name of Object.keys(values) as F[])
+        if (values[name] !== before[name]) next[name] = values[name];
+      return next;
+    });
   }
   const set = (name: F, value: string) => setDraft((current) => ({ ...current, [name]: value }));
   return { draft, set };
