@@ -133,28 +133,28 @@ export const PAY_SQL = `WITH due AS MATERIALIZED (
            SELECT a.id, a.player_id FROM accounts a
             WHERE a.kind = 'wallet' AND a.player_id IN (SELECT player_id FROM due) AND $8::boolean
             ORDER BY a.id FOR NO KEY UPDATE),
-         todo AS MATERIALIZED (
+         payable AS MATERIALIZED (
            SELECT row_number() OVER (ORDER BY d.n) AS k, d.journal_id, d.player_id, d.total, w.id AS wallet
              FROM due d JOIN (SELECT * FROM free UNION ALL SELECT * FROM waited) w ON w.player_id = d.player_id),
          posted AS MATERIALIZED (
            SELECT gama_post_journals('win', 'system', 'result', $4, $5,
-                    array_fill($6::bigint, ARRAY[(SELECT count(*)::int FROM todo)]),
+                    array_fill($6::bigint, ARRAY[(SELECT count(*)::int FROM payable)]),
                     array_agg(x.k::int ORDER BY x.k, x.leg), array_agg(x.account ORDER BY x.k, x.leg),
                     array_agg(x.system ORDER BY x.k, x.leg), array_agg(x.amount ORDER BY x.k, x.leg)::bigint[],
-                    (SELECT array_agg(t.journal_id ORDER BY t.k) FROM todo t)) AS ids
-             FROM (SELECT t.k, 0 AS leg, t.wallet AS account, NULL::text AS system, t.total AS amount FROM todo t
+                    (SELECT array_agg(t.journal_id ORDER BY t.k) FROM payable t)) AS ids
+             FROM (SELECT t.k, 0 AS leg, t.wallet AS account, NULL::text AS system, t.total AS amount FROM payable t
                    UNION ALL
-                   SELECT t.k, 1, NULL, 'house', -t.total FROM todo t) x
+                   SELECT t.k, 1, NULL, 'house', -t.total FROM payable t) x
            HAVING count(*) > 0),
          notice AS (
            INSERT INTO notifications (player_id, kind, ref_id, amount, market, created_at)
            SELECT t.player_id, 'win', t.journal_id, t.total, (SELECT name FROM markets WHERE id = $7), $5
-             FROM todo t WHERE EXISTS (SELECT 1 FROM posted)
+             FROM payable t WHERE EXISTS (SELECT 1 FROM posted)
            ON CONFLICT (player_id, kind, ref_id) DO NOTHING
            RETURNING 1)
          SELECT (SELECT cardinality(ids) FROM posted) AS journals,
                 (SELECT count(*) FROM notice)::int AS notices,
-                (SELECT array_agg(DISTINCT t.player_id::text) FROM todo t) AS players`;
+                (SELECT array_agg(DISTINCT t.player_id::text) FROM payable t) AS players`;
 
 export function chunkParams(target: SettleTarget, through: number, chunk: number): unknown[] {
   return [
