@@ -24,11 +24,19 @@ export const test = base.extend<GamaFixtures>({
   pageHealth: [
     async ({ page }, use) => {
       const problems: string[] = [];
+      // React reports an error it recovered from (a render that threw once) with the real error as its cause,
+      // which Playwright's pageerror leaves out: the page says the cause itself, so a failure names it.
+      await page.addInitScript(() => {
+        window.addEventListener('error', (event: ErrorEvent) => {
+          const cause: unknown = event.error instanceof Error ? event.error.cause : undefined;
+          if (cause instanceof Error) console.error(`page-health cause: ${cause.stack ?? cause.message}`);
+        });
+      });
       page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-          problems.push(`csp: ${message.text()}`);
-        }
+        if (message.type() !== 'error') return;
+        if (/Content Security Policy/i.test(message.text())) problems.push(`csp: ${message.text()}`);
+        if (message.text().startsWith('page-health cause: ')) problems.push(message.text());
       });
       await use(undefined);
       expect(problems, 'errors in the page').toEqual([]);

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: it gives the router ReactDOM's flushSync, which `navigate(…, { flushSync: true })` needs.
+import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
 import { setSessionListeners } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -23,15 +24,21 @@ setSessionListeners({
     const from = here();
     // Only a session this tab knew can be "lost"; a first visit simply goes to sign-in.
     const known = queryClient.getQueryData(meKey) !== undefined;
-    forgetSession(queryClient);
-    if (from.startsWith('/sign-in')) return;
+    if (from.startsWith('/sign-in')) {
+      forgetSession(queryClient);
+      return;
+    }
     // The sign-in screen says why the operator is back there (30 idle minutes, signed out elsewhere); an idle
     // session says so even when this tab has just opened.
     const explain = known || code === 'SESSION_IDLE';
-    void router.navigate('/sign-in', {
-      replace: true,
-      state: explain ? { from, notice: message } : { from },
-    });
+    // Leave the desk, committed at once, and only then forget who was signed in (see useSignOut).
+    void router
+      .navigate('/sign-in', {
+        replace: true,
+        state: explain ? { from, notice: message } : { from },
+        flushSync: true,
+      })
+      .finally(() => forgetSession(queryClient));
   },
   // Two-factor became mandatory and this operator has not enrolled yet: nothing else answers until they do.
   enrol: () => {
