@@ -11,6 +11,10 @@ export const limitMessages = {
   depositPastAllowance: (allowancePoints: number, usedPaise: number) =>
     `Approving this deposit would take what you credited alone in 24 hours past your allowance of ` +
     `${allowancePoints.toLocaleString('en-IN')} points (${points(usedPaise)} used); another operator must approve it`,
+  /** A held referral reward past the approver's credit allowance: it stays held for another operator. */
+  referralPastAllowance: (allowancePoints: number, usedPaise: number) =>
+    `Paying this reward would take what you credited alone in 24 hours past your allowance of ` +
+    `${allowancePoints.toLocaleString('en-IN')} points (${points(usedPaise)} used); another operator must approve it`,
   /** A manual credit past the maker's allowance: held until a second operator approves it. */
   creditHeld: (allowancePoints: number, usedPaise: number) =>
     `This credit would take what you credited alone in 24 hours past your allowance of ` +

@@ -82,7 +82,7 @@ export async function recordMove(
     playerId: number;
     amountPaise: number;
     solo: boolean;
-    refType: 'deposit_request' | 'withdraw_request' | 'money_hold' | 'player';
+    refType: 'deposit_request' | 'withdraw_request' | 'money_hold' | 'player' | 'referral';
     refId: number;
     at: Date;
   },

@@ -1,13 +1,17 @@
 /**
  * The console's review of held referral rewards: approve pays the reward the referral qualified for, reject
- * closes it unpaid. One operator decides (a reward is a bounded promotion the owner priced, not a cash-out);
- * each decision is audited. Deciding again the way it was decided answers that decision and moves nothing.
+ * closes it unpaid. One operator decides, but a payment is a credit that operator makes alone: it is recorded
+ * among their money moves and must fit their 24-hour credit allowance (decision 027), so approving many small
+ * rewards cannot move more than a cashier may credit alone; past it, another operator approves. Each decision is
+ * audited. Deciding again the way it was decided answers that decision and moves nothing.
  */
+import { limitMessages } from '@gama/core/operators/limits';
 import { referralMessages } from '@gama/core/endpoints/referrals/index';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { audit } from '../audit/writer.ts';
+import { checkAllowance, lockOperator, recordMove } from '../limits/operator-limits.ts';
 import type { Operator } from '../operators/sessions.ts';
 import { payReward } from '../referrals/rewards.ts';
 
@@ -45,6 +49,31 @@ export async function decideHeldReward(
   const { operator, now } = who;
   let journalId: number | null = null;
   if (decision === 'paid') {
+    // The referral row, then the operator, then the players' accounts: the order every money decision takes.
+    await lockOperator(tx, operator.id);
+    const credits = [
+      { playerId: row.referrer_id, amountPaise: Number(row.referrer_reward) },
+      { playerId: referredId, amountPaise: Number(row.referred_reward) },
+    ].filter((credit) => credit.amountPaise > 0);
+    const total = credits.reduce((sum, credit) => sum + credit.amountPaise, 0);
+    const allowance = await checkAllowance(tx, operator, 'credit', total, now);
+    if (!allowance.fits && allowance.allowancePoints !== null) {
+      throw new AppError(
+        'REFERRAL_PAST_ALLOWANCE',
+        limitMessages.referralPastAllowance(allowance.allowancePoints, allowance.usedPaise),
+      );
+    }
+    for (const credit of credits) {
+      await recordMove(tx, {
+        operatorId: operator.id,
+        kind: 'credit',
+        ...credit,
+        solo: true,
+        refType: 'referral',
+        refId: referredId,
+        at: now,
+      });
+    }
     journalId = await payReward(tx, {
       referrerId: row.referrer_id,
       referredId,

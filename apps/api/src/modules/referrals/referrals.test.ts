@@ -6,6 +6,7 @@
  */
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { referralMessages } from '@gama/core/endpoints/referrals/index';
+import { limitMessages } from '@gama/core/operators/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';
@@ -365,6 +366,53 @@ describe('referrals while on', () => {
       [String(p.id)],
     );
     expect(rows.map((r) => r.action)).toEqual(['referral_reward_approve']);
+  });
+
+  it("pays a held reward as the approver's own credit: past their allowance it stays held for another operator", async () => {
+    const linkedReferrer = await registered();
+    const p = await registered((await mine(linkedReferrer)).code);
+    await savePayoutNumber(p, linkedReferrer.mobile);
+    expect((await approve(await requestDeposit(p, 500))).statusCode).toBe(200);
+    expect((await referral(p.id)).state).toBe('held');
+    // The two rewards are 75 + 20 points; a fresh cashier may credit 90 alone in 24 hours.
+    await settings({ cashier_credit_allowance: 90 });
+    try {
+      const reviewer = await operatorToken(t, 'cashier');
+      const before = await snapshot(t.db, [...MONEY_TABLES, 'operator_money_moves']);
+      const refused = await admin(t, reviewer, 'POST', `/admin-api/referrals/${p.id}/approve`, {});
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json.code).toBe('REFERRAL_PAST_ALLOWANCE');
+      expect(refused.json.msg).toBe(limitMessages.referralPastAllowance(90, 0));
+      expect(await snapshot(t.db, [...MONEY_TABLES, 'operator_money_moves'])).toEqual(before);
+      expect((await referral(p.id)).state).toBe('held');
+
+      // Within the allowance it pays, and the credits count against it like any other.
+      await settings({ cashier_credit_allowance: 95 });
+      const paid = await admin<{ referral: Row }>(
+        t,
+        reviewer,
+        'POST',
+        `/admin-api/referrals/${p.id}/approve`,
+        {},
+      );
+      expect(paid.statusCode, JSON.stringify(paid.json)).toBe(200);
+      expect(paid.json.referral.state).toBe('paid');
+      const { rows } = await t.db.query<{ player_id: number; amount: number; solo: boolean }>(
+        `SELECT player_id, amount, solo FROM operator_money_moves WHERE ref_type = 'referral' AND ref_id = $1
+          ORDER BY amount DESC`,
+        [p.id],
+      );
+      expect(rows.map((r) => [Number(r.player_id), Number(r.amount), r.solo])).toEqual([
+        [linkedReferrer.id, 7_500, true],
+        [p.id, 2_000, true],
+      ]);
+      // The allowance is used up: the smallest deposit is now past it for this cashier.
+      const next = await approve(await requestDeposit(await registered(), 100), reviewer);
+      expect(next.statusCode).toBe(403);
+      expect(next.json.msg).toBe(limitMessages.depositPastAllowance(95, 9_500));
+    } finally {
+      await settings({ cashier_credit_allowance: 50_000 });
+    }
   });
 
   it('rejecting a held reward closes it with the reason and moves no money', async () => {

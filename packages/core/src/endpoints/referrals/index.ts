@@ -148,7 +148,7 @@ export const referralEndpoints = {
     params: referredParams,
     body: z.object({ reason: reasonText.optional() }),
     response: referralDecisionAnswer,
-    errors: ['VALIDATION', 'NOT_FOUND', 'REFERRAL_NOT_HELD'],
+    errors: ['VALIDATION', 'NOT_FOUND', 'REFERRAL_NOT_HELD', 'REFERRAL_PAST_ALLOWANCE'],
   }),
   adminReferralReject: endpoint({
     domain,
