@@ -39,6 +39,31 @@ async function shot(name: string, target: Page = page) {
   console.log(file);
 }
 
+const memberScreens = [
+  '/game',
+  '/gameRates',
+  '/charts',
+  '/imp2',
+  '/imp3',
+  '/imp4',
+  '/imp5',
+  '/imp6',
+  '/imp7',
+  '/imp9',
+  '/star',
+  '/gali',
+  '/transaction',
+  '/histories',
+  '/addfundhistory',
+  '/withdraw',
+  '/withdrawhistory',
+  '/transfer',
+  '/refer',
+  '/support',
+  '/notifications',
+  '/play-limits',
+];
+
 async function login(mobile: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Phone Number').fill(mobile);
@@ -111,6 +136,11 @@ try {
     await shot('htp-member');
     await page.goto('/privacypolicy');
     await shot('privacy-member');
+    // Every other screen a signed-in player reaches, by its address (the spec's names where it gives them).
+    for (const route of memberScreens) {
+      await page.goto(route);
+      await shot(`member${route.replaceAll('/', '-')}`);
+    }
 
     // Reset flow screens.
     await page.goto('/imp');
@@ -119,7 +149,6 @@ try {
     await page.waitForURL('**/login');
     await page.goto('/forgotpass');
     await page.getByLabel('Phone Number').fill(draft.mobile);
-    await page.getByLabel('Date of birth').fill(draft.dob);
     await page.getByRole('button', { name: 'Send Reset Code' }).click();
     await page.waitForURL('**/otpforgotpass');
     await shot('otp-forgot');
