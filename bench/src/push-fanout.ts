@@ -14,7 +14,6 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { Agent } from 'node:https';
 import { cpus, loadavg } from 'node:os';
 import type { PushPayload } from '@gama/core/endpoints/push/index';
 import { seedMarket } from '../../apps/api/src/seed/markets.ts';
@@ -197,7 +196,7 @@ try {
       error: (details, message) => errors.push(`${message} ${JSON.stringify(details).slice(0, 200)}`),
       warn: (details, message) => errors.push(`${message} ${JSON.stringify(details).slice(0, 200)}`),
     },
-    agent: new Agent({ ca: ready.cert, keepAlive: true, maxSockets: 64 }),
+    ca: ready.cert,
   });
   await push.start();
   const onLoad = `${load()}`;

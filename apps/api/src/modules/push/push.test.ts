@@ -46,7 +46,7 @@ function newQueue(): PushQueue {
     keys: () => loadVapidKeys(t.db, t.config, t.clock.now()),
     now: () => t.clock.now(),
     log: { error: () => undefined, warn: () => undefined },
-    agent: receiver.agent,
+    ca: receiver.cert,
     pollingIntervalSeconds: 0.5,
     retryLimit: 3,
     retryDelaySeconds: 1,
