@@ -45,15 +45,20 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Answers the server; one that has stopped (the channel closed) needs no answer, and this ends at once. */
+function reply(message: SenderReply): void {
+  if (process.connected) process.send?.(message, undefined, {}, () => undefined);
+}
+
 process.on('message', (request: SenderRequest) => {
   if (request.type === 'send') {
-    void sendBatch(request).then((reply) => process.send?.(reply));
+    void sendBatch(request).then(reply);
   } else if (request.type === 'usage') {
-    process.send?.({ type: 'usage', id: request.id, cpu: process.cpuUsage() } satisfies SenderReply);
+    reply({ type: 'usage', id: request.id, cpu: process.cpuUsage() });
   }
 });
 // Ctrl-C reaches the whole foreground group; the server finishes the batches in flight and then closes the
 // channel, which is when this ends. A sender that died on the signal would fail those batches.
 process.on('SIGINT', () => undefined);
 process.on('disconnect', () => process.exit(0));
-process.send?.({ type: 'ready' });
+reply({ type: 'ready' });
