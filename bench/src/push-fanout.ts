@@ -392,8 +392,8 @@ try {
     const perPush = (cpu: number) =>
       p && p.arrived > 0 ? ` (${fmt((cpu * 1e6) / p.arrived, 0)} µs a push)` : '';
     console.log(
-      `  CPU s over the window: server process ${fmt(s.cpu.server, 1)}${perPush(s.cpu.server)}, sender ${fmt(s.cpu.sender, 1)}${perPush(s.cpu.sender)}, ` +
-        `receiver ${fmt(s.cpu.receiver, 1)}${perPush(s.cpu.receiver)}, database backends ${fmt(s.cpu.database, 1)}${perPush(s.cpu.database)}`,
+      `  CPU s over the window: server process ${fmt(s.cpu.server, 1)} (its bids too), sender ${fmt(s.cpu.sender, 1)}${perPush(s.cpu.sender)}, ` +
+        `receiver ${fmt(s.cpu.receiver, 1)}${perPush(s.cpu.receiver)}, database backends ${fmt(s.cpu.database, 1)} (bids too; backends that ended in the window not counted)`,
     );
   }
   const row = (i: number, s: Step) =>
