@@ -21,6 +21,8 @@ export interface ReceiverReady {
 export interface ReceiverCount {
   type: 'count';
   arrived: number;
+  /** This process's CPU time so far (the bench's counters). */
+  cpu: NodeJS.CpuUsage;
 }
 
 export interface ReceiverStatus {
@@ -42,7 +44,7 @@ const send = (message: ReceiverReady | ReceiverCount | ReceiverStatus) => proces
 send({ type: 'ready', origin: receiver.origin, cert: receiver.cert, subscriptions: file });
 process.on('message', (message: { type: string }) => {
   if (message.type === 'count') {
-    send({ type: 'count', arrived: receiver.arrivals.length });
+    send({ type: 'count', arrived: receiver.arrivals.length, cpu: process.cpuUsage() });
   } else if (message.type === 'status') {
     send({
       type: 'status',

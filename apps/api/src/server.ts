@@ -93,7 +93,8 @@ async function main(): Promise<void> {
     (error) => app.log.error({ err: error }, 'sweeping risk signals failed'),
   );
 
-  // Every process sends pushes; the queue hands each job to one of them (decision 036).
+  // Every process sends pushes; the queue hands each job to one of them, and its sender process (a child at a
+  // lower priority, ended with this one) encrypts and sends them (decision 036).
   const vapid = loadVapidKeys(db, config, clock.now());
   const push = new PushQueue({
     db,

@@ -4,7 +4,7 @@
  * over with `exec`, so the signal npm forwards reaches tsx, which relays it to the server.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -96,5 +96,87 @@ describe('stopping npm start', () => {
     process.kill(-(child.pid ?? 0), 'SIGINT');
     await until(async () => !(await portAnswers(port)), 'the port to be free', 15_000);
     await exited;
+  }, 120_000);
+});
+
+/** The processes under `root` (its children, theirs, …), with their parent and command line, from /proc. */
+function descendants(root: number): { pid: number; ppid: number; command: string }[] {
+  const all: { pid: number; ppid: number; command: string }[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // "pid (comm) state ppid …": the command may hold spaces and parentheses, so read after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      all.push({ pid: Number(name), ppid, command });
+    } catch {
+      // ended while being read
+    }
+  }
+  const found: typeof all = [];
+  let parents = new Set([root]);
+  while (parents.size > 0) {
+    const next = all.filter((p) => parents.has(p.ppid));
+    found.push(...next);
+    parents = new Set(next.map((p) => p.pid));
+  }
+  return found;
+}
+
+const groupAlive = (group: number) => {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The server's push sender (decision 036), once it runs: a child of the server process. */
+async function pushSender(npm: number) {
+  let sender: { pid: number; ppid: number } | undefined;
+  await until(
+    async () => {
+      sender = descendants(npm).find((p) => p.command.includes('push/sender-process.ts'));
+      return sender !== undefined;
+    },
+    'the push sender to start',
+    30_000,
+  );
+  return sender as { pid: number; ppid: number };
+}
+
+describe('the push sender stops with the server', () => {
+  it('leaves no process of the group behind when a supervisor sends SIGTERM to npm', async () => {
+    const port = await freePort();
+    const { child, exited } = await startUnderNpm(port);
+    const group = child.pid ?? 0;
+    await pushSender(group);
+    process.kill(group, 'SIGTERM');
+    await exited;
+    await until(async () => !groupAlive(group), 'every process of the group to end', 15_000);
+  }, 120_000);
+
+  it('ends by itself when the server is killed outright (SIGKILL), not left as an orphan', async () => {
+    const port = await freePort();
+    const { child, exited } = await startUnderNpm(port);
+    const group = child.pid ?? 0;
+    const sender = await pushSender(group);
+    process.kill(sender.ppid, 'SIGKILL');
+    await until(
+      async () => {
+        try {
+          process.kill(sender.pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      'the sender to end',
+      15_000,
+    );
+    await exited;
+    await until(async () => !groupAlive(group), 'every process of the group to end', 15_000);
   }, 120_000);
 });

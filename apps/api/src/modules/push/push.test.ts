@@ -6,6 +6,9 @@
  * a failing push service is retried until it answers; a result declared for many bidders reaches each
  * device once. On both engines: the queue's claims race on PostgreSQL.
  */
+import { subscribe as onChannel, unsubscribe as offChannel } from 'node:diagnostics_channel';
+import type { ClientRequest } from 'node:http';
+import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
@@ -46,7 +49,7 @@ function newQueue(): PushQueue {
     keys: () => loadVapidKeys(t.db, t.config, t.clock.now()),
     now: () => t.clock.now(),
     log: { error: () => undefined, warn: () => undefined },
-    agent: receiver.agent,
+    ca: receiver.cert,
     pollingIntervalSeconds: 0.5,
     retryLimit: 3,
     retryDelaySeconds: 1,
@@ -385,3 +388,67 @@ describe('delivery', () => {
     expect(receiver.problems).toEqual([]);
   });
 });
+
+describe('the sender process', () => {
+  it('sends from a process of its own at a lower priority: this process (the API’s) makes no request to the push service', async () => {
+    const made: string[] = [];
+    const watch = (message: unknown) => {
+      const { request } = message as { request: ClientRequest };
+      made.push(String(request.getHeader('host')));
+    };
+    // Node reports every HTTP(S) request this process starts on this channel, web-push's included.
+    onChannel('http.client.request.start', watch);
+    try {
+      const p = await t.player();
+      const d = receiver.device();
+      await subscribe(p, d);
+      await fund(t, p, op, 100);
+      await until(
+        'the push',
+        () => d.received.length,
+        (n) => n === 1,
+      );
+    } finally {
+      offChannel('http.client.request.start', watch);
+    }
+    expect(made.filter((host) => receiver.origin.endsWith(host))).toEqual([]);
+    const pid = queue.sender.pid;
+    expect(pid).toBeTypeOf('number');
+    expect(pid).not.toBe(process.pid);
+    expect(getPriority(pid)).toBeGreaterThan(getPriority());
+  });
+
+  it('starts the sender again when it dies, and ends it when the queue stops', async () => {
+    const first = queue.sender.pid as number;
+    process.kill(first, 'SIGKILL');
+    await until(
+      'the sender to end',
+      () => alive(first),
+      (up) => !up,
+    );
+    const p = await t.player();
+    const d = receiver.device();
+    await subscribe(p, d);
+    await fund(t, p, op, 100);
+    await until(
+      'the push through a new sender',
+      () => d.received.length,
+      (n) => n === 1,
+    );
+    const second = queue.sender.pid as number;
+    expect(second).not.toBe(first);
+    await queue.stop();
+    expect(alive(second)).toBe(false);
+    queue = newQueue();
+    await queue.start();
+  });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -5,19 +5,22 @@
  * subscribed device that wants that kind, worded in the player's language. pg-boss keeps the jobs in
  * PostgreSQL (the same database, PGlite included, through `bossDb`): they survive restarts, each is fetched by
  * one worker of one process, a failed send is retried with exponential backoff, and a push service's 404 or
- * 410 (the device is gone) deletes the subscription instead.
+ * 410 (the device is gone) deletes the subscription instead. The workers only claim, look up and complete: the
+ * encrypting and sending is done by a process of their own at a lower priority (sender.ts), so a 50,000-bidder
+ * declaration's pushes do not run on the thread that answers bids.
  */
-import type { Agent } from 'node:https';
 import type { PushPayload } from '@gama/core/endpoints/push/index';
 import type { NotificationKind } from '@gama/core/endpoints/notifications/index';
 import type { Language } from '@gama/core/contract/languages';
 import { pushText, topicOfKind } from '@gama/core/i18n/push-text';
 import { noticeWords } from '@gama/core/endpoints/notices/index';
 import PgBoss from 'pg-boss';
-import webpush, { WebPushError } from 'web-push';
+import webpush from 'web-push';
 import type { Database } from '../../db/database.ts';
 import { JOB_QUEUES, JOB_SCHEMA, bossDb, installJobQueue } from '../../db/job-queue.ts';
 import type { VapidKeys } from './vapid.ts';
+import type { OutgoingPush } from './sender.ts';
+import { PushSender } from './sender.ts';
 
 const SEND_QUEUE = JOB_QUEUES.pushSend.name;
 /** The channel the notifications trigger names players on (migration 0025): new rows mean outbox rows. */
@@ -46,8 +49,10 @@ export interface PushQueueOptions {
   dispatchEveryMs?: number;
   /** How long a push service keeps an undelivered message for an offline phone. */
   ttlSeconds?: number;
-  /** Tests and the bench reach a local receiver with its own certificate authority. */
-  agent?: Agent;
+  /** Tests and the bench reach a local receiver with its own certificate authority (PEM). */
+  ca?: string;
+  /** How much lower the sender process's priority is than the server's (nice, 0-19). */
+  senderNice?: number;
 }
 
 interface Delivery {
@@ -145,7 +150,9 @@ interface SubscriptionRow {
 
 export class PushQueue {
   readonly boss: PgBoss;
-  private readonly options: Required<Omit<PushQueueOptions, 'agent'>> & { agent?: Agent };
+  private readonly options: Required<Omit<PushQueueOptions, 'ca'>> & { ca?: string };
+  /** The process that encrypts and sends (sender-process.ts). */
+  readonly sender: PushSender;
   private timer: NodeJS.Timeout | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private dispatching: Promise<void> | undefined;
@@ -166,8 +173,15 @@ export class PushQueue {
       retryDelaySeconds: JOB_QUEUES.pushSend.retryDelay,
       dispatchEveryMs: 5000,
       ttlSeconds: 24 * 3600,
+      senderNice: 10,
       ...options,
     };
+    this.sender = new PushSender({
+      nice: this.options.senderNice,
+      ...(options.ca ? { ca: options.ca } : {}),
+      onExit: (details) =>
+        this.options.log.error(details, 'the push sender ended; started again for the next batch'),
+    });
     this.boss = new PgBoss({
       db: bossDb(options.db),
       schema: JOB_SCHEMA,
@@ -180,6 +194,7 @@ export class PushQueue {
 
   async start(): Promise<void> {
     const o = this.options;
+    this.sender.start();
     await this.boss.start();
     // Installed by the migration step (db/job-queue.ts); a database that skipped it (a test's) gets it now.
     if (!(await this.boss.getQueue(SEND_QUEUE))) await installJobQueue(o.db);
@@ -247,44 +262,37 @@ export class PushQueue {
     );
     const devices = new Map(rows.map((row) => [Number(row.id), row]));
     const keys = await this.options.keys();
+    const pushes: OutgoingPush[] = [];
+    /** The job and device of each push handed to the sender, in its order. */
+    const handed: { job: string; device: number }[] = [];
+    for (const job of jobs) {
+      // Dropped since it was queued (unsubscribed, or gone): nothing to send.
+      const device = devices.get(job.data.subscription);
+      if (!device) continue;
+      pushes.push({
+        endpoint: device.endpoint,
+        p256dh: device.p256dh,
+        auth: device.auth,
+        payload: JSON.stringify(job.data.payload),
+        authorization: this.authorization(device.endpoint, keys),
+      });
+      handed.push({ job: job.id, device: Number(device.id) });
+    }
+    // A sender that dies throws here, and pg-boss retries the whole batch.
+    const outcomes = pushes.length > 0 ? await this.sender.send(pushes, this.options.ttlSeconds) : [];
     const sent: number[] = [];
     const gone: number[] = [];
     const failed: string[] = [];
-    let lastError: unknown;
-    const deliver = async (job: PgBoss.Job<SendJob>) => {
-      // Dropped since it was queued (unsubscribed, or gone): nothing to send.
-      const device = devices.get(job.data.subscription);
-      if (!device) return;
-      try {
-        await webpush.sendNotification(
-          { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-          JSON.stringify(job.data.payload),
-          {
-            headers: { Authorization: this.authorization(device.endpoint, keys) },
-            TTL: this.options.ttlSeconds,
-            timeout: 10_000,
-            ...(this.options.agent ? { agent: this.options.agent } : {}),
-          },
-        );
-        sent.push(device.id);
-      } catch (error) {
-        if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
-          gone.push(device.id);
-        } else {
-          failed.push(job.id);
-          lastError = error;
-        }
+    let lastError = '';
+    for (const [i, outcome] of outcomes.entries()) {
+      const { job, device } = handed[i] as { job: string; device: number };
+      if (outcome === 'sent') sent.push(device);
+      else if (outcome === 'gone') gone.push(device);
+      else {
+        failed.push(job);
+        lastError = outcome.failed;
       }
-    };
-    const sending: Promise<void>[] = [];
-    for (const job of jobs) {
-      // Encrypting a push (a fresh ECDH key pair and agreement, RFC 8291) is synchronous work in the thread that
-      // answers requests, done when the send starts: one at a time, with the event loop let in between, so a
-      // batch of 100 never holds a bid's answer up for all 100 encryptions. The sends still overlap.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sending.push(deliver(job));
     }
-    await Promise.all(sending);
     if (gone.length > 0) {
       await db.query('DELETE FROM push_subscriptions WHERE id = ANY($1::bigint[])', [gone]);
     }
@@ -297,10 +305,7 @@ export class PushQueue {
     if (failed.length > 0) {
       // Only these are retried; the rest of the batch completes when this handler returns.
       await this.boss.fail(SEND_QUEUE, failed);
-      this.options.log.warn(
-        { failed: failed.length, reason: describe(lastError) },
-        'pushes failed, to be retried',
-      );
+      this.options.log.warn({ failed: failed.length, reason: lastError }, 'pushes failed, to be retried');
     }
     this.counts.sent += sent.length;
     this.counts.gone += gone.length;
@@ -341,10 +346,6 @@ export class PushQueue {
     await this.settled();
     // Jobs being sent finish first; what is left waits in the database for the next start.
     await this.boss.stop({ graceful: true, wait: true, close: false });
+    await this.sender.stop();
   }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof WebPushError) return `push service answered ${error.statusCode}`;
-  return error instanceof Error ? error.message : String(error);
 }
