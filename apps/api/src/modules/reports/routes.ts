@@ -5,6 +5,7 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { AnyEndpoint } from '@gama/core/endpoints/define';
 import { CSV_MAX_ROWS, reportMessages } from '@gama/core/endpoints/reports/schemas';
+import { formatPaise } from '@gama/core/rules/money';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodObject } from 'zod';
 import type { Queryable } from '../../db/database.ts';
@@ -34,11 +35,34 @@ interface Built<R, T> {
   totalRows: number;
 }
 
-/** The columns of an answer's rows, in the order its schema lists them: the CSV header. */
+/** The columns of an answer's rows, in the order its schema lists them. */
 function rowColumns(endpoint: AnyEndpoint): string[] {
   const answer = endpoint.response as ZodObject;
   const rows = answer.shape.rows as unknown as { element: ZodObject };
   return Object.keys(rows.element.shape);
+}
+
+const PAISE_SUFFIX = '_paise';
+
+/**
+ * The rows as a spreadsheet reads them: a `*_paise` column is points (`formatPaise`, "142.50") under its name
+ * without the suffix, the form the exports had before the answers carried paise (decision 046).
+ */
+function reportCsv(endpoint: AnyEndpoint, rows: readonly Record<string, unknown>[]): string {
+  const columns = rowColumns(endpoint);
+  const header = columns.map((c) => (c.endsWith(PAISE_SUFFIX) ? c.slice(0, -PAISE_SUFFIX.length) : c));
+  const cells = rows.map((row) =>
+    Object.fromEntries(
+      columns.map((column, i) => {
+        const value = row[column];
+        return [
+          header[i],
+          column.endsWith(PAISE_SUFFIX) && typeof value === 'number' ? formatPaise(value) : value,
+        ];
+      }),
+    ),
+  );
+  return toCsv(header, cells);
 }
 
 interface Ctx<Q> {
@@ -92,7 +116,7 @@ export function reportRoutes(app: FastifyInstance): void {
     });
     return new CsvReply(
       `gama-${name}-${query.from}-to-${query.to}.csv`,
-      toCsv(rowColumns(endpoint), built.rows as Record<string, unknown>[]),
+      reportCsv(endpoint, built.rows as Record<string, unknown>[]),
     );
   }
 

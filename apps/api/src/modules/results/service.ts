@@ -5,7 +5,7 @@
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 import { formatBidDate, isIsoDate } from '@gama/core/rules/dates';
-import { formatPaise } from '@gama/core/rules/money';
+import { addPaise, subtractPaise } from '@gama/core/rules/money';
 import { isPana } from '@gama/core/rules/panas';
 import { dayOn, drawMinutesOf, marketDayAt } from '@gama/core/rules/schedule';
 import type { Deps } from '../../deps.ts';
@@ -385,9 +385,9 @@ export async function revertPreview(
         player_id: p.player_id,
         user_name: p.user_name,
         mobile: p.mobile,
-        balance: formatPaise(p.balance),
-        take_back: formatPaise(p.take_back),
-        debt_after: formatPaise(debt),
+        balance_paise: p.balance,
+        take_back_paise: p.take_back,
+        debt_after_paise: debt,
       });
     }
   }
@@ -405,12 +405,12 @@ export async function revertPreview(
   });
   return {
     status: true,
-    results: results.map((r) => ({ ...r, take_back: formatPaise(r.take_back) })),
+    results: results.map(({ take_back, ...r }) => ({ ...r, take_back_paise: take_back })),
     bids: results.reduce((n, r) => n + r.bids, 0),
     winners: results.reduce((n, r) => n + r.winners, 0),
-    take_back: formatPaise(results.reduce((n, r) => n + r.take_back, 0)),
-    from_wallets: formatPaise(fromWallets),
-    into_debt: formatPaise(intoDebt),
+    take_back_paise: addPaise(...results.map((r) => r.take_back)),
+    from_wallets_paise: fromWallets,
+    into_debt_paise: intoDebt,
     players_into_debt: debtors,
   };
 }
@@ -444,9 +444,9 @@ export function formatPreview(p: PreviewPaise): PreviewFiguresAnswer {
   return {
     bids: p.bids,
     winners: p.winners,
-    payout: formatPaise(p.payout),
-    stakes: formatPaise(p.stakes),
-    house: formatPaise(p.stakes - p.payout),
+    payout_paise: p.payout,
+    stakes_paise: p.stakes,
+    house_paise: subtractPaise(p.stakes, p.payout),
   };
 }
 
@@ -481,8 +481,8 @@ export const formatExposure = (r: ExposurePaise): ExposureRow => ({
   digits: r.digits,
   close_digits: r.close_digits,
   bids: r.bids,
-  stakes: formatPaise(r.stakes),
-  payout: formatPaise(r.payout),
+  stakes_paise: r.stakes,
+  payout_paise: r.payout,
 });
 
 export async function resultHistory(
