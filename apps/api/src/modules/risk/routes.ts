@@ -6,6 +6,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { CapExposureRow } from '@gama/core/endpoints/risk/index';
 import type { MarketGroup, RateField } from '@gama/core/rules/bet-types';
 import { isIsoDate } from '@gama/core/rules/dates';
+import { wholePercentOf } from '@gama/core/rules/measures';
 import { rateFieldLabel } from '@gama/core/rules/rates';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.ts';
@@ -97,8 +98,7 @@ export function riskRoutes(app: FastifyInstance): void {
       number: numberLabel(r.digits, r.close_digits),
       payout_paise: r.payout,
       cap_paise: r.cap,
-      // eslint-disable-next-line no-restricted-syntax -- a share of the cap in percent, not an amount
-      used_percent: r.cap === null ? null : Math.floor((r.payout * 100) / r.cap),
+      used_percent: r.cap === null ? null : wholePercentOf(r.payout, r.cap),
     }));
     return { status: true, rows: answer, total: rows[0]?.total ?? 0, at_cap: rows[0]?.at_cap ?? 0 };
   });
