@@ -11,14 +11,13 @@ import { rateFieldLabel } from '@gama/core/rules/rates';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { audit } from '../audit/writer.ts';
 import { marketById } from '../markets/repository.ts';
 import { PAYOUT_SQL } from '../results/outcome-sql.ts';
-import { capRows, changeCaps } from './caps.ts';
+import { capRows, updateCaps } from './caps.ts';
 import { numberLabel } from './exposure.ts';
 
 export function riskRoutes(app: FastifyInstance): void {
-  const { db, clock } = app.deps;
+  const { db } = app.deps;
 
   route(app, endpoints.capsRead, async ({ query }) => ({
     status: true,
@@ -26,29 +25,11 @@ export function riskRoutes(app: FastifyInstance): void {
     caps: await capRows(db, query.group),
   }));
 
-  route(app, endpoints.capsUpdate, async ({ body, operator, request }) => {
-    const caps = await db.transaction(async (tx) => {
-      const now = clock.now();
-      const { before, after } = await changeCaps(tx, {
-        group: body.group,
-        caps: body.caps,
-        operatorId: operator.id,
-        now,
-      });
-      await audit(tx, {
-        operatorId: operator.id,
-        action: 'caps_update',
-        targetType: 'caps',
-        targetId: body.group,
-        before,
-        after,
-        request,
-        at: now,
-      });
-      return capRows(tx, body.group);
-    });
-    return { status: true, group: body.group, caps };
-  });
+  route(app, endpoints.capsUpdate, async ({ body, operator, request }) => ({
+    status: true,
+    group: body.group,
+    caps: await updateCaps(app.deps, { operator, request }, body),
+  }));
 
   route(app, endpoints.capExposure, async ({ query }) => {
     if (!isIsoDate(query.date))
