@@ -339,6 +339,18 @@ describe('F2: the server killed at each crash point loses nothing and applies no
           [crowd],
         );
         expect(settled).toEqual([{ settled: true, credits: CROWD * 100, winners: CROWD * 100 }]);
+        // The declaration killed mid-settlement is audited once, by the transaction that wrote its revision: the
+        // row was committed before the first chunk, so the crash did not lose it (decision 045).
+        const { rows: audited } = await check.query<{ operator: string; result_id: number }>(
+          `SELECT a.username AS operator, (a.detail->>'result_id')::int AS result_id
+             FROM audit_log a WHERE a.action = 'result_declare' AND a.target_id = $1`,
+          [String(crowd)],
+        );
+        const { rows: revision } = await check.query<{ id: number }>(
+          'SELECT id FROM results WHERE market_id = $1',
+          [crowd],
+        );
+        expect(audited).toEqual([{ operator: expect.any(String) as string, result_id: revision[0]?.id }]);
       } finally {
         await check.close();
       }

@@ -5,6 +5,8 @@
  * every file quietly.
  */
 import { ESLint } from 'eslint';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -54,10 +56,29 @@ describe('the money lint rule', () => {
   it('lets the money module, tests and other numbers through', async () => {
     const code = 'export const a = (paise: number) => paise / 100;\n';
     expect(await moneyFindings('packages/core/src/rules/money.ts', code)).toEqual([]);
+    expect(await moneyFindings('packages/core/src/rules/measures.ts', code)).toEqual([]);
+    expect(await moneyFindings('packages/core/src/rules/measures-probe.ts', code)).toEqual([1]);
     expect(await moneyFindings('apps/api/src/modules/bids/probe.test.ts', code)).toEqual([]);
     expect(await moneyFindings('e2e/tests/probe.spec.ts', code)).toEqual([]);
     expect(
       await moneyFindings('apps/web/src/probe.ts', 'export const s = (ms: number) => ms / 1000;\n'),
     ).toEqual([]);
+  });
+});
+
+describe('no way around it', () => {
+  it('no source file switches the rule off: a percentage, a size or random digits go through rules/measures.ts', () => {
+    const sources = ['apps', 'packages', 'e2e/support'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter(
+          (file) => /\.(ts|tsx)$/.test(file) && !file.includes('node_modules') && !file.includes('dist/'),
+        )
+        .map((file) => join(dir, file)),
+    );
+    expect(sources.length).toBeGreaterThan(500);
+    const disabling = sources.filter((file) =>
+      /eslint-disable(-next-line|-line)?\s+no-restricted-syntax/.test(readFileSync(join(root, file), 'utf8')),
+    );
+    expect(disabling).toEqual([]);
   });
 });

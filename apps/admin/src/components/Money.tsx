@@ -1,8 +1,8 @@
 import { formatPoints } from '@gama/core/rules/money';
 
 interface MoneyProps {
-  /** Integer paise, or the server's display string. */
-  paise: number | bigint | string;
+  /** Integer paise, as every console answer carries amounts (decision 046). */
+  paise: number | bigint;
   /** `in` (green, +) for money coming in, `out` (red, −) for money going out; plain otherwise. */
   flow?: 'in' | 'out';
   className?: string;

@@ -1,3 +1,4 @@
+import { percentOf } from '@gama/core/rules/measures';
 import styles from './PayoutBar.module.css';
 
 /**
@@ -15,10 +16,8 @@ export function PayoutBar({
   scale: number;
   className?: string | undefined;
 }) {
-  /* eslint-disable no-restricted-syntax -- a share of the bar's width is a percentage, not money */
-  const width = `${(payout / scale) * 100}%`;
-  const breakEven = `${(stakes / scale) * 100}%`;
-  /* eslint-enable no-restricted-syntax */
+  const width = `${percentOf(payout, scale)}%`;
+  const breakEven = `${percentOf(stakes, scale)}%`;
   return (
     <span className={[styles.track, className].filter(Boolean).join(' ')} aria-hidden="true">
       <span

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatMiB } from '@gama/core/rules/measures';
 import { backupDataDir } from '../backup/pglite-backup.ts';
 import { loadConfig } from '../config.ts';
 
@@ -24,8 +25,7 @@ const file = resolve(
 mkdirSync(dirname(file), { recursive: true });
 try {
   const bytes = await backupDataDir(config.DATA_DIR, file);
-  // eslint-disable-next-line no-restricted-syntax -- a size in MiB, not money
-  console.log(`backup: ${config.DATA_DIR} written to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MiB)`);
+  console.log(`backup: ${config.DATA_DIR} written to ${file} (${formatMiB(bytes)})`);
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

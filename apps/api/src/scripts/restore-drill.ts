@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatMiB, formatSeconds } from '@gama/core/rules/measures';
 import { restoreDrill } from '../backup/restore-drill.ts';
 
 const { values } = parseArgs({
@@ -47,12 +48,9 @@ const report = await restoreDrill({
   throw error;
 });
 try {
-  /* eslint-disable no-restricted-syntax -- sizes and seconds, not money */
-  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   console.log(
-    `restore-drill: stanza ${values.stanza} restored to ${target.toISOString()} in ${report.restoreSeconds.toFixed(1)} s, held read-only there`,
+    `restore-drill: stanza ${values.stanza} restored to ${target.toISOString()} in ${formatSeconds(report.restoreSeconds)}, held read-only there`,
   );
-  /* eslint-enable no-restricted-syntax */
   console.log(
     `  replayed to WAL ${report.replayedLsn}, last commit replayed ${report.lastReplayedCommit?.toISOString() ?? 'none'}`,
   );
@@ -75,7 +73,7 @@ try {
       (report.lastArchivedAt ? ` (archived ${report.lastArchivedAt.toISOString()})` : '') +
       (report.walBytesAfterTarget === null
         ? ''
-        : `, at most ${mib(report.walBytesAfterTarget)} of WAL past the instant`) +
+        : `, at most ${formatMiB(report.walBytesAfterTarget)} of WAL past the instant`) +
       `; the live database has ${report.liveJournalsAfter} journals the restore does not (committed after the instant)`,
   );
   if (report.ledger.length > 0 || chain.first_break !== null || report.balanceMismatches.length > 0) {

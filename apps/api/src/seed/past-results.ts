@@ -6,6 +6,7 @@
  */
 import { ALL_PANAS } from '@gama/core/rules/panas';
 import { addDays } from '@gama/core/rules/dates';
+import { randomDigits } from '@gama/core/rules/measures';
 import { noDrawReason } from '@gama/core/rules/schedule';
 import { zonedParts } from '@gama/core/rules/time';
 import type { Deps } from '../deps.ts';
@@ -49,8 +50,7 @@ export function pastResultRows(
         rows.push({
           market_id: market.id,
           date,
-          // eslint-disable-next-line no-restricted-syntax -- two random digits of a Jodi result, not money
-          result: String(Math.floor(random() * 100)).padStart(2, '0'),
+          result: randomDigits(random, 2),
         });
     }
   }

@@ -4,7 +4,7 @@ import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { BarChart } from '../../components/charts/BarChart.tsx';
-import { paiseOf, pointsLabel, pointsTick } from '../../components/charts/points.ts';
+import { pointsLabel, pointsTick } from '../../components/charts/points.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Money } from '../../components/Money.tsx';
@@ -85,22 +85,25 @@ function Loading() {
 }
 
 function Figures({ data }: { data: Dashboard }) {
-  const house = paiseOf(data.totals.house_result);
+  const house = data.totals.house_result_paise;
   const hourNow = marketHour(data.server_time);
 
   return (
     <>
       <section className={styles.kpis} aria-label="Today's bids">
-        <Kpi label="Stakes" value={<Money paise={data.totals.stakes} />}>
+        <Kpi label="Stakes" value={<Money paise={data.totals.stakes_paise} />}>
           {countOf(data.totals.bids, 'bid')}
         </Kpi>
-        <Kpi label="Payouts" value={<Money paise={data.totals.payouts} />}>
-          <Money paise={data.totals.pending_stakes} /> staked on draws still to come
+        <Kpi label="Payouts" value={<Money paise={data.totals.payouts_paise} />}>
+          <Money paise={data.totals.pending_stakes_paise} /> staked on draws still to come
         </Kpi>
         <Kpi
           label="House result"
           value={
-            <Money paise={data.totals.house_result} flow={house < 0 ? 'out' : house > 0 ? 'in' : undefined} />
+            <Money
+              paise={data.totals.house_result_paise}
+              flow={house < 0 ? 'out' : house > 0 ? 'in' : undefined}
+            />
           }
         >
           Stakes less payouts
@@ -128,7 +131,7 @@ function Figures({ data }: { data: Dashboard }) {
               key: String(h.hour),
               label: hourLabel(h.hour),
               name: `${hourRange(h.hour)} (${countOf(h.bids, 'bid')})`,
-              values: [paiseOf(h.stakes)],
+              values: [h.stakes_paise],
             }))}
             format={pointsLabel}
             formatTick={pointsTick}
@@ -181,8 +184,8 @@ function MoneyPanel({
           <dt>Approved today</dt>
           <dd>
             <Money
-              paise={figures.approved.amount}
-              flow={paiseOf(figures.approved.amount) > 0 ? flow : undefined}
+              paise={figures.approved.amount_paise}
+              flow={figures.approved.amount_paise > 0 ? flow : undefined}
             />
             <span className={styles.moneyCount}>{countOf(figures.approved.count, 'request')}</span>
           </dd>
@@ -190,7 +193,7 @@ function MoneyPanel({
         <div>
           <dt>Waiting now</dt>
           <dd>
-            <Money paise={figures.pending.amount} />
+            <Money paise={figures.pending.amount_paise} />
             <span className={styles.moneyCount}>{countOf(figures.pending.count, 'request')}</span>
           </dd>
         </div>
@@ -207,14 +210,14 @@ function DebtPanel({ figures }: { figures: Dashboard['debts'] }) {
         <div>
           <dt>Owed by players</dt>
           <dd>
-            <Money paise={figures.owed.amount} />
+            <Money paise={figures.owed.amount_paise} />
             <span className={styles.moneyCount}>{countOf(figures.owed.count, 'player')}</span>
           </dd>
         </div>
         <div>
           <dt>Written off</dt>
           <dd>
-            <Money paise={figures.written_off.amount} />
+            <Money paise={figures.written_off.amount_paise} />
             <span className={styles.moneyCount}>
               {countOf(figures.written_off.count, 'closed account')}; owed again if the phone returns
             </span>
@@ -227,20 +230,19 @@ function DebtPanel({ figures }: { figures: Dashboard['debts'] }) {
 
 const measureColumns = <R extends GroupRow | MarketRow>(): Column<R>[] => [
   { id: 'bids', header: 'Bids', align: 'end', cell: (r) => count.format(r.bids) },
-  { id: 'stakes', header: 'Stakes', align: 'end', cell: (r) => <Money paise={r.stakes} /> },
-  { id: 'payouts', header: 'Payouts', align: 'end', cell: (r) => <Money paise={r.payouts} /> },
+  { id: 'stakes', header: 'Stakes', align: 'end', cell: (r) => <Money paise={r.stakes_paise} /> },
+  { id: 'payouts', header: 'Payouts', align: 'end', cell: (r) => <Money paise={r.payouts_paise} /> },
   {
     id: 'house_result',
     header: 'House result',
     align: 'end',
-    cell: (r) => <HouseResult points={r.house_result} />,
+    cell: (r) => <HouseResult paise={r.house_result_paise} />,
   },
   { id: 'players', header: 'Players', align: 'end', cell: (r) => count.format(r.players) },
 ];
 
-function HouseResult({ points }: { points: string }) {
-  const paise = paiseOf(points);
-  return <Money paise={points} flow={paise > 0 ? 'in' : paise < 0 ? 'out' : undefined} />;
+function HouseResult({ paise }: { paise: number }) {
+  return <Money paise={paise} flow={paise > 0 ? 'in' : paise < 0 ? 'out' : undefined} />;
 }
 
 function GroupTable({ groups }: { groups: Dashboard['groups'] }) {
@@ -268,7 +270,7 @@ function MarketTable({ markets }: { markets: Dashboard['markets'] }) {
       id: 'pending',
       header: 'Still to draw',
       align: 'end',
-      cell: (r) => <Money paise={r.pending_stakes} />,
+      cell: (r) => <Money paise={r.pending_stakes_paise} />,
     },
   ];
   return (

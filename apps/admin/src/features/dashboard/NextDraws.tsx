@@ -1,6 +1,5 @@
 import type { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
-import { paiseOf } from '../../components/charts/points.ts';
 import { EmptyState } from '../../components/ErrorNotice.tsx';
 import { Money } from '../../components/Money.tsx';
 import { PayoutBar } from '../../components/PayoutBar.tsx';
@@ -71,8 +70,8 @@ function drawName(draw: Draw): string {
 }
 
 function DrawCard({ draw }: { draw: Draw }) {
-  const staked = paiseOf(draw.pending_stakes);
-  const scale = Math.max(staked, ...draw.top_exposure.map((line) => paiseOf(line.payout)), 1);
+  const staked = draw.pending_stakes_paise;
+  const scale = Math.max(staked, ...draw.top_exposure.map((line) => line.payout_paise), 1);
   const title = `${draw.market_name} ${draw.group === 'main' ? halfNames[draw.half].toLowerCase() : 'draw'}`;
   return (
     <article className={styles.card} aria-label={title}>
@@ -94,13 +93,13 @@ function DrawCard({ draw }: { draw: Draw }) {
           <span className="tabular">{countOf(draw.bids, 'bid')}</span>
         </span>
         <span>
-          <Money paise={draw.pending_stakes} /> staked
+          <Money paise={draw.pending_stakes_paise} /> staked
         </span>
       </p>
       {draw.top_exposure.length > 0 && (
         <ol className={styles.lines} aria-label={`Costliest numbers for ${title}`}>
           {draw.top_exposure.map((line) => {
-            const payout = paiseOf(line.payout);
+            const payout = line.payout_paise;
             const loses = payout > staked;
             return (
               <li key={`${line.bet_type}-${line.session}-${line.digits}-${line.close_digits}`}>
@@ -109,7 +108,7 @@ function DrawCard({ draw }: { draw: Draw }) {
                 </span>
                 <PayoutBar className={styles.track} payout={payout} stakes={staked} scale={scale} />
                 <span className={[styles.payout, loses && 'money-out'].filter(Boolean).join(' ')}>
-                  pays <Money paise={line.payout} />
+                  pays <Money paise={line.payout_paise} />
                 </span>
               </li>
             );

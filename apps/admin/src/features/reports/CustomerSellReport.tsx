@@ -46,10 +46,10 @@ export default function CustomerSellReport({
   const columns: Column<Row>[] = [
     playerColumn<Row>('player'),
     countColumn<Row>('bids', 'Bids', (r) => r.bids, 'bids'),
-    pointsColumn<Row>('stakes', 'Stakes', (r) => r.stakes, { sort: 'stakes' }),
+    pointsColumn<Row>('stakes', 'Stakes', (r) => r.stakes_paise, { sort: 'stakes' }),
     countColumn<Row>('winning_bids', 'Winning bids', (r) => r.winning_bids),
-    pointsColumn<Row>('payouts', 'Payouts', (r) => r.payouts, { sort: 'payouts' }),
-    pointsColumn<Row>('player_net', 'Player net', (r) => r.player_net, {
+    pointsColumn<Row>('payouts', 'Payouts', (r) => r.payouts_paise, { sort: 'payouts' }),
+    pointsColumn<Row>('player_net', 'Player net', (r) => r.player_net_paise, {
       sort: 'player_net',
       flow: 'signed',
     }),
@@ -70,10 +70,10 @@ export default function CustomerSellReport({
         totals={(a) => ({
           player: countOf(a.totals.players, 'player'),
           bids: formatCount(a.totals.bids),
-          stakes: <Points value={a.totals.stakes} />,
+          stakes: <Points value={a.totals.stakes_paise} />,
           winning_bids: formatCount(a.totals.winning_bids),
-          payouts: <Points value={a.totals.payouts} />,
-          player_net: <Points value={a.totals.player_net} flow="signed" />,
+          payouts: <Points value={a.totals.payouts_paise} />,
+          player_net: <Points value={a.totals.player_net_paise} flow="signed" />,
         })}
       />
     </>

@@ -51,7 +51,7 @@ function requestColumns<R extends DepositRow | WithdrawalRow>(flow: 'in' | 'out'
       align: 'end',
       sort: 'amount',
       // Only an approved request has moved money.
-      cell: (r) => <Points value={r.amount} flow={r.status === 'approved' ? flow : 'plain'} />,
+      cell: (r) => <Points value={r.amount_paise} flow={r.status === 'approved' ? flow : 'plain'} />,
     },
     { id: 'method', header: 'Method', cell: (r) => methodNames[r.method] ?? r.method },
     {
@@ -89,7 +89,7 @@ function StatusSummary({ totals, flow }: { totals: Totals | undefined; flow: 'in
         <div key={state} className={styles[state]}>
           <dt>{label}</dt>
           <dd>
-            <Points value={figures.amount} flow={state === 'approved' ? flow : 'plain'} />
+            <Points value={figures.amount_paise} flow={state === 'approved' ? flow : 'plain'} />
             <span className={styles.count}>{countOf(figures.count, 'request')}</span>
           </dd>
         </div>
@@ -99,7 +99,7 @@ function StatusSummary({ totals, flow }: { totals: Totals | undefined; flow: 'in
 }
 
 function totalCells(totals: Totals) {
-  return { player: countOf(totals.requests, 'request'), amount: <Points value={totals.amount} /> };
+  return { player: countOf(totals.requests, 'request'), amount: <Points value={totals.amount_paise} /> };
 }
 
 /** Deposit requests with their status and who decided them. */

@@ -4,7 +4,7 @@ import { MAX_PAGE_SIZE } from '@gama/core/endpoints/reports/schemas';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart } from '../../components/charts/BarChart.tsx';
-import { paiseOf, pointsLabel, pointsTick } from '../../components/charts/points.ts';
+import { pointsLabel, pointsTick } from '../../components/charts/points.ts';
 import type { Column } from '../../components/DataTable.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Panel } from '../../components/PageHeader.tsx';
@@ -41,11 +41,11 @@ export default function ProfitLossReport({
     dayColumn<Row>(),
     ...marketColumns<Row>(),
     countColumn<Row>('bids', 'Bids', (r) => r.bids),
-    pointsColumn<Row>('stakes', 'Stakes', (r) => r.stakes, { sort: 'stakes' }),
-    pointsColumn<Row>('pending', 'Still to draw', (r) => r.pending_stakes),
+    pointsColumn<Row>('stakes', 'Stakes', (r) => r.stakes_paise, { sort: 'stakes' }),
+    pointsColumn<Row>('pending', 'Still to draw', (r) => r.pending_stakes_paise),
     countColumn<Row>('winning_bids', 'Winning bids', (r) => r.winning_bids),
-    pointsColumn<Row>('payouts', 'Payouts', (r) => r.payouts, { sort: 'payouts' }),
-    pointsColumn<Row>('house_result', 'House result', (r) => r.house_result, {
+    pointsColumn<Row>('payouts', 'Payouts', (r) => r.payouts_paise, { sort: 'payouts' }),
+    pointsColumn<Row>('house_result', 'House result', (r) => r.house_result_paise, {
       sort: 'house_result',
       flow: 'signed',
     }),
@@ -66,11 +66,11 @@ export default function ProfitLossReport({
         csvName={`profit-loss-${range.from}-${range.to}.csv`}
         totals={(a) => ({
           bids: formatCount(a.totals.bids),
-          stakes: <Points value={a.totals.stakes} />,
-          pending: <Points value={a.totals.pending_stakes} />,
+          stakes: <Points value={a.totals.stakes_paise} />,
+          pending: <Points value={a.totals.pending_stakes_paise} />,
           winning_bids: formatCount(a.totals.winning_bids),
-          payouts: <Points value={a.totals.payouts} />,
-          house_result: <Points value={a.totals.house_result} flow="signed" />,
+          payouts: <Points value={a.totals.payouts_paise} />,
+          house_result: <Points value={a.totals.house_result_paise} flow="signed" />,
         })}
       >
         {range.from < range.to && <HouseByDay range={range} />}
@@ -95,7 +95,7 @@ function HouseByDay({ range }: { range: ChartQuery & { from: string; to: string 
           { signal },
         );
         for (const row of answer.rows)
-          byDay.set(row.date, (byDay.get(row.date) ?? 0) + paiseOf(row.house_result));
+          byDay.set(row.date, (byDay.get(row.date) ?? 0) + row.house_result_paise);
         if (page * MAX_PAGE_SIZE >= answer.total_rows) {
           complete = true;
           break;

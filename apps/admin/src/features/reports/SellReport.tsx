@@ -26,7 +26,7 @@ export default function SellReport({ today, markets }: { today: string; markets?
     { id: 'bet_type', header: 'Bet type', sort: 'bet_type', cell: (r) => r.bet_label },
     { id: 'session', header: 'Session', cell: (r) => sessionNames[r.session] },
     countColumn<Row>('bids', 'Bids', (r) => r.bids, 'bids'),
-    pointsColumn<Row>('stakes', 'Stakes', (r) => r.stakes, { sort: 'stakes' }),
+    pointsColumn<Row>('stakes', 'Stakes', (r) => r.stakes_paise, { sort: 'stakes' }),
   ];
 
   return (
@@ -41,7 +41,10 @@ export default function SellReport({ today, markets }: { today: string; markets?
         empty="No bids on these days."
         csvHref={urlOf(endpoints.sellReport, { ...query, format: 'csv' })}
         csvName={`sell-${query.from}-${query.to}.csv`}
-        totals={(a) => ({ bids: formatCount(a.totals.bids), stakes: <Points value={a.totals.stakes} /> })}
+        totals={(a) => ({
+          bids: formatCount(a.totals.bids),
+          stakes: <Points value={a.totals.stakes_paise} />,
+        })}
       />
     </>
   );

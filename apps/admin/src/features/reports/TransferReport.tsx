@@ -46,7 +46,7 @@ export default function TransferReport({ today }: { today: string }) {
       header: 'To',
       cell: (r) => <PlayerCell player={{ id: r.to_player_id, user_name: r.to_name, mobile: r.to_mobile }} />,
     },
-    pointsColumn<Row>('amount', 'Amount', (r) => r.amount, { sort: 'amount' }),
+    pointsColumn<Row>('amount', 'Amount', (r) => r.amount_paise, { sort: 'amount' }),
     {
       id: 'id',
       header: 'Transfer',
@@ -69,7 +69,7 @@ export default function TransferReport({ today }: { today: string }) {
         csvName={`transfers-${query.from}-${query.to}.csv`}
         totals={(a) => ({
           from: countOf(a.totals.transfers, 'transfer'),
-          amount: <Points value={a.totals.amount} />,
+          amount: <Points value={a.totals.amount_paise} />,
         })}
       />
     </>

@@ -3,7 +3,7 @@ import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { MAX_PAGE_SIZE } from '@gama/core/endpoints/reports/schemas';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { BarChart } from '../../components/charts/BarChart.tsx';
-import { paiseOf, pointsLabel, pointsTick } from '../../components/charts/points.ts';
+import { pointsLabel, pointsTick } from '../../components/charts/points.ts';
 import type { Column } from '../../components/DataTable.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Panel } from '../../components/PageHeader.tsx';
@@ -70,7 +70,7 @@ function MoneyByDay({ from, to }: { from: string; to: string }) {
             key: row.date,
             label: formatDay(row.date).slice(0, 6),
             name: formatDay(row.date),
-            values: [paiseOf(row.money_in), paiseOf(row.money_out)],
+            values: [row.money_in_paise, row.money_out_paise],
           }))}
           format={pointsLabel}
           formatTick={pointsTick}

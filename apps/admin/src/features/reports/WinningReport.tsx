@@ -62,8 +62,8 @@ export default function WinningReport({
       ),
     },
     { id: 'result', header: 'Result', cell: (r) => <span className="tabular">{r.result}</span> },
-    pointsColumn<Row>('points', 'Stake', (r) => r.points, { sort: 'points' }),
-    pointsColumn<Row>('payout', 'Payout', (r) => r.payout, { sort: 'payout' }),
+    pointsColumn<Row>('points', 'Stake', (r) => r.points_paise, { sort: 'points' }),
+    pointsColumn<Row>('payout', 'Payout', (r) => r.payout_paise, { sort: 'payout' }),
     { id: 'placed', header: 'Placed', cell: (r) => formatDateTime(r.placed_at) },
   ];
 
@@ -82,7 +82,7 @@ export default function WinningReport({
         totals={(a) => ({
           player: countOf(a.totals.winners, 'winner'),
           bet: countOf(a.totals.winning_bids, 'winning bid'),
-          payout: <Points value={a.totals.payout} />,
+          payout: <Points value={a.totals.payout_paise} />,
         })}
       />
     </>

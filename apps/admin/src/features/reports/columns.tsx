@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { paiseOf } from '../../components/charts/points.ts';
 import type { Column } from '../../components/DataTable.tsx';
 import { Money } from '../../components/Money.tsx';
 import { PlayerCell } from '../../components/PlayerCell.tsx';
@@ -22,20 +21,18 @@ export { countOf } from '@gama/ui/plural';
  */
 export type Flow = 'in' | 'out' | 'signed' | 'plain';
 
-/** Points the console's one way, coloured by what they mean. */
-export function Points({ value, flow = 'plain' }: { value: string; flow?: Flow }): ReactNode {
+/** Points the console's one way (`value` in paise, as the answers carry it), coloured by what they mean. */
+export function Points({ value, flow = 'plain' }: { value: number; flow?: Flow }): ReactNode {
   if (flow === 'plain') return <Money paise={value} />;
-  if (flow === 'signed') {
-    const paise = paiseOf(value);
-    return <Money paise={value} flow={paise > 0 ? 'in' : paise < 0 ? 'out' : undefined} />;
-  }
-  return paiseOf(value) === 0 ? <Money paise={value} /> : <Money paise={value} flow={flow} />;
+  if (flow === 'signed')
+    return <Money paise={value} flow={value > 0 ? 'in' : value < 0 ? 'out' : undefined} />;
+  return value === 0 ? <Money paise={value} /> : <Money paise={value} flow={flow} />;
 }
 
 export function pointsColumn<R>(
   id: string,
   header: string,
-  get: (row: R) => string,
+  get: (row: R) => number,
   options: { sort?: string; flow?: Flow } = {},
 ): Column<R> {
   return {

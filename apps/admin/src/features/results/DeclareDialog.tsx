@@ -116,23 +116,23 @@ export function DeclareDialog({
               </div>
               <div>
                 <dt>Payout</dt>
-                <dd className="tabular money-out">{formatPoints(shown.payout)}</dd>
+                <dd className="tabular money-out">{formatPoints(shown.payout_paise)}</dd>
               </div>
               <div>
                 <dt>Stakes</dt>
-                <dd className="tabular">{formatPoints(shown.stakes)}</dd>
+                <dd className="tabular">{formatPoints(shown.stakes_paise)}</dd>
               </div>
               <div>
                 <dt>House result</dt>
-                <dd className={`tabular ${shown.house.startsWith('-') ? 'money-out' : 'money-in'}`}>
-                  {formatPoints(shown.house)}
+                <dd className={`tabular ${shown.house_paise < 0 ? 'money-out' : 'money-in'}`}>
+                  {formatPoints(shown.house_paise)}
                 </dd>
               </div>
             </dl>
             <p>
               Declare <strong>{value}</strong> as <strong>{name}</strong> for {formatDay(date)}:{' '}
               <strong>{countOf(shown.winners, 'winning bid')}</strong>,{' '}
-              <strong>{formatPoints(shown.payout)} points</strong> payout.
+              <strong>{formatPoints(shown.payout_paise)} points</strong> payout.
               {twoPerson ? ' Nothing is paid until a second operator approves it.' : ' It is paid at once.'}
             </p>
           </div>

@@ -4,7 +4,6 @@ import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { BET_TYPE_IDS, BET_TYPES, type BetTypeId } from '@gama/core/rules/bet-types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paiseOf } from '../../components/charts/points.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyState, ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
@@ -41,14 +40,13 @@ const betTypeName = (id: string) => BET_TYPES[id as BetTypeId]?.label ?? id;
  * a pill once no further bid on it can be taken; a number without a cap says so.
  */
 function CapCell({ line }: { line: Line }) {
-  if (line.cap === null) return <span className={styles.muted}>No cap</span>;
-  const used = paiseOf(line.cap_used ?? '0');
-  const cap = paiseOf(line.cap);
+  if (line.cap_paise === null) return <span className={styles.muted}>No cap</span>;
+  const used = line.cap_used_paise ?? 0;
+  const cap = line.cap_paise;
   return (
     <span className={styles.cap}>
       <span className="tabular">
-        <Money paise={line.cap_used ?? '0'} /> <span className={styles.muted}>of</span>{' '}
-        <Money paise={line.cap} />
+        <Money paise={used} /> <span className={styles.muted}>of</span> <Money paise={cap} />
       </span>
       {used >= cap ? (
         <StatusPill tone="danger">At the cap</StatusPill>
@@ -90,8 +88,8 @@ export default function ExposureScreen() {
     refetchInterval: 30_000,
   });
   const data = view.data;
-  const staked = paiseOf(data?.stakes ?? '0');
-  const scale = Math.max(staked, ...(data?.exposure ?? []).map((line) => paiseOf(line.payout)), 1);
+  const staked = data?.stakes_paise ?? 0;
+  const scale = Math.max(staked, ...(data?.exposure ?? []).map((line) => line.payout_paise), 1);
 
   const columns: Column<Line>[] = [
     {
@@ -113,23 +111,21 @@ export default function ExposureScreen() {
       header: 'Stakes',
       sort: 'stakes',
       align: 'end',
-      cell: (e) => <Money paise={e.stakes} />,
-      csv: (e) => formatPaiseDecimal(paiseOf(e.stakes)),
+      cell: (e) => <Money paise={e.stakes_paise} />,
+      csv: (e) => formatPaiseDecimal(e.stakes_paise),
     },
     {
       id: 'payout',
       header: 'Pays if it comes',
       sort: 'payout',
       align: 'end',
-      cell: (e) => <Money paise={e.payout} flow={paiseOf(e.payout) > staked ? 'out' : undefined} />,
-      csv: (e) => formatPaiseDecimal(paiseOf(e.payout)),
+      cell: (e) => <Money paise={e.payout_paise} flow={e.payout_paise > staked ? 'out' : undefined} />,
+      csv: (e) => formatPaiseDecimal(e.payout_paise),
     },
     {
       id: 'against',
       header: 'Against the stakes',
-      cell: (e) => (
-        <PayoutBar className={styles.bar} payout={paiseOf(e.payout)} stakes={staked} scale={scale} />
-      ),
+      cell: (e) => <PayoutBar className={styles.bar} payout={e.payout_paise} stakes={staked} scale={scale} />,
     },
     {
       id: 'cap',
@@ -137,9 +133,9 @@ export default function ExposureScreen() {
       align: 'end',
       cell: (e) => <CapCell line={e} />,
       csv: (e) =>
-        e.cap === null
+        e.cap_paise === null
           ? ''
-          : `${formatPaiseDecimal(paiseOf(e.cap_used ?? '0'))} of ${formatPaiseDecimal(paiseOf(e.cap))}`,
+          : `${formatPaiseDecimal(e.cap_used_paise ?? 0)} of ${formatPaiseDecimal(e.cap_paise)}`,
     },
     {
       id: 'outcome',
@@ -246,13 +242,13 @@ function Figures({ view }: { view: View }) {
       <div>
         <dt>Stakes</dt>
         <dd>
-          <Money paise={view.stakes} />
+          <Money paise={view.stakes_paise} />
         </dd>
       </div>
       <div>
         <dt>Still pending</dt>
         <dd>
-          <Money paise={view.pending_stakes} />
+          <Money paise={view.pending_stakes_paise} />
         </dd>
       </div>
       <div>
@@ -266,16 +262,16 @@ function Figures({ view }: { view: View }) {
       <div>
         <dt>Paid to winners</dt>
         <dd>
-          <Money paise={view.paid} flow="out" />
+          <Money paise={view.paid_paise} flow="out" />
         </dd>
       </div>
       <div>
         <dt>House result</dt>
         <dd>
-          {view.house === null ? (
+          {view.house_paise === null ? (
             <span className={styles.muted}>After the result</span>
           ) : (
-            <Money paise={view.house} flow={view.house.startsWith('-') ? 'out' : 'in'} />
+            <Money paise={view.house_paise} flow={view.house_paise < 0 ? 'out' : 'in'} />
           )}
         </dd>
       </div>

@@ -110,7 +110,7 @@ export default function ResultsScreen() {
       header: 'Winners / payout',
       cell: (d) => (
         <span>
-          {d.preview.winners} of {d.preview.bids} bids · <Money paise={d.preview.payout} flow="out" />
+          {d.preview.winners} of {d.preview.bids} bids · <Money paise={d.preview.payout_paise} flow="out" />
         </span>
       ),
     },
@@ -283,7 +283,7 @@ export default function ResultsScreen() {
                         {draw.result ? (
                           <p>
                             Result <strong className={styles.value}>{draw.result.value}</strong> · paid{' '}
-                            <Money paise={draw.result.paid} flow="out" />
+                            <Money paise={draw.result.paid_paise} flow="out" />
                           </p>
                         ) : draw.pending ? (
                           <p>
@@ -294,7 +294,7 @@ export default function ResultsScreen() {
                         ) : (
                           <p className={styles.muted}>
                             {countOf(draw.pending_bids, 'pending bid')} ·{' '}
-                            <Money paise={draw.pending_stakes} /> staked
+                            <Money paise={draw.pending_stakes_paise} /> staked
                           </p>
                         )}
                         {!draw.result && !draw.pending && draw.rejected && (
@@ -311,7 +311,7 @@ export default function ResultsScreen() {
                           <p className={styles.exposure}>
                             Riskiest:{' '}
                             {draw.top_exposure
-                              .map((e) => `${numberOf(e)} pays ${formatPoints(e.payout)}`)
+                              .map((e) => `${numberOf(e)} pays ${formatPoints(e.payout_paise)}`)
                               .join(' · ')}
                           </p>
                         )}
@@ -464,8 +464,8 @@ function DeclarationText({ declaration: d, approve }: { declaration: Declaration
     <p>
       Declare <strong>{d.value}</strong> as <strong>{name}</strong> for {formatDay(d.date)}:{' '}
       <strong>{countOf(d.preview.winners, 'winning bid')}</strong>,{' '}
-      <strong>{formatPoints(d.preview.payout)} points</strong> payout (as previewed by {d.maker.username}; it
-      is paid once).
+      <strong>{formatPoints(d.preview.payout_paise)} points</strong> payout (as previewed by{' '}
+      {d.maker.username}; it is paid once).
     </p>
   ) : (
     <p>

@@ -62,16 +62,16 @@ export function RevertDialog({
           <p>
             Revert <strong>{p?.results.map((r) => `${halfLabel(r.half)} ${r.value}`).join(' and ')}</strong>{' '}
             of <strong>{market.name}</strong> for {formatDay(date)}: take back{' '}
-            <strong>{formatPoints(p?.take_back ?? '0')} points</strong> from{' '}
-            {countOf(p?.winners ?? 0, 'winning bid')} ({formatPoints(p?.from_wallets ?? '0')} from wallets,{' '}
-            {formatPoints(p?.into_debt ?? '0')} into debt). {p?.bids} bids become pending again.
+            <strong>{formatPoints(p?.take_back_paise ?? 0)} points</strong> from{' '}
+            {countOf(p?.winners ?? 0, 'winning bid')} ({formatPoints(p?.from_wallets_paise ?? 0)} from
+            wallets, {formatPoints(p?.into_debt_paise ?? 0)} into debt). {p?.bids} bids become pending again.
           </p>
           {(p?.players_into_debt.length ?? 0) > 0 && (
             <ul className={styles.debtors}>
               {p?.players_into_debt.map((d) => (
                 <li key={d.player_id}>
-                  {d.user_name} ({d.mobile}): balance {formatPoints(d.balance)}, takes back{' '}
-                  {formatPoints(d.take_back)}, debt after {formatPoints(d.debt_after)}
+                  {d.user_name} ({d.mobile}): balance {formatPoints(d.balance_paise)}, takes back{' '}
+                  {formatPoints(d.take_back_paise)}, debt after {formatPoints(d.debt_after_paise)}
                 </li>
               ))}
             </ul>

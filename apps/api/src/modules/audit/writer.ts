@@ -34,6 +34,35 @@ export interface Actor {
   request: AuditEntry['request'];
 }
 
+/**
+ * An action's row, ready to be written by the service that performs the action, in the transaction that commits
+ * the operator's decision, with what it decided (the ids it made) added to the detail. An action of several
+ * transactions (a result's declaration, then its settlement in chunks) writes it in the first, so a crash in the
+ * work that follows still leaves the row; one that decides nothing new (a retry) writes it on its own before
+ * that work. Written through `audit`, like every row.
+ */
+export type AuditRow = (db: Queryable, decided?: Record<string, unknown>) => Promise<void>;
+
+/** The `AuditRow` of one action of `who` on a target, with its input kept in the detail. */
+export function auditRow(
+  who: Actor,
+  action: string,
+  target: { type: string; id: number },
+  input: object,
+  now: () => Date,
+): AuditRow {
+  return (db, decided = {}) =>
+    audit(db, {
+      operatorId: who.operator.id,
+      action,
+      targetType: target.type,
+      targetId: target.id,
+      detail: { ...input, ...decided },
+      request: who.request,
+      at: now(),
+    });
+}
+
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {

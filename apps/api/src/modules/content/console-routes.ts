@@ -7,42 +7,24 @@ import { QR_MAX_SIDE, SLIDE_MAX_SIZE } from '@gama/core/endpoints/content/consol
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { RawReply, route } from '../../http/route.ts';
-import type { Queryable } from '../../db/database.ts';
-import { audit } from '../audit/writer.ts';
+import type { ContentTarget, ContentWork } from './changes.ts';
+import { changeContent } from './changes.ts';
 import { changeHeadline, headlines } from './headlines.ts';
 import { dropUnusedMedia, lockMedia, MEDIA_NAME, prepareUpload, readMedia, saveMedia } from './images.ts';
 import { qrState, setUploadedQr } from './qr.ts';
 import { addSlide, orderSlides, removeSlide, slides, updateSlide } from './slider.ts';
 
 export function contentConsoleRoutes(app: FastifyInstance): void {
-  const { db, clock } = app.deps;
+  const { db } = app.deps;
 
-  /** Runs a change and its audit row in one transaction, then lets the player routes see it at once. */
-  async function changing<T>(
+  /** A content change through its service (changes.ts), which audits it in the change's transaction. */
+  const changing = <T>(
     request: FastifyRequest,
     operatorId: number,
     action: string,
-    target: { type: string; id?: string | number },
-    work: (tx: Queryable, now: Date) => Promise<{ result: T; before: unknown; after: unknown }>,
-  ): Promise<T> {
-    const now = clock.now();
-    const { result } = await db.transaction(async (tx) => {
-      const done = await work(tx, now);
-      await audit(tx, {
-        operatorId,
-        action,
-        targetType: target.type,
-        ...(target.id !== undefined ? { targetId: target.id } : {}),
-        before: done.before,
-        after: done.after,
-        request,
-        at: now,
-      });
-      return done;
-    });
-    app.deps.settings.invalidate();
-    return result;
-  }
+    target: ContentTarget,
+    work: ContentWork<T>,
+  ): Promise<T> => changeContent(app.deps, { operator: { id: operatorId }, request }, action, target, work);
 
   route(app, endpoints.contentHeadlines, async () => ({ status: true, headlines: await headlines(db) }));
 

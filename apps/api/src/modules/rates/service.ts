@@ -9,7 +9,10 @@ import type { RatePair, RateSet } from '@gama/core/rules/rates';
 import { RATE_FIELDS_OF, changedRateFields, rateFieldLabel } from '@gama/core/rules/rates';
 import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../audit/writer.ts';
+import { audit } from '../audit/writer.ts';
 import { rateMessages } from '@gama/core/endpoints/rates/index';
 
 export interface RateVersion {
@@ -160,4 +163,38 @@ export async function rateHistory(
     latestVersion(db, group),
   ]);
   return { current: { version: total, rates }, history, total };
+}
+
+/** An operator's change of a group's rates: the new version and its audit row, in one transaction (decision 045). */
+export async function updateRates(
+  deps: Deps,
+  who: Actor,
+  body: {
+    group: MarketGroup;
+    rates: Parameters<typeof changeRates>[1]['rates'];
+    base_version?: number | undefined;
+  },
+) {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const result = await changeRates(tx, {
+      group: body.group,
+      rates: body.rates,
+      ...(body.base_version !== undefined ? { baseVersion: body.base_version } : {}),
+      operatorId: who.operator.id,
+      now,
+    });
+    await audit(tx, {
+      operatorId: who.operator.id,
+      action: 'rates_update',
+      targetType: 'rates',
+      targetId: body.group,
+      before: result.before,
+      after: result.after,
+      detail: { version: result.version.version, changed: result.version.changed },
+      request: who.request,
+      at: now,
+    });
+    return result;
+  });
 }

@@ -249,14 +249,18 @@ describe('referrals while on', () => {
     const summary = await mine(referrer);
     expect(summary.earned_paise).toBe(earnedBefore + 7_500);
     // The wallet report's columns still add up to the movement: the reward is counted with the adjustments.
-    const report = await admin<{ rows: Record<string, string>[] }>(
+    const report = await admin<{ rows: Record<string, number>[] }>(
       t,
       owner,
       'GET',
       `/admin-api/reports/wallet?from=2026-11-01&to=2026-12-31&player_id=${p.id}`,
     );
     expect(report.statusCode, JSON.stringify(report.json)).toBe(200);
-    expect(report.json.rows[0]).toMatchObject({ deposits: '800', adjustments: '20', closing: '820' });
+    expect(report.json.rows[0]).toMatchObject({
+      deposits_paise: 80_000,
+      adjustments_paise: 2000,
+      closing_paise: 82_000,
+    });
     // The referrer's passbook shows it in the words the app translates.
     const history = await t.post<{
       transaction_history: { kind: string; transaction_note: string; amount: string }[];

@@ -12,7 +12,7 @@ import type {
 } from '@gama/core/endpoints/reports/schemas';
 import type { BetTypeId, MarketGroup } from '@gama/core/rules/bet-types';
 import { BET_TYPES } from '@gama/core/rules/bet-types';
-import { formatPaise } from '@gama/core/rules/money';
+import { subtractPaise } from '@gama/core/rules/money';
 import type { Session } from '@gama/core/rules/sessions';
 import type { Queryable } from '../../db/database.ts';
 import type { Page, Paging } from './sql.ts';
@@ -98,9 +98,9 @@ export async function sellReport(tx: Queryable, q: SellQuery, paging: Paging) {
       ...marketCells(r),
       ...betCells(r),
       bids: r.bids,
-      stakes: formatPaise(r.stakes),
+      stakes_paise: r.stakes,
     })),
-    totals: { bids: page.totals.bids, stakes: formatPaise(page.totals.stakes) },
+    totals: { bids: page.totals.bids, stakes_paise: page.totals.stakes },
     totalRows: page.totalRows,
   };
 }
@@ -178,11 +178,11 @@ export async function winningReport(tx: Queryable, q: WinningQuery, paging: Pagi
       player_id: r.player_id,
       user_name: r.user_name,
       mobile: r.mobile,
-      points: formatPaise(r.amount),
-      payout: formatPaise(r.payout),
+      points_paise: r.amount,
+      payout_paise: r.payout,
       placed_at: r.placed_at,
     })),
-    totals: { winning_bids: t.winning_bids, winners: t.winners, payout: formatPaise(t.total_payout) },
+    totals: { winning_bids: t.winning_bids, winners: t.winners, payout_paise: t.total_payout },
     totalRows: t.winning_bids,
   };
 }
@@ -196,11 +196,11 @@ interface Measures {
 }
 const measureCells = (r: Measures) => ({
   bids: r.bids,
-  stakes: formatPaise(r.stakes),
-  pending_stakes: formatPaise(r.pending_stakes),
+  stakes_paise: r.stakes,
+  pending_stakes_paise: r.pending_stakes,
   winning_bids: r.winning_bids,
-  payouts: formatPaise(r.payouts),
-  house_result: formatPaise(r.stakes - r.payouts),
+  payouts_paise: r.payouts,
+  house_result_paise: subtractPaise(r.stakes, r.payouts),
 });
 
 /** Additive aggregates of bids with their outcome, over `bids b` joined to `live l` and `paid w` (the dashboard). */
@@ -294,10 +294,10 @@ interface CustomerRow {
 }
 const customerCells = (r: CustomerRow) => ({
   bids: r.bids,
-  stakes: formatPaise(r.stakes),
+  stakes_paise: r.stakes,
   winning_bids: r.winning_bids,
-  payouts: formatPaise(r.payouts),
-  player_net: formatPaise(r.payouts - r.stakes),
+  payouts_paise: r.payouts,
+  player_net_paise: subtractPaise(r.payouts, r.stakes),
 });
 
 /** Stakes per player from the bids, payouts per player from the credits (which name their player). */

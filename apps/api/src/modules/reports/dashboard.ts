@@ -6,7 +6,7 @@
 import type { DashboardAnswer } from '@gama/core/endpoints/reports/schemas';
 import type { BetTypeId, MarketGroup } from '@gama/core/rules/bet-types';
 import { BET_TYPES } from '@gama/core/rules/bet-types';
-import { formatPaise } from '@gama/core/rules/money';
+import { subtractPaise } from '@gama/core/rules/money';
 import { marketDayAt } from '@gama/core/rules/schedule';
 import type { Session } from '@gama/core/rules/sessions';
 import { MINUTES_PER_DAY, zonedParts } from '@gama/core/rules/time';
@@ -32,10 +32,10 @@ interface Measures {
 }
 const measureCells = (r: Measures) => ({
   bids: r.bids,
-  stakes: formatPaise(r.stakes),
-  pending_stakes: formatPaise(r.pending_stakes),
-  payouts: formatPaise(r.payouts),
-  house_result: formatPaise(r.stakes - r.payouts),
+  stakes_paise: r.stakes,
+  pending_stakes_paise: r.pending_stakes,
+  payouts_paise: r.payouts,
+  house_result_paise: subtractPaise(r.stakes, r.payouts),
   players: r.players,
 });
 const none: Measures = { bids: 0, stakes: 0, pending_stakes: 0, payouts: 0, players: 0 };
@@ -100,7 +100,7 @@ async function byHour(tx: Queryable, today: string) {
   );
   return Array.from({ length: 24 }, (_, hour) => {
     const row = rows.find((r) => r.hour === hour);
-    return { hour, bids: row?.bids ?? 0, stakes: formatPaise(row?.stakes ?? 0) };
+    return { hour, bids: row?.bids ?? 0, stakes_paise: row?.stakes ?? 0 };
   });
 }
 
@@ -128,8 +128,8 @@ async function moneyRequests(tx: Queryable, today: string) {
   const of = (kind: string) => {
     const row = rows.find((r) => r.kind === kind);
     return {
-      approved: { count: row?.approved_n ?? 0, amount: formatPaise(row?.approved_amount ?? 0) },
-      pending: { count: row?.pending_n ?? 0, amount: formatPaise(row?.pending_amount ?? 0) },
+      approved: { count: row?.approved_n ?? 0, amount_paise: row?.approved_amount ?? 0 },
+      pending: { count: row?.pending_n ?? 0, amount_paise: row?.pending_amount ?? 0 },
     };
   };
   return { deposits: of('deposit_requests'), withdrawals: of('withdraw_requests') };
@@ -145,7 +145,7 @@ async function debts(tx: Queryable) {
   );
   const of = (closed: boolean) => {
     const row = rows.find((r) => r.closed === closed);
-    return { count: row?.n ?? 0, amount: formatPaise(row?.amount ?? 0) };
+    return { count: row?.n ?? 0, amount_paise: row?.amount ?? 0 };
   };
   return { owed: of(false), written_off: of(true) };
 }
@@ -213,7 +213,7 @@ async function nextDraws(tx: Queryable, draws: readonly Draw[]) {
       draw_at: d.draw_at,
       status: draw.open ? ('open' as const) : ('awaiting_result' as const),
       bids: mine[0]?.draw_bids ?? 0,
-      pending_stakes: formatPaise(mine[0]?.draw_stakes ?? 0),
+      pending_stakes_paise: mine[0]?.draw_stakes ?? 0,
       top_exposure: mine.map((n) => ({
         bet_type: n.bet_type,
         bet_label: BET_TYPES[n.bet_type].label,
@@ -221,8 +221,8 @@ async function nextDraws(tx: Queryable, draws: readonly Draw[]) {
         digits: n.digits,
         close_digits: n.close_digits,
         bids: n.bids,
-        stakes: formatPaise(n.stakes),
-        payout: formatPaise(n.payout),
+        stakes_paise: n.stakes,
+        payout_paise: n.payout,
       })),
     };
   });

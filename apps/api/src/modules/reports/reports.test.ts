@@ -190,12 +190,11 @@ async function report<R = Record<string, string | number | null>, T = Record<str
   return res.json;
 }
 
-/** Paise of a points string, exactly: "142.50" -> 14250. */
-function paise(points: unknown): number {
-  const match = /^(-?)(\d+)(?:\.(\d{2}))?$/.exec(String(points));
-  if (!match) throw new Error(`not points: ${String(points)}`);
-  const value = Number(match[2]) * 100 + Number(match[3] ?? '0');
-  return match[1] === '-' ? -value : value;
+/** An amount as the answers carry it: integer paise, never text or a fraction (decision 046). */
+function paise(amount: unknown): number {
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount))
+    throw new Error(`not paise: ${String(amount)}`);
+  return amount;
 }
 
 async function one(sql: string, params: unknown[] = []): Promise<number> {
@@ -376,14 +375,14 @@ const ALL = { from: D1, to: D3 };
 describe('profit and loss', () => {
   it('equals the ledger: stakes are the bid journals, payouts the win journals less reversals, per day and market', async () => {
     const pl = await report<Record<string, string | number>>(endpoints.profitLossReport.path, ALL);
-    expect(paise(pl.totals.stakes)).toBe(await houseOf('bid'));
+    expect(paise(pl.totals.stakes_paise)).toBe(await houseOf('bid'));
     const payouts = 0 - (await houseOf('win')) - (await houseOf('win_reversal'));
-    expect(paise(pl.totals.payouts)).toBe(payouts);
+    expect(paise(pl.totals.payouts_paise)).toBe(payouts);
     const house = await one(
       `SELECT coalesce(sum(e.amount), 0)::bigint AS v FROM entries e JOIN accounts a ON a.id = e.account_id AND a.kind = 'house'`,
     );
-    expect(paise(pl.totals.house_result)).toBe(house);
-    expect(paise(pl.totals.pending_stakes)).toBe(
+    expect(paise(pl.totals.house_result_paise)).toBe(house);
+    expect(paise(pl.totals.pending_stakes_paise)).toBe(
       await one(`SELECT coalesce(sum(amount), 0)::bigint AS v FROM bid_outcomes WHERE status = 'pending'`),
     );
     expect(pl.totals.winning_bids).toBe(
@@ -391,7 +390,7 @@ describe('profit and loss', () => {
     );
     for (const row of pl.rows) {
       const key = [row.market_id, row.date];
-      expect(paise(row.stakes), JSON.stringify(row)).toBe(
+      expect(paise(row.stakes_paise), JSON.stringify(row)).toBe(
         await houseOf(
           'bid',
           'j.id IN (SELECT journal_id FROM bids WHERE market_id = $1 AND market_date = $2::date)',
@@ -410,21 +409,24 @@ describe('profit and loss', () => {
         `j.ref_type = 'bid' AND j.ref_id IN (SELECT id FROM bids WHERE market_id = $1 AND market_date = $2::date)`,
         key,
       );
-      expect(paise(row.payouts), JSON.stringify(row)).toBe(won - back);
-      expect(paise(row.house_result)).toBe(paise(row.stakes) - paise(row.payouts));
+      expect(paise(row.payouts_paise), JSON.stringify(row)).toBe(won - back);
+      expect(paise(row.house_result_paise)).toBe(paise(row.stakes_paise) - paise(row.payouts_paise));
     }
     // Spot values worked by hand (game-rules 3.2 rates): the day market on day 1 took 270 points and paid
     // 950 + 7,000 + 1,900 + 950.
     expect(pl.rows.find((r) => r.market_id === m.day && r.date === D1)).toMatchObject({
       bids: 4,
-      stakes: '270',
-      pending_stakes: '0',
+      stakes_paise: 27_000,
+      pending_stakes_paise: 0,
       winning_bids: 4,
-      payouts: '10800',
-      house_result: '-10530',
+      payouts_paise: 1_080_000,
+      house_result_paise: -1_053_000,
     });
     // The corrected Gali result: C's 950 taken back, B's 380 paid once.
-    expect(pl.rows.find((r) => r.market_id === m.gali)).toMatchObject({ payouts: '380', winning_bids: 1 });
+    expect(pl.rows.find((r) => r.market_id === m.gali)).toMatchObject({
+      payouts_paise: 38_000,
+      winning_bids: 1,
+    });
   });
 });
 
@@ -433,25 +435,25 @@ describe('sell report', () => {
     const sell = await report(endpoints.sellReport.path, ALL);
     expect(sell.totals).toEqual({
       bids: await one('SELECT count(*) AS v FROM bids'),
-      stakes: formatPaise(await houseOf('bid')),
+      stakes_paise: await houseOf('bid'),
     });
     expect(sell.total_rows).toBe(sell.rows.length);
     // 23:59 on day 1 and 00:00 on day 2 both bet on the overnight market's day-1 close.
     expect(
       sell.rows
         .filter((r) => r.market_id === m.night && r.session === 'close')
-        .map((r) => [r.date, r.bids, r.stakes]),
-    ).toEqual([[D1, 2, '30']]);
+        .map((r) => [r.date, r.bids, r.stakes_paise]),
+    ).toEqual([[D1, 2, 3000]]);
     // 00:00 on day 2 on the day market is day 2's.
     expect(
       sell.rows
         .filter((r) => r.market_id === m.day && r.bet_type === 'single_digit')
-        .map((r) => [r.date, r.session, r.bids, r.stakes]),
+        .map((r) => [r.date, r.session, r.bids, r.stakes_paise]),
     ).toEqual([
-      [D1, 'close', 1, '100'],
-      [D1, 'open', 1, '100'],
-      [D2, 'open', 1, '10'],
-      [D3, 'open', 2, '70'],
+      [D1, 'close', 1, 10_000],
+      [D1, 'open', 1, 10_000],
+      [D2, 'open', 1, 1000],
+      [D3, 'open', 2, 7000],
     ]);
     // Each day's rows list main markets, then Starline, then Gali, as the player app does.
     const order = ['main', 'starline', 'gali'];
@@ -468,7 +470,7 @@ describe('sell report', () => {
   it('applies each filter, and sorts on request', async () => {
     const gali = await report(endpoints.sellReport.path, { ...ALL, group: 'gali' });
     expect(new Set(gali.rows.map((r) => r.group))).toEqual(new Set(['gali']));
-    expect(gali.totals).toEqual({ bids: 2, stakes: '50' });
+    expect(gali.totals).toEqual({ bids: 2, stakes_paise: 5000 });
     const day = await report(endpoints.sellReport.path, { ...ALL, market_id: m.day });
     expect(new Set(day.rows.map((r) => r.market_id))).toEqual(new Set([m.day]));
     const closeDigits = await report(endpoints.sellReport.path, {
@@ -476,14 +478,14 @@ describe('sell report', () => {
       bet_type: 'single_digit',
       session: 'close',
     });
-    expect(closeDigits.totals).toEqual({ bids: 3, stakes: '130' });
+    expect(closeDigits.totals).toEqual({ bids: 3, stakes_paise: 13_000 });
     const d2 = await report(endpoints.sellReport.path, { from: D2, to: D2 });
-    expect(d2.totals).toEqual({ bids: 2, stakes: '20' });
+    expect(d2.totals).toEqual({ bids: 2, stakes_paise: 2000 });
     const sorted = await report(endpoints.sellReport.path, { ...ALL, sort: 'stakes' });
-    const stakes = sorted.rows.map((r) => paise(r.stakes));
+    const stakes = sorted.rows.map((r) => paise(r.stakes_paise));
     expect(stakes).toEqual([...stakes].sort((a, b) => b - a));
     const ascending = await report(endpoints.sellReport.path, { ...ALL, sort: 'stakes', dir: 'asc' });
-    expect(ascending.rows.map((r) => paise(r.stakes))).toEqual([...stakes].reverse());
+    expect(ascending.rows.map((r) => paise(r.stakes_paise))).toEqual([...stakes].reverse());
   });
 
   it('pages rows but keeps the totals of all of them', async () => {
@@ -514,9 +516,9 @@ describe('winning report', () => {
     const won = await report(endpoints.winningReport.path, ALL);
     expect(won.total_rows).toBe(await one(`SELECT count(*) AS v FROM bid_outcomes WHERE status = 'won'`));
     expect(won.rows).toHaveLength(won.total_rows);
-    expect(paise(won.totals.payout)).toBe(0 - (await houseOf('win')) - (await houseOf('win_reversal')));
+    expect(paise(won.totals.payout_paise)).toBe(0 - (await houseOf('win')) - (await houseOf('win_reversal')));
     expect(won.totals.winners).toBe(new Set(won.rows.map((r) => r.player_id)).size);
-    expect(paise(won.totals.payout)).toBe(won.rows.reduce((sum, r) => sum + paise(r.payout), 0));
+    expect(paise(won.totals.payout_paise)).toBe(won.rows.reduce((sum, r) => sum + paise(r.payout_paise), 0));
     // C's jodi under the reverted Gali result is gone; B's left digit appears once, under the new result.
     const gali = won.rows.filter((r) => r.market_id === m.gali);
     expect(gali).toEqual([
@@ -524,8 +526,8 @@ describe('winning report', () => {
         player_id: B.id,
         bet_type: 'gali_left_digit',
         result: '48',
-        payout: '380',
-        points: '40',
+        payout_paise: 38_000,
+        points_paise: 4000,
       }),
     ]);
     expect(won.rows.find((r) => r.bet_type === 'single_pana')).toMatchObject({
@@ -534,16 +536,16 @@ describe('winning report', () => {
       mobile: A.mobile,
       digits: '123',
       result: '123',
-      payout: '7000',
+      payout_paise: 700_000,
       placed_at: `${D1}T10:00:00+05:30`,
     });
     const onlyB = await report(endpoints.winningReport.path, { ...ALL, player_id: B.id });
     expect(new Set(onlyB.rows.map((r) => r.player_id))).toEqual(new Set([B.id]));
-    expect(onlyB.totals).toMatchObject({ winning_bids: 2, winners: 1, payout: '1330' });
+    expect(onlyB.totals).toMatchObject({ winning_bids: 2, winners: 1, payout_paise: 133_000 });
     const byPayout = await report(endpoints.winningReport.path, { ...ALL, sort: 'payout' });
-    expect(byPayout.rows[0]).toMatchObject({ payout: '7000' });
+    expect(byPayout.rows[0]).toMatchObject({ payout_paise: 700_000 });
     const byStake = await report(endpoints.winningReport.path, { ...ALL, sort: 'points' });
-    const stakes = byStake.rows.map((r) => paise(r.points));
+    const stakes = byStake.rows.map((r) => paise(r.points_paise));
     expect(stakes).toEqual([...stakes].sort((a, b) => b - a));
     expect(byStake.totals).toEqual(won.totals);
     const digits = await report(endpoints.winningReport.path, {
@@ -555,7 +557,7 @@ describe('winning report', () => {
       ['single_digit', 'open', '6'],
       ['single_digit', 'open', '3'],
     ]);
-    expect(digits.totals).toEqual({ winning_bids: 2, winners: 1, payout: '1045' });
+    expect(digits.totals).toEqual({ winning_bids: 2, winners: 1, payout_paise: 104_500 });
   });
 });
 
@@ -567,9 +569,9 @@ describe('customer sell report', () => {
     expect(customers.totals).toMatchObject({
       players: 3,
       bids: sell.totals.bids,
-      stakes: sell.totals.stakes,
+      stakes_paise: sell.totals.stakes_paise,
       winning_bids: won.totals.winning_bids,
-      payouts: won.totals.payout,
+      payouts_paise: won.totals.payout_paise,
     });
     for (const row of customers.rows) {
       const stakes =
@@ -591,21 +593,26 @@ describe('customer sell report', () => {
         `j.ref_type = 'bid' AND j.ref_id IN (SELECT id FROM bids WHERE player_id = $1)`,
         [row.player_id],
       );
-      expect(paise(row.stakes), String(row.user_name)).toBe(stakes);
-      expect(paise(row.payouts), String(row.user_name)).toBe(wins - back);
-      expect(paise(row.player_net)).toBe(wins - back - stakes);
+      expect(paise(row.stakes_paise), String(row.user_name)).toBe(stakes);
+      expect(paise(row.payouts_paise), String(row.user_name)).toBe(wins - back);
+      expect(paise(row.player_net_paise)).toBe(wins - back - stakes);
     }
     // Sorted by stakes, largest first: A bet the most.
-    expect(customers.rows[0]).toMatchObject({ player_id: A.id, user_name: 'Asha', bids: 10, stakes: '320' });
+    expect(customers.rows[0]).toMatchObject({
+      player_id: A.id,
+      user_name: 'Asha',
+      bids: 10,
+      stakes_paise: 32_000,
+    });
     const onlyC = await report(endpoints.customerSellReport.path, { ...ALL, player_id: C.id });
     expect(onlyC.rows).toEqual([
       expect.objectContaining({
         player_id: C.id,
         bids: 2,
-        stakes: '20',
+        stakes_paise: 2000,
         winning_bids: 1,
-        payouts: '2800',
-        player_net: '2780',
+        payouts_paise: 280_000,
+        player_net_paise: 278_000,
       }),
     ]);
   });
@@ -634,35 +641,35 @@ describe('wallet report', () => {
     expect(wallet.rows.map((r) => r.player_id).sort()).toEqual([A.id, B.id, C.id].sort());
     for (const row of wallet.rows) {
       const [opening, moneyIn, moneyOut, closing] = [
-        row.opening,
-        row.money_in,
-        row.money_out,
-        row.closing,
+        row.opening_paise,
+        row.money_in_paise,
+        row.money_out_paise,
+        row.closing_paise,
       ].map(paise) as [number, number, number, number];
       expect(opening).toBe(0);
       expect(opening + moneyIn - moneyOut).toBe(closing);
       expect(closing).toBe(now.get(Number(row.player_id)));
-      expect(movementKeys.reduce((sum, k) => sum + paise(row[k]), 0)).toBe(closing - opening);
+      expect(movementKeys.reduce((sum, k) => sum + paise(row[`${k}_paise`]), 0)).toBe(closing - opening);
     }
     const total = [A, B, C].reduce((sum, p) => sum + (now.get(p.id) ?? 0), 0);
-    expect(paise(wallet.totals.closing)).toBe(total);
+    expect(paise(wallet.totals.closing_paise)).toBe(total);
     expect(wallet.totals.players).toBe(3);
     // A: deposits 5,000 + 1,000 (the 700 still pending is no movement); the transfer out; the bonus.
     expect(wallet.rows.find((r) => r.player_id === A.id)).toMatchObject({
-      deposits: '6000',
-      transfers: '-500',
-      adjustments: '250',
-      withdrawals: '0',
-      stakes: '-320',
+      deposits_paise: 600_000,
+      transfers_paise: -50_000,
+      adjustments_paise: 25_000,
+      withdrawals_paise: 0,
+      stakes_paise: -32_000,
     });
     // B: the 600 paid out; C: the 500 still held.
     expect(wallet.rows.find((r) => r.player_id === B.id)).toMatchObject({
-      withdrawals: '-600',
-      transfers: '500',
+      withdrawals_paise: -60_000,
+      transfers_paise: 50_000,
     });
     expect(wallet.rows.find((r) => r.player_id === C.id)).toMatchObject({
-      withdrawals: '-500',
-      adjustments: '-100',
+      withdrawals_paise: -50_000,
+      adjustments_paise: -10_000,
     });
   });
 
@@ -671,7 +678,7 @@ describe('wallet report', () => {
     const d2 = await report(endpoints.walletReport.path, { from: D2, to: D2 });
     for (const row of d2.rows) {
       const before = d1.rows.find((r) => r.player_id === row.player_id);
-      expect(row.opening).toBe(before?.closing);
+      expect(row.opening_paise).toBe(before?.closing_paise);
       const moves = (sign: string) =>
         one(
           `SELECT coalesce(sum(abs(e.amount)), 0)::bigint AS v FROM entries e
@@ -680,27 +687,27 @@ describe('wallet report', () => {
             WHERE j.created_at >= $2 AND j.created_at < $3 AND e.amount ${sign} 0`,
           [row.player_id, dayStart(D2), dayEnd(D2)],
         );
-      expect(paise(row.money_in)).toBe(await moves('>'));
-      expect(paise(row.money_out)).toBe(await moves('<'));
+      expect(paise(row.money_in_paise)).toBe(await moves('>'));
+      expect(paise(row.money_out_paise)).toBe(await moves('<'));
     }
     // A's 23:59 bid is day 1's money out, the 00:00 one day 2's (although both bet on day 1's draw).
-    expect(d2.rows.find((r) => r.player_id === A.id)).toMatchObject({ stakes: '-20' });
-    expect(d1.rows.find((r) => r.player_id === A.id)).toMatchObject({ stakes: '-220' });
+    expect(d2.rows.find((r) => r.player_id === A.id)).toMatchObject({ stakes_paise: -2000 });
+    expect(d1.rows.find((r) => r.player_id === A.id)).toMatchObject({ stakes_paise: -22_000 });
     const onlyA = await report(endpoints.walletReport.path, { ...ALL, player_id: A.id });
     expect(onlyA.rows).toHaveLength(1);
-    expect(onlyA.totals.closing).toBe(onlyA.rows[0]?.closing);
+    expect(onlyA.totals.closing_paise).toBe(onlyA.rows[0]?.closing_paise);
   });
 
   it('day by day for all wallets together, opening where the day before closed', async () => {
     const daily = await report(endpoints.walletDailyReport.path, ALL);
     expect(daily.rows.map((r) => r.date)).toEqual([D1, D2, D3]);
-    expect(daily.rows[0]?.opening).toBe('0');
+    expect(daily.rows[0]?.opening_paise).toBe(0);
     for (let i = 1; i < daily.rows.length; i++)
-      expect(daily.rows[i]?.opening).toBe(daily.rows[i - 1]?.closing);
+      expect(daily.rows[i]?.opening_paise).toBe(daily.rows[i - 1]?.closing_paise);
     const all = await one(
       `SELECT coalesce(sum(balance), 0)::bigint AS v FROM accounts WHERE kind = 'wallet' AND player_id IS NOT NULL`,
     );
-    expect(paise(daily.totals.closing)).toBe(all);
+    expect(paise(daily.totals.closing_paise)).toBe(all);
     for (const row of daily.rows) {
       const day = String(row.date);
       const moves = (sign: string) =>
@@ -711,11 +718,11 @@ describe('wallet report', () => {
             WHERE j.created_at >= $1 AND j.created_at < $2 AND e.amount ${sign} 0`,
           [dayStart(day), dayEnd(day)],
         );
-      expect(paise(row.money_in), day).toBe(await moves('>'));
-      expect(paise(row.money_out), day).toBe(await moves('<'));
+      expect(paise(row.money_in_paise), day).toBe(await moves('>'));
+      expect(paise(row.money_out_paise), day).toBe(await moves('<'));
     }
     const later = await report(endpoints.walletDailyReport.path, { from: D2, to: D3 });
-    expect(later.rows[0]?.opening).toBe(daily.rows[1]?.opening);
+    expect(later.rows[0]?.opening_paise).toBe(daily.rows[1]?.opening_paise);
     const desc = await report(endpoints.walletDailyReport.path, { ...ALL, dir: 'desc' });
     expect(desc.rows.map((r) => r.date)).toEqual([D3, D2, D1]);
   });
@@ -734,10 +741,10 @@ describe('transfer, deposit and withdrawal reports', () => {
         to_player_id: B.id,
         to_name: 'Bala',
         to_mobile: B.mobile,
-        amount: '500',
+        amount_paise: 50_000,
       },
     ]);
-    expect(paise(transfers.totals.amount)).toBe(
+    expect(paise(transfers.totals.amount_paise)).toBe(
       await one(
         `SELECT coalesce(sum(e.amount), 0)::bigint AS v FROM entries e JOIN journals j ON j.id = e.journal_id
           WHERE j.kind = 'transfer' AND e.amount > 0`,
@@ -746,7 +753,7 @@ describe('transfer, deposit and withdrawal reports', () => {
     expect((await report(endpoints.transferReport.path, { ...ALL, player_id: C.id })).rows).toEqual([]);
     expect((await report(endpoints.transferReport.path, { ...ALL, player_id: B.id })).totals).toEqual({
       transfers: 1,
-      amount: '500',
+      amount_paise: 50_000,
     });
 
     const deposits = await report<Record<string, unknown>, Record<string, unknown>>(
@@ -758,17 +765,17 @@ describe('transfer, deposit and withdrawal reports', () => {
          JOIN accounts a ON a.id = e.account_id AND a.kind = 'wallet'
          JOIN journals j ON j.id = e.journal_id AND j.kind = 'deposit'`,
     );
-    expect(paise((deposits.totals.approved as { amount: string }).amount)).toBe(credited);
+    expect(paise((deposits.totals.approved as { amount_paise: number }).amount_paise)).toBe(credited);
     expect(deposits.totals).toEqual({
       requests: 6,
-      amount: '12100',
-      approved: { count: 4, amount: '11000' },
-      pending: { count: 1, amount: '700' },
-      rejected: { count: 1, amount: '400' },
+      amount_paise: 1_210_000,
+      approved: { count: 4, amount_paise: 1_100_000 },
+      pending: { count: 1, amount_paise: 70_000 },
+      rejected: { count: 1, amount_paise: 40_000 },
     });
     expect(deposits.rows.find((r) => r.status === 'rejected')).toMatchObject({
       player_id: B.id,
-      amount: '400',
+      amount_paise: 40_000,
       method: 'upi',
       decided_by: 'op2_cashier',
       requested_at: `${D1}T09:00:00+05:30`,
@@ -787,7 +794,7 @@ describe('transfer, deposit and withdrawal reports', () => {
         date_field: 'decided',
       },
     );
-    expect(decidedD3.totals).toMatchObject({ requests: 1, approved: { count: 1, amount: '1000' } });
+    expect(decidedD3.totals).toMatchObject({ requests: 1, approved: { count: 1, amount_paise: 100_000 } });
     const pending = await report<Record<string, unknown>, Record<string, unknown>>(
       endpoints.depositReport.path,
       {
@@ -795,7 +802,7 @@ describe('transfer, deposit and withdrawal reports', () => {
         status: 'pending',
       },
     );
-    expect(pending.rows.map((r) => r.amount)).toEqual(['700']);
+    expect(pending.rows.map((r) => r.amount_paise)).toEqual([70_000]);
 
     const withdrawals = await report<Record<string, unknown>, Record<string, unknown>>(
       endpoints.withdrawalReport.path,
@@ -805,13 +812,13 @@ describe('transfer, deposit and withdrawal reports', () => {
       `SELECT coalesce(sum(e.amount), 0)::bigint AS v FROM entries e
          JOIN accounts a ON a.id = e.account_id AND a.kind = 'withdrawals_paid'`,
     );
-    expect(paise((withdrawals.totals.approved as { amount: string }).amount)).toBe(paidOut);
+    expect(paise((withdrawals.totals.approved as { amount_paise: number }).amount_paise)).toBe(paidOut);
     expect(withdrawals.totals).toEqual({
       requests: 3,
-      amount: '1600',
-      approved: { count: 1, amount: '600' },
-      pending: { count: 1, amount: '500' },
-      rejected: { count: 1, amount: '500' },
+      amount_paise: 160_000,
+      approved: { count: 1, amount_paise: 60_000 },
+      pending: { count: 1, amount_paise: 50_000 },
+      rejected: { count: 1, amount_paise: 50_000 },
     });
     expect(
       withdrawals.rows.map((r) => [r.player_id, r.status, r.method, r.decided_by === null ? null : 'op']),
@@ -837,7 +844,7 @@ describe('CSV', () => {
     endpoints.withdrawalReport,
   ];
 
-  it('format=csv gives every row of the JSON answer, column for column', async () => {
+  it('format=csv gives every row of the JSON answer, column for column, amounts as points', async () => {
     for (const entry of reports) {
       const json = await report<Record<string, unknown>>(entry.path, ALL);
       const csv = await get(entry.path, { ...ALL, format: 'csv', page_size: 1 });
@@ -849,13 +856,14 @@ describe('CSV', () => {
       expect(csv.body.startsWith('\uFEFF')).toBe(true);
       const [header, ...lines] = parseCsv(csv.body.slice(1));
       const columns = Object.keys(json.rows[0] ?? {});
-      expect(header, entry.path).toEqual(columns);
+      // A spreadsheet gets points ("142.50") under the column's name, as the exports always had them.
+      expect(header, entry.path).toEqual(columns.map((c) => c.replace(/_paise$/, '')));
       expect(lines, entry.path).toEqual(
         json.rows.map((row) =>
           columns.map((c) => {
             const value = row[c];
             if (value === null) return '';
-            const text = String(value);
+            const text = c.endsWith('_paise') ? formatPaise(paise(value)) : String(value);
             return /^[=+@]/.test(text) ? `'${text}` : text;
           }),
         ),
@@ -921,7 +929,7 @@ describe('date ranges', () => {
     expect((await ask({ ...ALL, page_size: 1001 })).statusCode).toBe(400);
     expect((await ask({ ...ALL, group: 'lottery' })).statusCode).toBe(400);
     const empty = await report(endpoints.sellReport.path, { from: '2026-10-01', to: '2026-10-31' });
-    expect(empty).toMatchObject({ rows: [], totals: { bids: 0, stakes: '0' }, total_rows: 0 });
+    expect(empty).toMatchObject({ rows: [], totals: { bids: 0, stakes_paise: 0 }, total_rows: 0 });
   });
 
   it('the ledger the reports were read from is sound', async () => {
@@ -931,14 +939,21 @@ describe('date ranges', () => {
 
 describe('dashboard', () => {
   it('on a day without bids answers zeros, not an error', () => {
-    const zero = { bids: 0, stakes: '0', pending_stakes: '0', payouts: '0', house_result: '0', players: 0 };
+    const zero = {
+      bids: 0,
+      stakes_paise: 0,
+      pending_stakes_paise: 0,
+      payouts_paise: 0,
+      house_result_paise: 0,
+      players: 0,
+    };
     expect(quietDashboard).toMatchObject({ date: D1, totals: zero, markets: [] });
     expect(quietDashboard.groups).toEqual([
       { group: 'main', ...zero },
       { group: 'starline', ...zero },
       { group: 'gali', ...zero },
     ]);
-    expect(quietDashboard.stakes_by_hour.every((h) => h.bids === 0 && h.stakes === '0')).toBe(true);
+    expect(quietDashboard.stakes_by_hour.every((h) => h.bids === 0 && h.stakes_paise === 0)).toBe(true);
     expect(quietDashboard.next_draws.map((d) => [d.market_name, d.half, d.bids, d.top_exposure])).toEqual([
       ['REP DAY', 'open', 0, []],
       ['REP DAY', 'close', 0, []],
@@ -950,8 +965,11 @@ describe('dashboard', () => {
   });
 
   it('at 00:01 counts only the new market day, its first bid in hour 0', () => {
-    expect(midnightDashboard).toMatchObject({ date: D2, totals: { bids: 1, stakes: '10', players: 1 } });
-    expect(midnightDashboard.stakes_by_hour[0]).toEqual({ hour: 0, bids: 1, stakes: '10' });
+    expect(midnightDashboard).toMatchObject({
+      date: D2,
+      totals: { bids: 1, stakes_paise: 1000, players: 1 },
+    });
+    expect(midnightDashboard.stakes_by_hour[0]).toEqual({ hour: 0, bids: 1, stakes_paise: 1000 });
     expect(midnightDashboard.stakes_by_hour.slice(1).every((h) => h.bids === 0)).toBe(true);
     // The overnight market's day-1 close is still to be drawn at 01:00, with the two late bids.
     expect(midnightDashboard.next_draws[0]).toMatchObject({
@@ -961,7 +979,7 @@ describe('dashboard', () => {
       status: 'open',
       draw_at: `${D2}T01:00:00+05:30`,
       bids: 2,
-      pending_stakes: '30',
+      pending_stakes_paise: 3000,
     });
   });
 
@@ -977,50 +995,53 @@ describe('dashboard', () => {
       server_time: '2026-11-20T06:30:00.000Z',
       totals: {
         bids: 4,
-        stakes: formatPaise(stakesToday),
-        pending_stakes: '90',
-        payouts: '0',
-        house_result: '90',
+        stakes_paise: stakesToday,
+        pending_stakes_paise: 9000,
+        payouts_paise: 0,
+        house_result_paise: 9000,
         players: 2,
       },
-      deposits: { approved: { count: 1, amount: '1000' }, pending: { count: 1, amount: '700' } },
-      withdrawals: { approved: { count: 0, amount: '0' }, pending: { count: 1, amount: '500' } },
+      deposits: {
+        approved: { count: 1, amount_paise: 100_000 },
+        pending: { count: 1, amount_paise: 70_000 },
+      },
+      withdrawals: { approved: { count: 0, amount_paise: 0 }, pending: { count: 1, amount_paise: 50_000 } },
     });
     expect(dash.groups).toEqual([
       {
         group: 'main',
         bids: 3,
-        stakes: '80',
-        pending_stakes: '80',
-        payouts: '0',
-        house_result: '80',
+        stakes_paise: 8000,
+        pending_stakes_paise: 8000,
+        payouts_paise: 0,
+        house_result_paise: 8000,
         players: 2,
       },
       {
         group: 'starline',
         bids: 1,
-        stakes: '10',
-        pending_stakes: '10',
-        payouts: '0',
-        house_result: '10',
+        stakes_paise: 1000,
+        pending_stakes_paise: 1000,
+        payouts_paise: 0,
+        house_result_paise: 1000,
         players: 1,
       },
       {
         group: 'gali',
         bids: 0,
-        stakes: '0',
-        pending_stakes: '0',
-        payouts: '0',
-        house_result: '0',
+        stakes_paise: 0,
+        pending_stakes_paise: 0,
+        payouts_paise: 0,
+        house_result_paise: 0,
         players: 0,
       },
     ]);
-    expect(dash.markets.map((r) => [r.market_name, r.bids, r.stakes])).toEqual([
-      ['REP DAY', 3, '80'],
-      ['REP STAR', 1, '10'],
+    expect(dash.markets.map((r) => [r.market_name, r.bids, r.stakes_paise])).toEqual([
+      ['REP DAY', 3, 8000],
+      ['REP STAR', 1, 1000],
     ]);
     expect(dash.stakes_by_hour).toHaveLength(24);
-    expect(dash.stakes_by_hour[10]).toEqual({ hour: 10, bids: 4, stakes: '90' });
+    expect(dash.stakes_by_hour[10]).toEqual({ hour: 10, bids: 4, stakes_paise: 9000 });
     expect(dash.next_draws.map((d) => [d.market_name, d.half, d.status, d.draw_at.slice(11, 16)])).toEqual([
       ['REP DAY', 'open', 'awaiting_result', '11:00'],
       ['REP DAY', 'close', 'open', '13:00'],
@@ -1031,10 +1052,24 @@ describe('dashboard', () => {
     ]);
     expect(dash.next_draws[0]).toMatchObject({
       bids: 2,
-      pending_stakes: '70',
+      pending_stakes_paise: 7000,
       top_exposure: [
-        { bet_type: 'single_digit', digits: '7', session: 'open', bids: 1, stakes: '50', payout: '475' },
-        { bet_type: 'single_digit', digits: '8', session: 'open', bids: 1, stakes: '20', payout: '190' },
+        {
+          bet_type: 'single_digit',
+          digits: '7',
+          session: 'open',
+          bids: 1,
+          stakes_paise: 5000,
+          payout_paise: 47_500,
+        },
+        {
+          bet_type: 'single_digit',
+          digits: '8',
+          session: 'open',
+          bids: 1,
+          stakes_paise: 2000,
+          payout_paise: 19_000,
+        },
       ],
     });
     expect(dash.next_draws[1]?.top_exposure).toEqual([
@@ -1042,7 +1077,7 @@ describe('dashboard', () => {
         bet_type: 'jodi_digit',
         bet_label: 'Jodi Digit',
         digits: '78',
-        payout: '950',
+        payout_paise: 95_000,
       }),
     ]);
 
@@ -1050,7 +1085,11 @@ describe('dashboard', () => {
     await declare(m.day, D3, '700', 'open');
     const after = (await get<Dashboard>(endpoints.dashboard.path)).json;
     expect(after.next_draws[0]).toMatchObject({ market_name: 'REP DAY', half: 'close' });
-    expect(after.totals).toMatchObject({ payouts: '475', pending_stakes: '20', house_result: '-385' });
+    expect(after.totals).toMatchObject({
+      payouts_paise: 47_500,
+      pending_stakes_paise: 2000,
+      house_result_paise: -38_500,
+    });
   });
 });
 
@@ -1083,20 +1122,20 @@ describe('a draw in the middle of its settlement', () => {
         `SELECT coalesce(sum(amount), 0)::bigint AS v FROM bid_outcomes WHERE market_id = $1 AND market_date = $2 AND status = $3`,
         [m.night, D3, status],
       );
-    expect(paise((await row())?.pending_stakes)).toBe(await outcome('pending'));
+    expect(paise((await row())?.pending_stakes_paise)).toBe(await outcome('pending'));
     expect(await row()).toMatchObject({
       bids: 4,
-      stakes: '50',
-      pending_stakes: '30',
+      stakes_paise: 5000,
+      pending_stakes_paise: 3000,
       winning_bids: 1,
-      payouts: '95',
+      payouts_paise: 9500,
     });
     const halfway = await report(endpoints.winningReport.path, { from: D3, to: D3, market_id: m.night });
-    expect(halfway.rows.map((r) => [r.player_id, r.digits, r.payout])).toEqual([[A.id, '1', '95']]);
+    expect(halfway.rows.map((r) => [r.player_id, r.digits, r.payout_paise])).toEqual([[A.id, '1', 9500]]);
 
     await resumeSettlements(t.app.deps);
-    expect(await row()).toMatchObject({ pending_stakes: '0', winning_bids: 2, payouts: '285' });
-    expect(paise((await row())?.payouts)).toBe(
+    expect(await row()).toMatchObject({ pending_stakes_paise: 0, winning_bids: 2, payouts_paise: 28_500 });
+    expect(paise((await row())?.payouts_paise)).toBe(
       0 -
         (await houseOf(
           'win',

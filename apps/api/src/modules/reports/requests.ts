@@ -4,7 +4,6 @@
  * approved withdrawal's its payout journal's (ledger:verify I7 and I8 hold them equal).
  */
 import type { MoneyRequestQuery, TransferQuery } from '@gama/core/endpoints/reports/schemas';
-import { formatPaise } from '@gama/core/rules/money';
 import type { Queryable } from '../../db/database.ts';
 import type { Paging } from './sql.ts';
 import { Params, instants, localTime, orderBy } from './sql.ts';
@@ -18,7 +17,7 @@ interface TransferRow {
   to_player_id: number;
   to_name: string;
   to_mobile: string;
-  amount: number;
+  amount_paise: number;
 }
 
 function transferWhere(q: TransferQuery, p: Params): string {
@@ -48,7 +47,7 @@ export async function transferReport(tx: Queryable, q: TransferQuery, paging: Pa
   const { rows } = await tx.query<TransferRow>(
     `SELECT t.id AS transfer_id, ${localTime('t.created_at')} AS at,
             t.from_player_id, f.user_name AS from_name, f.mobile AS from_mobile,
-            t.to_player_id, r.user_name AS to_name, r.mobile AS to_mobile, t.amount
+            t.to_player_id, r.user_name AS to_name, r.mobile AS to_mobile, t.amount AS amount_paise
        FROM transfers t JOIN players f ON f.id = t.from_player_id JOIN players r ON r.id = t.to_player_id
       WHERE ${transferWhere(q, p)}
       ORDER BY ${order} LIMIT ${p.add(paging.limit, 'bigint')} OFFSET ${p.add(paging.offset, 'bigint')}`,
@@ -56,8 +55,8 @@ export async function transferReport(tx: Queryable, q: TransferQuery, paging: Pa
   );
   const total = totals[0] ?? { transfers: 0, amount: 0 };
   return {
-    rows: rows.map((r) => ({ ...r, amount: formatPaise(r.amount) })),
-    totals: { transfers: total.transfers, amount: formatPaise(total.amount) },
+    rows,
+    totals: { transfers: total.transfers, amount_paise: total.amount },
     totalRows: total.transfers,
   };
 }
@@ -100,7 +99,7 @@ interface RequestRow {
   player_id: number;
   user_name: string;
   mobile: string;
-  amount: number;
+  amount_paise: number;
   status: string;
   decided_at: string | null;
   decided_by: string | null;
@@ -124,7 +123,7 @@ async function requestReport<Extra extends object>(
     'pending';
   const totalOf = (status: Status) => {
     const row = byStatus.find((r) => r.status === kind.statusCodes[status]);
-    return { count: row?.n ?? 0, amount: formatPaise(row?.amount ?? 0) };
+    return { count: row?.n ?? 0, amount_paise: row?.amount ?? 0 };
   };
   const all = byStatus.find((r) => r.status === null) ?? { n: 0, amount: 0 };
 
@@ -138,7 +137,7 @@ async function requestReport<Extra extends object>(
   );
   const { rows } = await tx.query<RequestRow & Extra>(
     `SELECT r.id AS request_id, ${localTime('r.created_at')} AS requested_at, r.player_id, pl.user_name, pl.mobile,
-            r.amount, r.status, ${localTime('r.decided_at')} AS decided_at, o.username AS decided_by, ${kind.columns}
+            r.amount AS amount_paise, r.status, ${localTime('r.decided_at')} AS decided_at, o.username AS decided_by, ${kind.columns}
        FROM ${kind.table} r
        JOIN players pl ON pl.id = r.player_id
        LEFT JOIN operators o ON o.id = r.decided_by
@@ -147,10 +146,10 @@ async function requestReport<Extra extends object>(
     p.values,
   );
   return {
-    rows: rows.map((r) => ({ ...r, amount: formatPaise(r.amount), status: statusOf(r.status) })),
+    rows: rows.map((r) => ({ ...r, status: statusOf(r.status) })),
     totals: {
       requests: all.n,
-      amount: formatPaise(all.amount),
+      amount_paise: all.amount,
       approved: totalOf('approved'),
       pending: totalOf('pending'),
       rejected: totalOf('rejected'),

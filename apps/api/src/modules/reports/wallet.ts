@@ -5,7 +5,7 @@
  * to the paisa by construction, and a closing balance equals the account's balance as of that end.
  */
 import type { WalletDailyQuery, WalletQuery } from '@gama/core/endpoints/reports/schemas';
-import { addPaise, formatPaise } from '@gama/core/rules/money';
+import { addPaise } from '@gama/core/rules/money';
 import type { Queryable } from '../../db/database.ts';
 import type { Paging } from './sql.ts';
 import { Params, instants, orderBy, pagedAggregate, perPlayer } from './sql.ts';
@@ -44,13 +44,13 @@ const MOVEMENT: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const movementCells = (r: Movement) => ({
-  opening: formatPaise(r.opening),
-  money_in: formatPaise(r.money_in),
-  money_out: formatPaise(r.money_out),
-  closing: formatPaise(r.closing),
-  ...(Object.fromEntries(BREAKDOWN.map((column) => [column, formatPaise(r[column])])) as Record<
-    Breakdown,
-    string
+  opening_paise: r.opening,
+  money_in_paise: r.money_in,
+  money_out_paise: r.money_out,
+  closing_paise: r.closing,
+  ...(Object.fromEntries(BREAKDOWN.map((column) => [`${column}_paise`, r[column]])) as Record<
+    `${Breakdown}_paise`,
+    number
   >),
 });
 

@@ -1,16 +1,19 @@
 /**
  * The operator actions on results, each audited by the service that performs it (decision 045): a preview, a
  * declaration or its approval, a revert or its approval, an import. A result's action is several transactions
- * (the revision is written, then settled in chunks that resume after a crash; a revert reverses revision after
- * revision), so its row is written once the action has done its work, with what it did; a refusal is written by
- * `auditRefusals` (audit/refusals.ts) from the route, the one place every refusal passes.
+ * (the decision is written, then settled in chunks that resume after a crash; a revert reverses revision after
+ * revision), so the services below write the action's row in the first of them, the one that commits the
+ * operator's decision (`AuditRow`): a crash in the settlement or the reversal that follows still leaves it. A
+ * preview decides nothing and writes its row alone; an import, many declarations, writes its row once they are
+ * done, with what each line did. A refusal is written by `auditRefusals` (audit/refusals.ts) from the route,
+ * the one place every refusal passes.
  */
 import type { ImportResponse } from '@gama/core/endpoints/results/index';
 import { importCsvMessages } from '@gama/core/endpoints/results/index';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../audit/writer.ts';
-import { audit } from '../audit/writer.ts';
+import type { Actor, AuditRow } from '../audit/writer.ts';
+import { auditRow } from '../audit/writer.ts';
 import type { Operator } from '../operators/sessions.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
 import { approveDeclaration, rejectDeclaration, requestDeclaration } from './declarations.ts';
@@ -24,32 +27,18 @@ type Target =
   | { type: 'result_declaration'; id: number }
   | { type: 'result_revert_proposal'; id: number };
 
-/** Writes the action's row with its input and what it did, and answers what it did. */
-async function done<T>(
-  deps: Deps,
-  who: Actor,
-  action: string,
-  target: Target,
-  input: object,
-  outcome: T,
-  kept: unknown = outcome,
-): Promise<T> {
-  await audit(deps.db, {
-    operatorId: who.operator.id,
-    action,
-    targetType: target.type,
-    targetId: target.id,
-    detail: { ...input, outcome: kept },
-    request: who.request,
-    at: deps.clock.now(),
-  });
-  return outcome;
+/** The row of one action, for the service that performs it to write. */
+function rowOf(deps: Deps, who: Actor, action: string, target: Target, input: object): AuditRow {
+  return auditRow(who, action, target, input, () => deps.clock.now());
 }
 
 const market = (input: { market_id: number }): Target => ({ type: 'market', id: input.market_id });
 
+/** A preview reads and decides nothing: its row is written alone, with the figures the operator saw. */
 export async function preview(deps: Deps, who: Actor, input: Draw & { value: string }) {
-  return done(deps, who, 'result_preview', market(input), input, await previewResult(deps, input));
+  const figures = await previewResult(deps, input);
+  await rowOf(deps, who, 'result_preview', market(input), input)(deps.db, { outcome: figures });
+  return figures;
 }
 
 /** A declaration: under the two-person rule it waits for a second operator, otherwise it is declared at once. */
@@ -58,10 +47,10 @@ export async function declare(
   who: Actor & { operator: Operator },
   input: Draw & { value: string },
 ) {
-  const outcome = (await ownerSetting(deps.db, 'results_two_person'))
-    ? await requestDeclaration(deps, who.operator, input)
-    : { state: 'declared' as const, ...(await declareResult(deps, who.operator.id, input)) };
-  return done(deps, who, 'result_declare', market(input), input, outcome);
+  const row = rowOf(deps, who, 'result_declare', market(input), input);
+  return (await ownerSetting(deps.db, 'results_two_person'))
+    ? requestDeclaration(deps, who.operator, input, row)
+    : { state: 'declared' as const, ...(await declareResult(deps, who.operator.id, input, row)) };
 }
 
 export async function approve(
@@ -69,8 +58,8 @@ export async function approve(
   who: Actor & { operator: Operator },
   input: { declaration_id: number },
 ) {
-  const outcome = await approveDeclaration(deps, who.operator, input.declaration_id);
-  return done(deps, who, 'result_approve', declaration(input), input, outcome);
+  const row = rowOf(deps, who, 'result_approve', declaration(input), input);
+  return approveDeclaration(deps, who.operator, input.declaration_id, row);
 }
 
 export async function reject(
@@ -78,12 +67,19 @@ export async function reject(
   who: Actor & { operator: Operator },
   input: { declaration_id: number; reason: string },
 ) {
-  const outcome = await rejectDeclaration(deps, who.operator, input);
-  return done(deps, who, 'result_reject', declaration(input), input, outcome);
+  return rejectDeclaration(
+    deps,
+    who.operator,
+    input,
+    rowOf(deps, who, 'result_reject', declaration(input), input),
+  );
 }
 
+/** Like a preview, it moves nothing: its row is written alone. */
 export async function previewRevert(deps: Deps, who: Actor, input: Draw) {
-  return done(deps, who, 'result_revert_preview', market(input), input, await revertPreview(deps, input));
+  const figures = await revertPreview(deps, input);
+  await rowOf(deps, who, 'result_revert_preview', market(input), input)(deps.db, { outcome: figures });
+  return figures;
 }
 
 /** A revert: under the two-person rule it is a proposal, as a declaration is (revert-proposals.ts). */
@@ -92,10 +88,10 @@ export async function revert(
   who: Actor & { operator: Operator },
   input: Draw & { reason: string },
 ) {
-  const outcome = (await ownerSetting(deps.db, 'results_two_person'))
-    ? { state: 'pending_approval' as const, proposal: await proposeRevert(deps, who.operator, input) }
-    : await revertResult(deps, who.operator.id, input);
-  return done(deps, who, 'result_revert', market(input), input, outcome);
+  const row = rowOf(deps, who, 'result_revert', market(input), input);
+  return (await ownerSetting(deps.db, 'results_two_person'))
+    ? { state: 'pending_approval' as const, proposal: await proposeRevert(deps, who.operator, input, row) }
+    : revertResult(deps, who.operator.id, input, row);
 }
 
 export async function approveProposal(
@@ -103,8 +99,8 @@ export async function approveProposal(
   who: Actor & { operator: Operator },
   input: { proposal_id: number },
 ) {
-  const outcome = await approveRevert(deps, who.operator, input.proposal_id);
-  return done(deps, who, 'result_revert_approve', proposal(input), input, outcome);
+  const row = rowOf(deps, who, 'result_revert_approve', proposal(input), input);
+  return approveRevert(deps, who.operator, input.proposal_id, row);
 }
 
 export async function rejectProposal(
@@ -112,8 +108,12 @@ export async function rejectProposal(
   who: Actor & { operator: Operator },
   input: { proposal_id: number; reason: string },
 ) {
-  const outcome = await rejectRevert(deps, who.operator, input);
-  return done(deps, who, 'result_revert_reject', proposal(input), input, outcome);
+  return rejectRevert(
+    deps,
+    who.operator,
+    input,
+    rowOf(deps, who, 'result_revert_reject', proposal(input), input),
+  );
 }
 
 /**
@@ -133,11 +133,15 @@ export async function importResults(
 ): Promise<ImportResponse> {
   await mayImport(deps, who.operator);
   const answer = await importCsv(deps, input, { operatorId: who.operator.id });
-  const kept = {
+  const outcome = {
     counts: answer.counts,
     refused: answer.lines.filter((l) => l.state === 'refused').map((l) => `${l.line}: ${l.msg}`),
   };
-  return done(deps, who, 'results_import', market(input), { market_id: input.market_id }, answer, kept);
+  // Each line was declared in its own transaction (as results of no operator); the row says what they did.
+  await rowOf(deps, who, 'results_import', market(input), { market_id: input.market_id })(deps.db, {
+    outcome,
+  });
+  return answer;
 }
 
 function declaration(input: { declaration_id: number }): Target {

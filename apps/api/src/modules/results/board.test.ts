@@ -85,7 +85,7 @@ describe('the board of the day', () => {
       result: null,
       pending: null,
       pending_bids: 3,
-      pending_stakes: '90',
+      pending_stakes_paise: 9000,
     });
     // Digit 1 carries 80 points at 10-95 (760); digit 6 carries 10 (95).
     expect(open?.top_exposure).toEqual([
@@ -96,22 +96,22 @@ describe('the board of the day', () => {
         digits: '1',
         close_digits: '',
         bids: 2,
-        stakes: '80',
-        payout: '760',
+        stakes_paise: 8000,
+        payout_paise: 76_000,
       },
-      expect.objectContaining({ digits: '6', bids: 1, stakes: '10', payout: '95' }),
+      expect.objectContaining({ digits: '6', bids: 1, stakes_paise: 1000, payout_paise: 9500 }),
     ]);
     // The close decides close-session bids and the jodi.
-    expect(close).toMatchObject({ draw_time: '12:00 PM', pending_bids: 2, pending_stakes: '30' });
-    expect(close?.top_exposure.map((e) => [e.bet_type, e.digits, e.payout])).toEqual([
-      ['jodi_digit', '65', '950'],
-      ['single_digit', '2', '190'],
+    expect(close).toMatchObject({ draw_time: '12:00 PM', pending_bids: 2, pending_stakes_paise: 3000 });
+    expect(close?.top_exposure.map((e) => [e.bet_type, e.digits, e.payout_paise])).toEqual([
+      ['jodi_digit', '65', 95_000],
+      ['single_digit', '2', 19_000],
     ]);
     expect(draws(b, overnight)).toEqual([
       expect.objectContaining({ half: 'open', draw_time: '09:30 PM', next_day: false }),
       expect.objectContaining({ half: 'close', draw_time: '02:00 AM', next_day: true }),
     ]);
-    expect(draws(b, off)[0]).toMatchObject({ pending_bids: 0, pending_stakes: '0', top_exposure: [] });
+    expect(draws(b, off)[0]).toMatchObject({ pending_bids: 0, pending_stakes_paise: 0, top_exposure: [] });
   });
 
   it('after the open cut-off the open awaits its result; declared draws show the value and what they paid', async () => {
@@ -149,10 +149,10 @@ describe('the board of the day', () => {
         result_id: declared.json.result_id,
         value: '123',
         declared_at: new Date(IST('10:00')).toISOString(),
-        paid: '95',
+        paid_paise: 9500,
       },
       pending_bids: 0,
-      pending_stakes: '0',
+      pending_stakes_paise: 0,
       top_exposure: [],
     });
   });
@@ -177,7 +177,7 @@ describe('the board of the day', () => {
         created_at: new Date(IST('11:45')).toISOString(),
       },
       pending_bids: 1,
-      pending_stakes: '10',
+      pending_stakes_paise: 1000,
     });
     expect(states(b, gali)).toEqual(['single:closed_awaiting_result']);
     await admin(t, checker, 'POST', '/admin-api/results/approve', {

@@ -9,7 +9,6 @@ import type { BoardResponse } from '@gama/core/endpoints/results/index';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { isIsoDate } from '@gama/core/rules/dates';
-import { formatPaise } from '@gama/core/rules/money';
 import { dayOn, drawMinutesOf, marketDayAt } from '@gama/core/rules/schedule';
 import { MINUTES_PER_DAY, formatClockTime, zonedParts } from '@gama/core/rules/time';
 import type { Deps } from '../../deps.ts';
@@ -149,7 +148,7 @@ export async function resultsBoard(
             result_id: result.id,
             value: result.value,
             declared_at: result.declared_at.toISOString(),
-            paid: formatPaise(result.paid),
+            paid_paise: result.paid,
           }
         : null,
       pending: waiting
@@ -174,7 +173,7 @@ export async function resultsBoard(
           }
         : null,
       pending_bids: top[0]?.total_bids ?? 0,
-      pending_stakes: formatPaise(top[0]?.total_stakes ?? 0),
+      pending_stakes_paise: top[0]?.total_stakes ?? 0,
       top_exposure: top.map(formatExposure),
     };
   }

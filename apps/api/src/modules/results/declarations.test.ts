@@ -50,7 +50,7 @@ interface Declared extends ApiBody {
   settled: number;
   wins: number;
   resumed: boolean;
-  preview: { bids: number; winners: number; payout: string; stakes: string; house: string };
+  preview: { bids: number; winners: number; payout_paise: number; stakes_paise: number; house_paise: number };
 }
 
 /** A main market with open-session Single Digit bids: 6 wins on pana 123 (ank 6), 1 loses. */
@@ -86,7 +86,7 @@ describe('two-person rule on', () => {
       declaration_id: expect.any(Number) as number,
       resumed: false,
       // Winners 6 x10 and 6 x20 pay 95 + 190; stakes are 10 + 20 + 20 + 20.
-      preview: { bids: 4, winners: 2, payout: '285', stakes: '70', house: '-215' },
+      preview: { bids: 4, winners: 2, payout_paise: 28_500, stakes_paise: 7000, house_paise: -21_500 },
     });
     const id = declared.json.declaration_id;
     expect(await balances(players)).toEqual(before);
@@ -230,7 +230,7 @@ describe('two-person rule on', () => {
       half: 'open',
       value: '123',
       maker: { id: makerId },
-      preview: { bids: 2, winners: 1, payout: '95', stakes: '30', house: '-65' },
+      preview: { bids: 2, winners: 1, payout_paise: 9500, stakes_paise: 3000, house_paise: -6500 },
       checker: null,
       decided_at: null,
       result_id: null,

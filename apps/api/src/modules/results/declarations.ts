@@ -15,6 +15,7 @@ import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import type { AuditRow } from '../audit/writer.ts';
 import type { Operator } from '../operators/sessions.ts';
 import { marketById } from '../markets/repository.ts';
 import { noteDeclarationRejected, noteDeclarationWaiting } from '../inbox/inbox.ts';
@@ -136,6 +137,8 @@ export async function requestDeclaration(
   deps: Deps,
   operator: Operator,
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined; value: string },
+  /** The declare's audit row: written with the stored declaration, or alone when it is a repeat. */
+  row?: AuditRow,
 ): Promise<DeclareOutcome> {
   const { db, clock } = deps;
   const target = await resolveTarget(deps, input);
@@ -147,12 +150,13 @@ export async function requestDeclaration(
   if (declared) {
     if (declared.value !== input.value)
       throw new AppError('RESULT_ALREADY_DECLARED', resultMessages.alreadyDeclared);
-    return { state: 'declared', ...(await declareResult(deps, operator.id, input)) };
+    return { state: 'declared', ...(await declareResult(deps, operator.id, input, row)) };
   }
   const sameRequest = (p: DeclarationRow) => p.maker_id === operator.id && p.value === input.value;
   const waiting = await pendingFor(db, target);
   if (waiting) {
     if (!sameRequest(waiting)) refusePending(waiting);
+    await row?.(db, { declaration_id: waiting.id, resumed: true });
     return {
       state: 'pending_approval',
       declaration_id: waiting.id,
@@ -186,6 +190,7 @@ export async function requestDeclaration(
       );
       const stored = rows[0]?.id ?? 0;
       await noteDeclarationWaiting(tx, stored, operator.id, clock.now());
+      await row?.(tx, { declaration_id: stored });
       return stored;
     });
     return { state: 'pending_approval', declaration_id: id, resumed: false, preview: formatPreview(figures) };
@@ -195,6 +200,7 @@ export async function requestDeclaration(
     const other = await pendingFor(db, target);
     if (!other) throw error;
     if (!sameRequest(other)) refusePending(other);
+    await row?.(db, { declaration_id: other.id, resumed: true });
     return { state: 'pending_approval', declaration_id: other.id, resumed: true, preview: answerOf(other) };
   }
 }
@@ -210,6 +216,8 @@ export async function approveDeclaration(
   deps: Deps,
   operator: Operator,
   declarationId: number,
+  /** The approval's audit row: written with the revision it makes, or alone (before settling) on a repeat. */
+  row?: AuditRow,
 ): Promise<{
   state: 'declared';
   declaration_id: number;
@@ -254,6 +262,7 @@ export async function approveDeclaration(
           WHERE id = $1`,
         [declarationId, operator.id, now, resultId],
       );
+      await row?.(tx, { result_id: resultId });
       return { state: 'declared' as const, approved: true };
     });
     if ('approved' in step) resumed = false;
@@ -269,6 +278,7 @@ export async function approveDeclaration(
   if (current.state !== 'declared' || current.result_id === null) throw new Error('declaration not decided');
   const result = await resultById(db, current.result_id);
   if (!result) throw new Error('approved result not found');
+  if (resumed) await row?.(db, { result_id: result.id, resumed });
   // A revision reverted since is left alone: settle() stops at its revert mark and pays nothing.
   const outcome = result.revert_started_at
     ? { settled: 0, wins: 0 }
@@ -288,8 +298,11 @@ export async function rejectDeclaration(
   deps: Deps,
   operator: Operator,
   input: { declaration_id: number; reason: string },
+  /** The rejection's audit row: written with it, or alone when it repeats one. */
+  row?: AuditRow,
 ): Promise<{ state: 'rejected'; declaration_id: number }> {
   const { db, clock } = deps;
+  let written = false;
   const state = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ state: DeclarationState; maker_id: number }>(
       'SELECT state, maker_id FROM result_declarations WHERE id = $1 FOR UPDATE',
@@ -304,12 +317,15 @@ export async function rejectDeclaration(
       [input.declaration_id, operator.id, now, input.reason],
     );
     await noteDeclarationRejected(tx, input.declaration_id, Number(was.maker_id), now);
+    await row?.(tx);
+    written = true;
     return 'rejected';
   });
   if (state === undefined) throw new AppError('NOT_FOUND', resultMessages.declarationNotFound);
   if (state === 'declared') throw new AppError('DECLARATION_APPROVED', resultMessages.declarationApproved);
   if (state === 'superseded')
     throw new AppError('DECLARATION_SUPERSEDED', resultMessages.declarationSuperseded);
+  if (!written) await row?.(db, { resumed: true });
   return { state: 'rejected', declaration_id: input.declaration_id };
 }
 

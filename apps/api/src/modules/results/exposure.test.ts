@@ -57,23 +57,25 @@ describe('the full exposure of a draw', () => {
       date: DATE,
       results: [],
       bids: 7,
-      stakes: '140',
+      stakes_paise: 14_000,
       pending_bids: 7,
-      pending_stakes: '140',
-      paid: '0',
-      house: null,
+      pending_stakes_paise: 14_000,
+      paid_paise: 0,
+      house_paise: null,
       total: 6,
       page: 1,
       page_size: 50,
     });
     // Full Sangam 123-456 x10 pays 100000; jodi 65 x10 950; digit 1 (80 points) 760; pana 123 x10 1400 at 10-1400.
-    expect(v.exposure.map((e) => [numbers({ ...v, exposure: [e] })[0], e.bids, e.stakes, e.payout])).toEqual([
-      ['full_sangam:123-456', 1, '10', '100000'],
-      ['single_pana:123', 1, '10', '1400'],
-      ['jodi_digit:65', 1, '10', '950'],
-      ['single_digit:1', 2, '80', '760'],
-      ['single_digit:2', 1, '20', '190'],
-      ['single_digit:6', 1, '10', '95'],
+    expect(
+      v.exposure.map((e) => [numbers({ ...v, exposure: [e] })[0], e.bids, e.stakes_paise, e.payout_paise]),
+    ).toEqual([
+      ['full_sangam:123-456', 1, 1000, 10_000_000],
+      ['single_pana:123', 1, 1000, 140_000],
+      ['jodi_digit:65', 1, 1000, 95_000],
+      ['single_digit:1', 2, 8000, 76_000],
+      ['single_digit:2', 1, 2000, 19_000],
+      ['single_digit:6', 1, 1000, 9500],
     ]);
     expect(v.exposure.every((e) => e.outcome === 'pending')).toBe(true);
     expect(v.exposure[3]).toMatchObject({ session: 'open', half: 'open' });
@@ -81,7 +83,8 @@ describe('the full exposure of a draw', () => {
   });
 
   it("shows each number's cap and what the draw owes on it against the cap, as the owner sets it", async () => {
-    const digitsOf = (v: ExposureResponse) => v.exposure.map((e) => [e.digits, e.cap, e.cap_used]);
+    const digitsOf = (v: ExposureResponse) =>
+      v.exposure.map((e) => [e.digits, e.cap_paise, e.cap_used_paise]);
     const query = `market_id=${main}&date=${DATE}&bet_type=single_digit`;
     // Without a cap nothing is held against one (the payout column says what the draw owes).
     expect(digitsOf(await view(query))).toEqual([
@@ -95,13 +98,15 @@ describe('the full exposure of a draw', () => {
     });
     expect(set.statusCode).toBe(200);
     expect(digitsOf(await view(query))).toEqual([
-      ['1', '800', '760'],
-      ['2', '800', '190'],
-      ['6', '800', '95'],
+      ['1', 80_000, 76_000],
+      ['2', 80_000, 19_000],
+      ['6', 80_000, 9500],
     ]);
     // A cap on another rate field is not this number's.
     const pana = await view(`market_id=${main}&date=${DATE}&bet_type=single_pana`);
-    expect(pana.exposure.map((e) => [e.digits, e.cap, e.cap_used])).toEqual([['123', null, null]]);
+    expect(pana.exposure.map((e) => [e.digits, e.cap_paise, e.cap_used_paise])).toEqual([
+      ['123', null, null],
+    ]);
     const removed = await admin(t, op, 'PATCH', '/admin-api/caps', {
       group: 'main',
       caps: { single_digit: null },
@@ -137,7 +142,7 @@ describe('the full exposure of a draw', () => {
     expect([...numbers(first), ...numbers(second)]).toEqual(numbers(await view(`${base}&sort=stakes`)));
     // A page past the end still carries the totals.
     const past = await view(`${base}&page=9`);
-    expect(past).toMatchObject({ total: 6, bids: 7, stakes: '140', exposure: [] });
+    expect(past).toMatchObject({ total: 6, bids: 7, stakes_paise: 14_000, exposure: [] });
     for (const bad of ['sort=-payout', 'sort=digits', 'dir=up', 'page=0', 'page_size=201', 'half=middle']) {
       const res = await admin(t, op, 'GET', `/admin-api/results/exposure?${base}&${bad}`);
       expect(res.statusCode, bad).toBe(400);
@@ -147,7 +152,7 @@ describe('the full exposure of a draw', () => {
   it('narrows to one draw and one bet type', async () => {
     const open = await view(`market_id=${main}&date=${DATE}&half=open`);
     expect(numbers(open)).toEqual(['single_pana:123', 'single_digit:1', 'single_digit:6']);
-    expect(open).toMatchObject({ bids: 4, stakes: '100' });
+    expect(open).toMatchObject({ bids: 4, stakes_paise: 10_000 });
     const digits = await view(`market_id=${main}&date=${DATE}&bet_type=single_digit&half=close`);
     expect(numbers(digits)).toEqual(['single_digit:2']);
     const g = await view(`market_id=${gali}&date=${DATE}`);
@@ -173,15 +178,20 @@ describe('the full exposure of a draw', () => {
     expect(open).toMatchObject({
       results: [{ half: 'open', value: '123' }],
       bids: 4,
-      stakes: '100',
+      stakes_paise: 10_000,
       pending_bids: 0,
-      pending_stakes: '0',
-      paid: '1495',
-      house: '-1395',
+      pending_stakes_paise: 0,
+      paid_paise: 149_500,
+      house_paise: -139_500,
     });
     // Both halves: the close is not declared, so no house result yet; its bids are still pending.
     const day = await view(`market_id=${main}&date=${DATE}`);
-    expect(day).toMatchObject({ house: null, pending_bids: 3, pending_stakes: '40', paid: '1495' });
+    expect(day).toMatchObject({
+      house_paise: null,
+      pending_bids: 3,
+      pending_stakes_paise: 4000,
+      paid_paise: 149_500,
+    });
 
     t.clock.set(IST('12:05'));
     await admin(t, op, 'POST', '/admin-api/results/declare', {
@@ -198,8 +208,8 @@ describe('the full exposure of a draw', () => {
         { half: 'close', value: '456' },
       ],
       pending_bids: 0,
-      paid: '102445',
-      house: '-102305',
+      paid_paise: 10_244_500,
+      house_paise: -10_230_500,
     });
     expect(settled.exposure.filter((e) => e.outcome === 'won').map((e) => e.digits)).toEqual([
       '123',

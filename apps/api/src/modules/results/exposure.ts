@@ -6,7 +6,7 @@
  */
 import { resultMessages, type ExposureResponse } from '@gama/core/endpoints/results/index';
 import { isIsoDate } from '@gama/core/rules/dates';
-import { formatPaise } from '@gama/core/rules/money';
+import { subtractPaise } from '@gama/core/rules/money';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { pageWindow, type PageParams } from '../../lib/paging.ts';
@@ -123,11 +123,11 @@ export async function exposure(deps: Deps, query: ExposureQuery): Promise<Exposu
     date: query.date,
     results: results.map((r) => ({ half: r.half, value: r.value, declared_at: r.declared_at.toISOString() })),
     bids: totals.all_bids,
-    stakes: formatPaise(totals.all_stakes),
+    stakes_paise: totals.all_stakes,
     pending_bids: totals.all_pending_bids,
-    pending_stakes: formatPaise(totals.all_pending_stakes),
-    paid: formatPaise(totals.all_paid),
-    house: settled ? formatPaise(totals.all_stakes - totals.all_paid) : null,
+    pending_stakes_paise: totals.all_pending_stakes,
+    paid_paise: totals.all_paid,
+    house_paise: settled ? subtractPaise(totals.all_stakes, totals.all_paid) : null,
     total: totals.total,
     page: query.page,
     page_size: query.page_size,
@@ -138,8 +138,8 @@ export async function exposure(deps: Deps, query: ExposureQuery): Promise<Exposu
             {
               ...formatExposure(r as GroupRow),
               outcome: r.outcome ?? 'pending',
-              cap: r.cap === null ? null : formatPaise(r.cap),
-              cap_used: r.cap_used === null ? null : formatPaise(r.cap_used),
+              cap_paise: r.cap,
+              cap_used_paise: r.cap_used,
             },
           ],
     ),

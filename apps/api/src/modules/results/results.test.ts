@@ -540,16 +540,22 @@ describe('operator rules', () => {
       half: 'open',
       value: '123',
     });
-    expect(preview.json).toMatchObject({ status: true, bids: 2, winners: 1, payout: '95', stakes: '30' });
-    const exposure = await admin<{ exposure: Array<{ digits: string; payout: string }> }>(
+    expect(preview.json).toMatchObject({
+      status: true,
+      bids: 2,
+      winners: 1,
+      payout_paise: 9500,
+      stakes_paise: 3000,
+    });
+    const exposure = await admin<{ exposure: Array<{ digits: string; payout_paise: number }> }>(
       t,
       op,
       'GET',
       `/admin-api/results/exposure?market_id=${market}&date=${DATE}`,
     );
-    expect(exposure.json.exposure.map((e) => [e.digits, e.payout])).toEqual([
-      ['1', '190'],
-      ['6', '95'],
+    expect(exposure.json.exposure.map((e) => [e.digits, e.payout_paise])).toEqual([
+      ['1', 19_000],
+      ['6', 9500],
     ]);
     expect(
       (

@@ -73,22 +73,22 @@ describe('revert', () => {
           declared_at: new Date(IST('10:00')).toISOString(),
           bids: 3,
           winners: 2,
-          take_back: '1045',
+          take_back_paise: 104_500,
         },
       ],
       bids: 3,
       winners: 2,
-      take_back: '1045',
-      from_wallets: '145',
-      into_debt: '900',
+      take_back_paise: 104_500,
+      from_wallets_paise: 14_500,
+      into_debt_paise: 90_000,
       players_into_debt: [
         {
           player_id: spender.id,
           user_name: spender.userName,
           mobile: spender.mobile,
-          balance: '50',
-          take_back: '950',
-          debt_after: '900',
+          balance_paise: 5000,
+          take_back_paise: 95_000,
+          debt_after_paise: 90_000,
         },
       ],
     });
@@ -161,11 +161,15 @@ describe('revert', () => {
     await post('declare', { ...draw, half: 'open', value: '123' });
     await post('declare', { ...draw, half: 'close', value: '456' });
     const preview = await post<RevertPreviewResponse>('revert-preview', { ...draw, half: 'open' });
-    expect(preview.json.results.map((r) => [r.half, r.value, r.bids, r.winners, r.take_back])).toEqual([
-      ['close', '456', 2, 2, '1045'],
-      ['open', '123', 1, 1, '95'],
+    expect(preview.json.results.map((r) => [r.half, r.value, r.bids, r.winners, r.take_back_paise])).toEqual([
+      ['close', '456', 2, 2, 104_500],
+      ['open', '123', 1, 1, 9500],
     ]);
-    expect(preview.json).toMatchObject({ take_back: '1140', into_debt: '0', players_into_debt: [] });
+    expect(preview.json).toMatchObject({
+      take_back_paise: 114_000,
+      into_debt_paise: 0,
+      players_into_debt: [],
+    });
     // Without a half: the latest declaration only.
     const latest = await post<RevertPreviewResponse>('revert-preview', draw);
     expect(latest.json.results.map((r) => r.half)).toEqual(['close']);

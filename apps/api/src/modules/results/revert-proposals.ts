@@ -10,6 +10,7 @@ import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import type { AuditRow } from '../audit/writer.ts';
 import type { Operator } from '../operators/sessions.ts';
 import { revertResult, revertTargets } from './service.ts';
 
@@ -98,6 +99,8 @@ export async function proposeRevert(
   deps: Deps,
   operator: Operator,
   input: RevertInput,
+  /** The revert's audit row: written with the proposal, or alone when it repeats one. */
+  row?: AuditRow,
 ): Promise<RevertProposal> {
   const { db, clock } = deps;
   await revertTargets(deps, input);
@@ -105,16 +108,24 @@ export async function proposeRevert(
     p.maker.id === operator.id && p.half === (input.half ?? null) && p.reason === input.reason;
   const waiting = await pendingFor(db, input.market_id, input.date);
   if (waiting) {
-    if (same(waiting)) return waiting;
+    if (same(waiting)) {
+      await row?.(db, { proposal_id: waiting.proposal_id, resumed: true });
+      return waiting;
+    }
     throw new AppError('REVERT_PENDING', resultMessages.revertPending(waiting.maker.username));
   }
   try {
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO result_revert_proposals (market_id, market_date, half, reason, state, maker_id, created_at)
-       VALUES ($1, $2::date, $3, $4, 'pending_approval', $5, $6) RETURNING id`,
-      [input.market_id, input.date, input.half ?? null, input.reason, operator.id, clock.now()],
-    );
-    const made = await proposalById(db, Number(rows[0]?.id));
+    const id = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO result_revert_proposals (market_id, market_date, half, reason, state, maker_id, created_at)
+         VALUES ($1, $2::date, $3, $4, 'pending_approval', $5, $6) RETURNING id`,
+        [input.market_id, input.date, input.half ?? null, input.reason, operator.id, clock.now()],
+      );
+      const stored = Number(rows[0]?.id);
+      await row?.(tx, { proposal_id: stored });
+      return stored;
+    });
+    const made = await proposalById(db, id);
     if (!made) throw new Error('revert proposal vanished');
     return made;
   } catch (error) {
@@ -122,7 +133,10 @@ export async function proposeRevert(
     if (pgCode(error) !== '23505') throw error;
     const other = await pendingFor(db, input.market_id, input.date);
     if (!other) throw error;
-    if (same(other)) return other;
+    if (same(other)) {
+      await row?.(db, { proposal_id: other.proposal_id, resumed: true });
+      return other;
+    }
     throw new AppError('REVERT_PENDING', resultMessages.revertPending(other.maker.username));
   }
 }
@@ -136,6 +150,8 @@ export async function approveRevert(
   deps: Deps,
   operator: Operator,
   proposalId: number,
+  /** The approval's audit row: written as the proposal is marked, before anything is reversed. */
+  row?: AuditRow,
 ): Promise<{ proposal: RevertProposal; reverted: Awaited<ReturnType<typeof revertResult>>['reverted'] }> {
   const { db, clock } = deps;
   const found = await proposalById(db, proposalId);
@@ -162,8 +178,10 @@ export async function approveRevert(
       `UPDATE result_revert_proposals SET state = 'reverted', checker_id = $2, decided_at = $3 WHERE id = $1`,
       [proposalId, operator.id, clock.now()],
     );
+    await row?.(tx);
     return true;
   });
+  if (!won) await row?.(db, { resumed: true });
   const reverted = won ? (await revertResult(deps, operator.id, input)).reverted : [];
   const now = await proposalById(db, proposalId);
   if (!now) throw new AppError('NOT_FOUND', resultMessages.revertProposalNotFound);
@@ -174,8 +192,11 @@ export async function rejectRevert(
   deps: Deps,
   operator: Operator,
   input: { proposal_id: number; reason: string },
+  /** The rejection's audit row: written with it, or alone when it repeats one. */
+  row?: AuditRow,
 ): Promise<RevertProposal> {
   const { db, clock } = deps;
+  let written = false;
   const state = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ state: RevertProposal['state'] }>(
       'SELECT state FROM result_revert_proposals WHERE id = $1 FOR UPDATE',
@@ -188,11 +209,14 @@ export async function rejectRevert(
               decision_reason = $4 WHERE id = $1`,
       [input.proposal_id, operator.id, clock.now(), input.reason],
     );
+    await row?.(tx);
+    written = true;
     return 'rejected';
   });
   if (state === undefined) throw new AppError('NOT_FOUND', resultMessages.revertProposalNotFound);
   if (state === 'reverted')
     throw new AppError('REVERT_PROPOSAL_APPROVED', resultMessages.revertProposalApproved);
+  if (!written) await row?.(db, { resumed: true });
   const now = await proposalById(db, input.proposal_id);
   if (!now) throw new AppError('NOT_FOUND', resultMessages.revertProposalNotFound);
   return now;

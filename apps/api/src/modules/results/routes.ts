@@ -13,6 +13,7 @@ import { chartDays, resultSource } from './display.ts';
 import { listRevertProposals } from './revert-proposals.ts';
 import { exposure } from './exposure.ts';
 import { resultHistory } from './service.ts';
+import { formatPaise } from '@gama/core/rules/money';
 import { toCsv } from '../../lib/csv.ts';
 import { exportRows, importCsv } from './import-csv.ts';
 
@@ -176,11 +177,12 @@ export function resultRoutes(app: FastifyInstance): void {
         session: e.session,
         number: e.close_digits ? `${e.digits}-${e.close_digits}` : e.digits,
         bids: e.bids,
-        stakes: e.stakes,
-        'payout if it comes': e.payout,
+        // A spreadsheet reads points as the exports always wrote them ("142.50"), not paise.
+        stakes: formatPaise(e.stakes_paise),
+        'payout if it comes': formatPaise(e.payout_paise),
         outcome: e.outcome,
-        cap: e.cap ?? '',
-        'owed against the cap': e.cap_used ?? '',
+        cap: e.cap_paise === null ? '' : formatPaise(e.cap_paise),
+        'owed against the cap': e.cap_used_paise === null ? '' : formatPaise(e.cap_used_paise),
       })),
     );
   });

@@ -5,13 +5,14 @@
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { ledgerNotes } from '@gama/core/contract/ledger-notes';
 import { formatBidDate, isIsoDate } from '@gama/core/rules/dates';
-import { formatPaise } from '@gama/core/rules/money';
+import { addPaise, subtractPaise } from '@gama/core/rules/money';
 import { isPana } from '@gama/core/rules/panas';
 import { dayOn, drawMinutesOf, marketDayAt } from '@gama/core/rules/schedule';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import type { AuditRow } from '../audit/writer.ts';
 import type { Market } from '../markets/repository.ts';
 import { marketById } from '../markets/repository.ts';
 import type { ResultParams } from './outcome-sql.ts';
@@ -207,12 +208,15 @@ export async function resultById(db: Queryable, id: number): Promise<ResultRow |
 
 /**
  * Declares and settles a draw at once (the two-person rule off). Declaring the same value again continues
- * the same revision, so a retry, or ten racing calls, end where one call would.
+ * the same revision, so a retry, or ten racing calls, end where one call would. An operator's declaration is
+ * audited (`row`) in the transaction that writes the revision, before the settlement; a retry's row is written
+ * on its own, also before the settlement it continues (decision 045).
  */
 export async function declareResult(
   deps: Deps,
   operatorId: number | null,
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined; value: string },
+  row?: AuditRow,
 ): Promise<{ result_id: number; settled: number; wins: number; resumed: boolean }> {
   const { db, clock } = deps;
   const target = await resolveTarget(deps, input);
@@ -227,7 +231,9 @@ export async function declareResult(
     try {
       const id = await db.transaction(async (tx) => {
         await lockMarketForDeclare(tx, target.market.id);
-        return writeResult(tx, target, input.value, operatorId, clock.now());
+        const written = await writeResult(tx, target, input.value, operatorId, clock.now());
+        await row?.(tx, { result_id: written });
+        return written;
       });
       resumed = false;
       result = await resultById(db, id);
@@ -242,6 +248,7 @@ export async function declareResult(
   if (result.value !== input.value)
     throw new AppError('RESULT_ALREADY_DECLARED', resultMessages.alreadyDeclared);
   if (result.revert_started_at) throw new AppError('REVERT_IN_PROGRESS', resultMessages.revertInProgress);
+  if (resumed) await row?.(db, { result_id: result.id, resumed });
   const outcome = await settleResult(deps, target, result);
   return { result_id: result.id, settled: outcome.settled, wins: outcome.wins, resumed };
 }
@@ -285,22 +292,30 @@ export async function revertTargets(
   return { market, todo };
 }
 
-/** Reverts the latest declaration of a market and date; reverting the open first reverts the close. */
+/**
+ * Reverts the latest declaration of a market and date; reverting the open first reverts the close. The
+ * operator's revert is audited (`row`) in the transaction that marks the first revision as being reverted,
+ * before any reversal is posted (decision 045); an approved proposal's row is its approval's.
+ */
 export async function revertResult(
   deps: Deps,
   operatorId: number,
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined; reason: string },
+  row?: AuditRow,
 ): Promise<{ reverted: Array<{ result_id: number; half: Half; reversed: number; reopened: number }> }> {
   const { db, clock } = deps;
   const { market, todo } = await revertTargets(deps, input);
   const reverted = [];
-  for (const result of todo) {
+  for (const [i, result] of todo.entries()) {
     const now = clock.now();
-    await db.query(
-      `UPDATE results SET revert_started_at = coalesce(revert_started_at, $2),
-              revert_reason = coalesce(revert_reason, $3) WHERE id = $1`,
-      [result.id, now, input.reason],
-    );
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE results SET revert_started_at = coalesce(revert_started_at, $2),
+                revert_reason = coalesce(revert_reason, $3) WHERE id = $1`,
+        [result.id, now, input.reason],
+      );
+      if (i === 0) await row?.(tx, { result_ids: todo.map((r) => r.id) });
+    });
     // A crash between a settlement chunk and its payments leaves credits whose journals are not written: they
     // are paid first, so every credit the revert takes back was paid (decision 044).
     await payDueCredits(
@@ -385,9 +400,9 @@ export async function revertPreview(
         player_id: p.player_id,
         user_name: p.user_name,
         mobile: p.mobile,
-        balance: formatPaise(p.balance),
-        take_back: formatPaise(p.take_back),
-        debt_after: formatPaise(debt),
+        balance_paise: p.balance,
+        take_back_paise: p.take_back,
+        debt_after_paise: debt,
       });
     }
   }
@@ -405,12 +420,12 @@ export async function revertPreview(
   });
   return {
     status: true,
-    results: results.map((r) => ({ ...r, take_back: formatPaise(r.take_back) })),
+    results: results.map(({ take_back, ...r }) => ({ ...r, take_back_paise: take_back })),
     bids: results.reduce((n, r) => n + r.bids, 0),
     winners: results.reduce((n, r) => n + r.winners, 0),
-    take_back: formatPaise(results.reduce((n, r) => n + r.take_back, 0)),
-    from_wallets: formatPaise(fromWallets),
-    into_debt: formatPaise(intoDebt),
+    take_back_paise: addPaise(...results.map((r) => r.take_back)),
+    from_wallets_paise: fromWallets,
+    into_debt_paise: intoDebt,
     players_into_debt: debtors,
   };
 }
@@ -444,9 +459,9 @@ export function formatPreview(p: PreviewPaise): PreviewFiguresAnswer {
   return {
     bids: p.bids,
     winners: p.winners,
-    payout: formatPaise(p.payout),
-    stakes: formatPaise(p.stakes),
-    house: formatPaise(p.stakes - p.payout),
+    payout_paise: p.payout,
+    stakes_paise: p.stakes,
+    house_paise: subtractPaise(p.stakes, p.payout),
   };
 }
 
@@ -481,8 +496,8 @@ export const formatExposure = (r: ExposurePaise): ExposureRow => ({
   digits: r.digits,
   close_digits: r.close_digits,
   bids: r.bids,
-  stakes: formatPaise(r.stakes),
-  payout: formatPaise(r.payout),
+  stakes_paise: r.stakes,
+  payout_paise: r.payout,
 });
 
 export async function resultHistory(

@@ -7,7 +7,10 @@ import type { CapRow } from '@gama/core/endpoints/risk/index';
 import type { MarketGroup, RateField } from '@gama/core/rules/bet-types';
 import { RATE_FIELDS_OF, isRateFieldOf, rateFieldLabel } from '@gama/core/rules/rates';
 import type { Queryable } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../audit/writer.ts';
+import { audit } from '../audit/writer.ts';
 import { PAYOUT_SQL } from '../results/outcome-sql.ts';
 
 export type CapSet = Partial<Record<RateField, number>>;
@@ -128,4 +131,32 @@ async function countOpenDraws(tx: Queryable, group: MarketGroup, fields: string[
         SET payout = EXCLUDED.payout`,
     [group, fields, now],
   );
+}
+
+/** An operator's change of a group's caps and its audit row, in one transaction (decision 045); the caps after. */
+export async function updateCaps(
+  deps: Deps,
+  who: Actor,
+  body: { group: MarketGroup; caps: Parameters<typeof changeCaps>[1]['caps'] },
+): Promise<CapRow[]> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const { before, after } = await changeCaps(tx, {
+      group: body.group,
+      caps: body.caps,
+      operatorId: who.operator.id,
+      now,
+    });
+    await audit(tx, {
+      operatorId: who.operator.id,
+      action: 'caps_update',
+      targetType: 'caps',
+      targetId: body.group,
+      before,
+      after,
+      request: who.request,
+      at: now,
+    });
+    return capRows(tx, body.group);
+  });
 }

@@ -6,18 +6,18 @@ import { endpoints } from '@gama/core/endpoints';
 import type { CapExposureRow } from '@gama/core/endpoints/risk/index';
 import type { MarketGroup, RateField } from '@gama/core/rules/bet-types';
 import { isIsoDate } from '@gama/core/rules/dates';
+import { wholePercentOf } from '@gama/core/rules/measures';
 import { rateFieldLabel } from '@gama/core/rules/rates';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { audit } from '../audit/writer.ts';
 import { marketById } from '../markets/repository.ts';
 import { PAYOUT_SQL } from '../results/outcome-sql.ts';
-import { capRows, changeCaps } from './caps.ts';
+import { capRows, updateCaps } from './caps.ts';
 import { numberLabel } from './exposure.ts';
 
 export function riskRoutes(app: FastifyInstance): void {
-  const { db, clock } = app.deps;
+  const { db } = app.deps;
 
   route(app, endpoints.capsRead, async ({ query }) => ({
     status: true,
@@ -25,29 +25,11 @@ export function riskRoutes(app: FastifyInstance): void {
     caps: await capRows(db, query.group),
   }));
 
-  route(app, endpoints.capsUpdate, async ({ body, operator, request }) => {
-    const caps = await db.transaction(async (tx) => {
-      const now = clock.now();
-      const { before, after } = await changeCaps(tx, {
-        group: body.group,
-        caps: body.caps,
-        operatorId: operator.id,
-        now,
-      });
-      await audit(tx, {
-        operatorId: operator.id,
-        action: 'caps_update',
-        targetType: 'caps',
-        targetId: body.group,
-        before,
-        after,
-        request,
-        at: now,
-      });
-      return capRows(tx, body.group);
-    });
-    return { status: true, group: body.group, caps };
-  });
+  route(app, endpoints.capsUpdate, async ({ body, operator, request }) => ({
+    status: true,
+    group: body.group,
+    caps: await updateCaps(app.deps, { operator, request }, body),
+  }));
 
   route(app, endpoints.capExposure, async ({ query }) => {
     if (!isIsoDate(query.date))
@@ -97,8 +79,7 @@ export function riskRoutes(app: FastifyInstance): void {
       number: numberLabel(r.digits, r.close_digits),
       payout_paise: r.payout,
       cap_paise: r.cap,
-      // eslint-disable-next-line no-restricted-syntax -- a share of the cap in percent, not an amount
-      used_percent: r.cap === null ? null : Math.floor((r.payout * 100) / r.cap),
+      used_percent: r.cap === null ? null : wholePercentOf(r.payout, r.cap),
     }));
     return { status: true, rows: answer, total: rows[0]?.total ?? 0, at_cap: rows[0]?.at_cap ?? 0 };
   });

@@ -11,7 +11,10 @@ import { signalSettingDefaults } from '@gama/core/endpoints/settings/signal-fiel
 import { TRANSFER_MIN_POINTS } from '@gama/core/contract/funds-types';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../audit/writer.ts';
+import { audit } from '../audit/writer.ts';
 
 const keys = Object.keys(ownerSettingsFields) as OwnerSettingKey[];
 
@@ -150,4 +153,26 @@ export async function updateOwnerSettings(
     [changed, changed.map((k) => JSON.stringify(after[k])), now],
   );
   return { before, after };
+}
+
+/** An operator's change of the settings and its audit row, in one transaction (decision 045); the settings after. */
+export async function changeOwnerSettings(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  who: Actor,
+  patch: Partial<OwnerSettings>,
+): Promise<OwnerSettings> {
+  return deps.db.transaction(async (tx) => {
+    const change = await updateOwnerSettings(tx, patch, deps.clock.now());
+    await audit(tx, {
+      operatorId: who.operator.id,
+      action: 'settings_update',
+      targetType: 'settings',
+      before: change.before,
+      after: change.after,
+      detail: { changed: Object.keys(patch) },
+      request: who.request,
+      at: deps.clock.now(),
+    });
+    return change.after;
+  });
 }

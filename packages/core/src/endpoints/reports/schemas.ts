@@ -1,12 +1,13 @@
 /**
  * Query and answer shapes of the reports and the dashboard. Dates are calendar days in the market time zone,
- * both ends included; amounts are points as text (`formatPaise` of paise summed in SQL), like the rest of the API.
+ * both ends included; amounts are integer paise in `*_paise` fields (decision 046), summed in SQL. A CSV export
+ * writes each `*_paise` column as points under its name without the suffix (`reports/routes.ts`).
  */
 import { z } from 'zod';
 import { numberOrText } from '../../contract/numbers.ts';
 import { BET_TYPE_IDS } from '../../rules/bet-types.ts';
 import { isIsoDate } from '../../rules/dates.ts';
-import { pageQueryInOwnOrder } from '../paging.ts';
+import { pageQueryInOwnOrder, paise } from '../paging.ts';
 
 /** The longest range one report covers, in days. */
 export const MAX_REPORT_DAYS = 366;
@@ -138,8 +139,6 @@ export const depositQuery = rangeChecked(moneyRequestFilters);
 export const withdrawalQuery = rangeChecked(moneyRequestFilters);
 
 const ok = z.literal(true);
-/** Points as text: `"142.50"`, `"95"`, `"-12.05"`. */
-const points = z.string().regex(/^-?\d+(\.\d{2})?$/);
 const count = z.number().int().nonnegative();
 const id = z.number().int().positive();
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -175,9 +174,9 @@ export const sellRow = z.strictObject({
   bet_label: z.string(),
   session,
   bids: count,
-  stakes: points,
+  stakes_paise: paise,
 });
-export const sellAnswer = reportAnswer(sellRow, z.strictObject({ bids: count, stakes: points }));
+export const sellAnswer = reportAnswer(sellRow, z.strictObject({ bids: count, stakes_paise: paise }));
 
 export const winningRow = z.strictObject({
   date: isoDay,
@@ -191,37 +190,37 @@ export const winningRow = z.strictObject({
   result: z.string(),
   bid_id: id,
   ...playerColumns,
-  /** The stake. */
-  points,
-  payout: points,
+  /** The stake (the bid's points, in paise). */
+  points_paise: paise,
+  payout_paise: paise,
   placed_at: localTime,
 });
 export const winningAnswer = reportAnswer(
   winningRow,
-  z.strictObject({ winning_bids: count, winners: count, payout: points }),
+  z.strictObject({ winning_bids: count, winners: count, payout_paise: paise }),
 );
 
 const profitLossMeasures = {
   bids: count,
-  stakes: points,
+  stakes_paise: paise,
   /** Stakes of bids whose draw has no result yet. */
-  pending_stakes: points,
+  pending_stakes_paise: paise,
   winning_bids: count,
   /** What winning bids were paid, less what corrected results took back. */
-  payouts: points,
+  payouts_paise: paise,
   /** Stakes less payouts. */
-  house_result: points,
+  house_result_paise: paise,
 };
 export const profitLossRow = z.strictObject({ date: isoDay, ...marketColumns, ...profitLossMeasures });
 export const profitLossAnswer = reportAnswer(profitLossRow, z.strictObject(profitLossMeasures));
 
 const customerMeasures = {
   bids: count,
-  stakes: points,
+  stakes_paise: paise,
   winning_bids: count,
-  payouts: points,
+  payouts_paise: paise,
   /** Payouts less stakes: what the player came out with. */
-  player_net: points,
+  player_net_paise: paise,
 };
 export const customerSellRow = z.strictObject({ ...playerColumns, ...customerMeasures });
 export const customerSellAnswer = reportAnswer(
@@ -235,17 +234,17 @@ export const customerSellAnswer = reportAnswer(
  * closing - opening.
  */
 const walletMeasures = {
-  opening: points,
-  money_in: points,
-  money_out: points,
-  closing: points,
-  deposits: points,
-  withdrawals: points,
-  stakes: points,
-  winnings: points,
-  transfers: points,
-  adjustments: points,
-  debt_repayments: points,
+  opening_paise: paise,
+  money_in_paise: paise,
+  money_out_paise: paise,
+  closing_paise: paise,
+  deposits_paise: paise,
+  withdrawals_paise: paise,
+  stakes_paise: paise,
+  winnings_paise: paise,
+  transfers_paise: paise,
+  adjustments_paise: paise,
+  debt_repayments_paise: paise,
 };
 export const walletRow = z.strictObject({ ...playerColumns, ...walletMeasures });
 export const walletAnswer = reportAnswer(walletRow, z.strictObject({ players: count, ...walletMeasures }));
@@ -261,24 +260,27 @@ export const transferRow = z.strictObject({
   to_player_id: id,
   to_name: z.string(),
   to_mobile: z.string(),
-  amount: points,
+  amount_paise: paise,
 });
-export const transferAnswer = reportAnswer(transferRow, z.strictObject({ transfers: count, amount: points }));
+export const transferAnswer = reportAnswer(
+  transferRow,
+  z.strictObject({ transfers: count, amount_paise: paise }),
+);
 
 const requestColumns = {
   request_id: id,
   requested_at: localTime,
   ...playerColumns,
-  amount: points,
+  amount_paise: paise,
   status: requestStatus,
   decided_at: localTime.nullable(),
   /** The operator who approved or rejected it. */
   decided_by: z.string().nullable(),
 };
-const statusTotals = z.strictObject({ count, amount: points });
+const statusTotals = z.strictObject({ count, amount_paise: paise });
 const requestTotals = z.strictObject({
   requests: count,
-  amount: points,
+  amount_paise: paise,
   approved: statusTotals,
   pending: statusTotals,
   rejected: statusTotals,
@@ -295,10 +297,10 @@ export const withdrawalAnswer = reportAnswer(withdrawalRow, requestTotals);
 
 const dayMeasures = {
   bids: count,
-  stakes: points,
-  pending_stakes: points,
-  payouts: points,
-  house_result: points,
+  stakes_paise: paise,
+  pending_stakes_paise: paise,
+  payouts_paise: paise,
+  house_result_paise: paise,
   /** Distinct players who bid. */
   players: count,
 };
@@ -309,9 +311,9 @@ const exposureLine = z.strictObject({
   digits: z.string(),
   close_digits: z.string(),
   bids: count,
-  stakes: points,
+  stakes_paise: paise,
   /** What these bids would pay if this number came. */
-  payout: points,
+  payout_paise: paise,
 });
 export const dashboardAnswer = z.strictObject({
   status: ok,
@@ -324,7 +326,7 @@ export const dashboardAnswer = z.strictObject({
   markets: z.array(z.strictObject({ ...marketColumns, ...dayMeasures })),
   /** Bids placed in each hour of today, 0 to 23. */
   stakes_by_hour: z.array(
-    z.strictObject({ hour: z.number().int().min(0).max(23), bids: count, stakes: points }),
+    z.strictObject({ hour: z.number().int().min(0).max(23), bids: count, stakes_paise: paise }),
   ),
   deposits: z.strictObject({
     /** Approved today. */
@@ -347,7 +349,7 @@ export const dashboardAnswer = z.strictObject({
       draw_at: localTime,
       status: z.enum(['open', 'awaiting_result']),
       bids: count,
-      pending_stakes: points,
+      pending_stakes_paise: paise,
       /** The numbers that would cost the most if they came, largest first (at most five). */
       top_exposure: z.array(exposureLine),
     }),

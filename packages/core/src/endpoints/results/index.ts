@@ -1,13 +1,13 @@
 /**
  * The results desk (issue 14): today's draws, preview, declare (with the two-person rule), approve or reject a
  * waiting declaration, revert with a reason after seeing what it reverses, result history and exposure.
- * Amounts are points as text with up to two decimals (`"142.50"`), as everywhere in the API; times are ISO
- * 8601 instants; dates are `YYYY-MM-DD` market dates.
+ * Amounts are integer paise in `*_paise` fields (decision 046); times are ISO 8601 instants; dates are
+ * `YYYY-MM-DD` market dates.
  */
 import { z } from 'zod';
 import { numberOrText } from '../../contract/numbers.ts';
 import { endpoint } from '../define.ts';
-import { formatField, pageAnswerFields, pageQuery } from '../paging.ts';
+import { formatField, pageAnswerFields, pageQuery, paise } from '../paging.ts';
 
 const ok = z.literal(true);
 const domain = 'results';
@@ -51,7 +51,6 @@ const group = z.enum(['main', 'starline', 'gali']);
 const halfInput = z.enum(['open', 'close']).optional();
 /** How a draw is named in answers: Starline and Gali draws are `single`. */
 const half = z.enum(['open', 'close', 'single']);
-const points = z.string();
 const instant = z.string();
 const count = z.number().int().nonnegative();
 
@@ -103,9 +102,9 @@ export const declarationsQuery = z.object({
 export const previewFigures = z.strictObject({
   bids: count,
   winners: count,
-  payout: points,
-  stakes: points,
-  house: points,
+  payout_paise: paise,
+  stakes_paise: paise,
+  house_paise: paise,
 });
 
 const operatorRef = z.strictObject({ id: z.number().int(), username: z.string() });
@@ -184,9 +183,9 @@ export const exposureRow = z.strictObject({
   digits: z.string(),
   close_digits: z.string(),
   bids: count,
-  stakes: points,
+  stakes_paise: paise,
   /** What these bids would pay if their number came. */
-  payout: points,
+  payout_paise: paise,
 });
 
 /**
@@ -199,11 +198,11 @@ export const exposureNumber = exposureRow.extend({
   /**
    * The owner's liability cap on this number (per group and the rate field the row pays at; issue 16), null
    * without one, and what the draw owes on the number against it: every bid paying at that rate field, so a
-   * Single Pana row of an SP Motor counts with the Single Pana rows. `cap_used` is null without a cap (a number
+   * Single Pana row of an SP Motor counts with the Single Pana rows. `cap_used_paise` is null without a cap (a number
    * without one keeps no exposure) and before the first bid under the cap reserved some.
    */
-  cap: points.nullable(),
-  cap_used: points.nullable(),
+  cap_paise: paise.nullable(),
+  cap_used_paise: paise.nullable(),
 });
 
 export const exposureAnswer = z.strictObject({
@@ -216,13 +215,13 @@ export const exposureAnswer = z.strictObject({
   results: z.array(z.strictObject({ half, value: z.string(), declared_at: instant })),
   /** Over every row the filters select, not only this page. */
   bids: count,
-  stakes: points,
+  stakes_paise: paise,
   pending_bids: count,
-  pending_stakes: points,
+  pending_stakes_paise: paise,
   /** Credited to winners by the live results. */
-  paid: points,
+  paid_paise: paise,
   /** Stakes minus what was paid, once every draw asked about is declared and settled; null before. */
-  house: points.nullable(),
+  house_paise: paise.nullable(),
   ...pageAnswerFields,
   exposure: z.array(exposureNumber),
 });
@@ -243,7 +242,7 @@ export const boardDraw = z.strictObject({
   next_day: z.boolean(),
   state: z.enum(drawStates),
   result: z
-    .strictObject({ result_id: z.number().int(), value: z.string(), declared_at: instant, paid: points })
+    .strictObject({ result_id: z.number().int(), value: z.string(), declared_at: instant, paid_paise: paise })
     .nullable(),
   pending: z
     .strictObject({
@@ -269,7 +268,7 @@ export const boardDraw = z.strictObject({
     .nullable(),
   /** Bids this draw decides that are not decided yet. */
   pending_bids: count,
-  pending_stakes: points,
+  pending_stakes_paise: paise,
   /** The costliest numbers for the house among those bids (at most 3); the exposure call has the rest. */
   top_exposure: z.array(exposureRow),
 });
@@ -304,24 +303,24 @@ export const revertPreviewAnswer = z.strictObject({
       /** Bids it decided, which read as pending again afterwards. */
       bids: count,
       winners: count,
-      take_back: points,
+      take_back_paise: paise,
     }),
   ),
   bids: count,
   winners: count,
   /** Winnings to be reversed in total; each player's wallet pays what it holds, the rest becomes debt. */
-  take_back: points,
-  from_wallets: points,
-  into_debt: points,
+  take_back_paise: paise,
+  from_wallets_paise: paise,
+  into_debt_paise: paise,
   /** Players whose balance does not cover what is taken back (decision 003: the rest is recorded as debt). */
   players_into_debt: z.array(
     z.strictObject({
       player_id: z.number().int(),
       user_name: z.string(),
       mobile: z.string(),
-      balance: points,
-      take_back: points,
-      debt_after: points,
+      balance_paise: paise,
+      take_back_paise: paise,
+      debt_after_paise: paise,
     }),
   ),
 });
