@@ -3,6 +3,7 @@ import { Dialog } from '@gama/ui/Dialog';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { CircleAlert } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { FormFailure } from './FormFailure.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import styles from './ConfirmDialog.module.css';
 
@@ -124,12 +125,7 @@ function ConfirmBody({
           )}
         </div>
       )}
-      {error && (
-        <p id={errorId} className={styles.error} role="alert">
-          <CircleAlert size={16} aria-hidden="true" />
-          {error}
-        </p>
-      )}
+      <FormFailure id={errorId} message={error} icon={CircleAlert} />
       <div className={styles.actions}>
         {/* The focus starts on the reason, or here: the safe choice is the default one. */}
         <Button
