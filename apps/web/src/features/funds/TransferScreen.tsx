@@ -3,6 +3,7 @@ import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftRight, Coins, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
@@ -128,16 +129,9 @@ export default function TransferScreen() {
             }}
             error={errorFor('points')}
           />
-          <Button
-            type="submit"
-            block
-            large
-            busy={check.isPending}
-            busyText={t('Please wait...')}
-            icon={<ArrowLeftRight size={20} aria-hidden="true" />}
-          >
+          <SubmitButton icon={ArrowLeftRight} busy={check.isPending} busyText={t('Please wait...')}>
             {t('Transfer')}
-          </Button>
+          </SubmitButton>
         </Form>
       </Card>
       <Dialog open={pending !== null} onClose={() => setPending(null)} title={t('Confirm Transfer')}>

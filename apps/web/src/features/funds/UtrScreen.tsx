@@ -2,10 +2,10 @@ import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, Hash, ImagePlus, Send, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { Link, useNavigate, useSearchParams } from '../../lib/router/index.ts';
 import { askAboutPath } from '../../shared/support/unread.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { TextField } from '@gama/ui/Field';
 import { PageSkeleton } from '@gama/ui/Skeleton';
@@ -211,18 +211,15 @@ function UtrForm({ requestId }: { requestId: number }) {
           )}
         </div>
       </Card>
-      <Button
-        type="submit"
+      <SubmitButton
+        icon={Send}
         variant="money"
-        block
-        large
         disabled={reading}
         busy={submitUtr.isPending}
         busyText={t('Submitting...')}
-        icon={<Send size={20} aria-hidden="true" />}
       >
         {t('Submit UTR')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

@@ -14,9 +14,9 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { Link, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { TextField } from '@gama/ui/Field';
 import fieldStyles from '@gama/ui/Field.module.css';
@@ -233,16 +233,9 @@ function WithdrawForm() {
             </p>
           )}
         </div>
-        <Button
-          type="submit"
-          block
-          large
-          busy={withdraw.isPending}
-          busyText={t('Submitting...')}
-          icon={<ArrowUpFromLine size={20} aria-hidden="true" />}
-        >
+        <SubmitButton icon={ArrowUpFromLine} busy={withdraw.isPending} busyText={t('Submitting...')}>
           {t('Withdraw')}
-        </Button>
+        </SubmitButton>
       </Form>
     </Card>
   );
