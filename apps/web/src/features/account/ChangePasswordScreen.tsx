@@ -8,7 +8,7 @@ import { Link, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { PasswordField } from '@gama/ui/Field';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -51,8 +51,7 @@ export default function ChangePasswordScreen() {
   };
 
   return (
-    <Page>
-      <PageTitle>{t('Change Password')}</PageTitle>
+    <Page title={t('Change Password')}>
       <Card>
         <Form onSubmit={submit} aria-label={t('Change password')}>
           <p className={styles.hint}>{t('Other devices signed in to your account will be logged out.')}</p>

@@ -10,7 +10,7 @@ import { useT } from '../../lib/i18n/use-t.ts';
 import { PasswordField } from '@gama/ui/Field';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { clearCachedAnswers } from '../../lib/cached-answers.ts';
 import { clearStoredProfile } from '../../lib/session.ts';
@@ -50,8 +50,7 @@ export default function DeleteAccountScreen() {
   };
 
   return (
-    <Page>
-      <PageTitle>{t('Delete Account')}</PageTitle>
+    <Page title={t('Delete Account')}>
       <Card>
         <Form onSubmit={submit} aria-label={t('Delete account')}>
           <ul className={styles.terms}>

@@ -7,7 +7,7 @@ import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { TextField } from '@gama/ui/Field';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
@@ -21,8 +21,7 @@ export default function ProfileScreen() {
   const profile = useProfile();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Profile')}</PageTitle>
+    <Page title={t('Profile')}>
       <Card>
         {profile.data ? (
           <div className={styles.identity}>

@@ -1,5 +1,5 @@
 import { MAIN_RATE_FIELDS, type RateField } from '@gama/core/rules/bet-types';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { betAccent } from '../../shared/history/index.ts';
 import { useMainRates } from './api.ts';
@@ -21,8 +21,7 @@ export default function RatesScreen() {
   const rates = useMainRates();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Market Rates')}</PageTitle>
+    <Page title={t('Market Rates')}>
       <Card className={styles.card}>
         {rates.isPending ? (
           <div className={styles.rows} role="status" aria-label={t('Loading')}>

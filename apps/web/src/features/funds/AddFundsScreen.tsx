@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { ExternalButtonLink } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Page } from '../../components/Page.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { HEADLINE_IDS } from '../../shared/headline/headline.ts';
 import { HeadlineMarquee } from '../../shared/headline/HeadlineMarquee.tsx';
@@ -22,8 +22,7 @@ export default function AddFundsScreen() {
   const links = useContactLinks();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Add Funds')}</PageTitle>
+    <Page title={t('Add Funds')}>
       <HeadlineMarquee id={HEADLINE_IDS.addFunds} />
       <WalletCard />
       <PendingDeposits />

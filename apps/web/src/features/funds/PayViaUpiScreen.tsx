@@ -8,7 +8,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { toast } from '../../lib/toast.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { TextField } from '@gama/ui/Field';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
@@ -78,8 +78,7 @@ export default function PayViaUpiScreen() {
   const gateway = useGatewayStatus();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Via UPI Apps')}</PageTitle>
+    <Page title={t('Via UPI Apps')}>
       {gateway.isPending ? (
         <PageSkeleton />
       ) : gateway.data === false ? (

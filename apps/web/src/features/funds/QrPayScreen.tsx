@@ -8,7 +8,7 @@ import { Button, ExternalButtonLink } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useContactLinks } from '../../lib/contacts.ts';
@@ -53,8 +53,7 @@ export default function QrPayScreen() {
   };
 
   return (
-    <Page>
-      <PageTitle>{t('Via QR Pay')}</PageTitle>
+    <Page title={t('Via QR Pay')}>
       {qr.isPending ? (
         <Card className={styles.qr}>
           <Skeleton height={50} radius={12} />

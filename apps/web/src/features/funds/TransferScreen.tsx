@@ -8,7 +8,7 @@ import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { PhoneField, TextField } from '@gama/ui/Field';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { useActionKey } from '@gama/ui/action-key';
@@ -97,8 +97,7 @@ export default function TransferScreen() {
   };
 
   return (
-    <Page>
-      <PageTitle>{t('Transfer Points')}</PageTitle>
+    <Page title={t('Transfer Points')}>
       <WalletCard />
       <Card>
         <Form onSubmit={submit} aria-label={t('Transfer points')}>

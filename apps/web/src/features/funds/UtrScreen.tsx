@@ -11,7 +11,7 @@ import { TextField } from '@gama/ui/Field';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { fundsApi, usePendingDeposits, useRefreshMoney } from './api.ts';
 import { EmptyState, fundsStyles as styles } from './parts.tsx';
@@ -37,8 +37,7 @@ export default function UtrScreen() {
     requests.find((r) => r.request_id === wanted) ?? requests.find((r) => r.utr === null) ?? requests[0];
 
   return (
-    <Page>
-      <PageTitle>{t('Confirm Payment')}</PageTitle>
+    <Page title={t('Confirm Payment')}>
       {pending.isPending ? (
         <PageSkeleton />
       ) : pending.isError ? (

@@ -20,7 +20,7 @@ import { toast } from '../../lib/toast.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { TextField } from '@gama/ui/Field';
 import fieldStyles from '@gama/ui/Field.module.css';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
@@ -64,8 +64,7 @@ export default function WithdrawScreen() {
   const profile = useProfile();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Withdraw Funds')}</PageTitle>
+    <Page title={t('Withdraw Funds')}>
       <WithdrawHeadline />
       <WalletCard />
       {profile.data && (

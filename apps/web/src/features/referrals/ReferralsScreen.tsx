@@ -3,7 +3,7 @@ import { Button } from '@gama/ui/Button';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { Copy, Share2 } from 'lucide-react';
 import { useRef } from 'react';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { toast } from '../../lib/toast.ts';
@@ -22,16 +22,14 @@ export default function ReferralsScreen() {
 
   if (mine.isPending) {
     return (
-      <Page>
-        <PageTitle>{t('Refer friends')}</PageTitle>
+      <Page title={t('Refer friends')}>
         <Skeleton height={260} radius={12} />
       </Page>
     );
   }
   if (mine.isError) {
     return (
-      <Page>
-        <PageTitle>{t('Refer friends')}</PageTitle>
+      <Page title={t('Refer friends')}>
         <p role="alert">{t.fromServer(errorMessage(mine.error))}</p>
       </Page>
     );
@@ -60,8 +58,7 @@ export default function ReferralsScreen() {
   };
 
   return (
-    <Page>
-      <PageTitle>{t('Refer friends')}</PageTitle>
+    <Page title={t('Refer friends')}>
       <Card className={styles.card}>
         {data.on ? (
           <p className={styles.offer}>
