@@ -94,9 +94,9 @@ function PendingDeposits() {
             <div className={styles.requestHead}>
               <span className={styles.requestAmount}>{t('{amount} points', { amount: request.amount })}</span>
               {request.utr === null ? (
-                <span className={[styles.pill, styles.pending].join(' ')}>{t('UTR needed')}</span>
+                <span className={`${styles.pill} tone-pending`}>{t('UTR needed')}</span>
               ) : (
-                <span className={[styles.pill, styles.approved].join(' ')}>
+                <span className={`${styles.pill} tone-success`}>
                   <CircleCheck size={14} aria-hidden="true" />
                   {t('UTR sent')}
                 </span>

@@ -41,7 +41,7 @@ function TransactionItem({ row, status }: { row: TransactionRow; status?: string
           {credit ? '+' : '−'}
           {row.amount}
         </span>
-        {status && <span className={[styles.pill, styles.approved].join(' ')}>{t.fromServer(status)}</span>}
+        {status && <span className={`${styles.pill} tone-success`}>{t.fromServer(status)}</span>}
       </span>
     </li>
   );
@@ -98,9 +98,9 @@ export function WalletHistoryScreen() {
 }
 
 const withdrawStatus: Record<string, { label: string; className: string | undefined }> = {
-  '0': { label: 'Pending', className: styles.pending },
-  '1': { label: 'Cancelled', className: styles.cancelled },
-  '2': { label: 'Approved', className: styles.approved },
+  '0': { label: 'Pending', className: 'tone-pending' },
+  '1': { label: 'Cancelled', className: 'tone-danger' },
+  '2': { label: 'Approved', className: 'tone-success' },
 };
 
 function payoutOf(row: WithdrawRow): { method: string; number: string } {
@@ -126,7 +126,7 @@ export function WithdrawHistoryScreen() {
           {history.data.map((row) => {
             const status = withdrawStatus[row.request_status] ?? {
               label: 'Unknown',
-              className: styles.pending,
+              className: 'tone-pending',
             };
             const payout = payoutOf(row);
             return (

@@ -56,7 +56,7 @@ export default function UtrScreen() {
           <section className={styles.request} aria-label={t('Deposit request')} data-testid="utr-request">
             <div className={styles.requestHead}>
               <span className={styles.requestAmount}>{t('{amount} points', { amount: request.amount })}</span>
-              <span className={[styles.pill, styles.pending].join(' ')}>{t('Waiting for approval')}</span>
+              <span className={`${styles.pill} tone-pending`}>{t('Waiting for approval')}</span>
             </div>
             <dl className={styles.facts}>
               <dt>{t('Request')}</dt>
