@@ -5,10 +5,11 @@ import { Copy, Share2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Card, Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { copyText } from '../../lib/clipboard.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { toast } from '../../lib/toast.ts';
 import { useMyReferrals } from './api.ts';
-import { copyText, shareLink, shareOrCopy } from './share.ts';
+import { shareLink, shareOrCopy } from './share.ts';
 import styles from './Referrals.module.css';
 
 /**
