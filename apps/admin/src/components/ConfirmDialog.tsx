@@ -1,9 +1,9 @@
-import { Button, type ButtonVariant } from '@gama/ui/Button';
+import type { ButtonVariant } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
-import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { CircleAlert } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { errorMessage } from '../lib/api-client.ts';
+import { DialogActions, useDialogSend } from './FormDialog.tsx';
+import { FormFailure } from './FormFailure.tsx';
 import styles from './ConfirmDialog.module.css';
 
 export interface ReasonInput {
@@ -53,12 +53,14 @@ function ConfirmBody({
   onConfirm,
 }: ConfirmDialogProps) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const reasonId = useId();
   const errorId = useId();
+  const { busy, error, setError, send } = useDialogSend(onClose, async (trimmed: string) => {
+    await onConfirm(trimmed);
+    return true;
+  });
 
-  const submit = useSingleFlight(async () => {
+  const submit = () => {
     const trimmed = text.trim();
     if (reason && trimmed.length < (reason.minLength ?? 1)) {
       setError(
@@ -68,17 +70,8 @@ function ConfirmBody({
       );
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(trimmed);
-      onClose();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  });
+    void send(trimmed);
+  };
 
   return (
     <form
@@ -88,7 +81,7 @@ function ConfirmBody({
         event.preventDefault();
         // A dialog may sit inside a page's form: its submit is its own.
         event.stopPropagation();
-        void submit();
+        submit();
       }}
     >
       <div className={styles.effect}>{children}</div>
@@ -124,26 +117,16 @@ function ConfirmBody({
           )}
         </div>
       )}
-      {error && (
-        <p id={errorId} className={styles.error} role="alert">
-          <CircleAlert size={16} aria-hidden="true" />
-          {error}
-        </p>
-      )}
-      <div className={styles.actions}>
-        {/* The focus starts on the reason, or here: the safe choice is the default one. */}
-        <Button
-          variant="outline"
-          onClick={onClose}
-          disabled={busy}
-          data-autofocus={reason ? undefined : true}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" variant={tone} busy={busy} busyText={busyText}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <FormFailure id={errorId} message={error} icon={CircleAlert} />
+      {/* The focus starts on the reason, or on Cancel. */}
+      <DialogActions
+        onCancel={onClose}
+        busy={busy}
+        label={confirmLabel}
+        busyText={busyText}
+        tone={tone}
+        focusCancel={!reason}
+      />
     </form>
   );
 }

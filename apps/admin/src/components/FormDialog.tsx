@@ -5,6 +5,9 @@ import { CircleAlert } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 import styles from './ConfirmDialog.module.css';
+import { FormFailure } from './FormFailure.tsx';
+
+type DialogTone = Extract<ButtonVariant, 'primary' | 'danger' | 'money'>;
 
 interface FormDialogProps {
   open: boolean;
@@ -12,7 +15,7 @@ interface FormDialogProps {
   title: string;
   submitLabel: string;
   busyText: string;
-  tone?: Extract<ButtonVariant, 'primary' | 'danger' | 'money'>;
+  tone?: DialogTone;
   /**
    * Checks the form (focusing the first wrong field) and sends it; resolves false when a field was wrong,
    * throws the server's refusal (shown in the dialog), resolves true when done.
@@ -30,21 +33,61 @@ export function FormDialog(props: FormDialogProps) {
   );
 }
 
-function FormBody({ onClose, submitLabel, busyText, tone = 'primary', onSubmit, children }: FormDialogProps) {
+/**
+ * A dialog's call: busy while it runs, the server's refusal kept for the dialog to show, closed when `run`
+ * resolves true (false: the form found a wrong field and stays open). One call at a time (a double tap sends once).
+ */
+export function useDialogSend<A extends unknown[]>(
+  onClose: () => void,
+  run: (...args: A) => Promise<boolean>,
+) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const send = useSingleFlight(async (form: HTMLFormElement) => {
+  const send = useSingleFlight(async (...args: A) => {
     setBusy(true);
     setError(null);
     try {
-      if (await onSubmit(form)) onClose();
+      if (await run(...args)) onClose();
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }
   });
+  return { busy, error, setError, send };
+}
+
+/** Cancel and the dialog's action, side by side (stacked, action on top, on a phone). */
+export function DialogActions({
+  onCancel,
+  busy,
+  label,
+  busyText,
+  tone = 'primary',
+  focusCancel = false,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  busyText: string;
+  tone?: DialogTone;
+  /** The focus starts on Cancel: the safe choice is the default one. */
+  focusCancel?: boolean;
+}) {
+  return (
+    <div className={styles.actions}>
+      <Button variant="outline" onClick={onCancel} disabled={busy} data-autofocus={focusCancel || undefined}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={tone} busy={busy} busyText={busyText}>
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+function FormBody({ onClose, submitLabel, busyText, tone, onSubmit, children }: FormDialogProps) {
+  const { busy, error, send } = useDialogSend(onClose, onSubmit);
 
   return (
     <form
@@ -58,20 +101,8 @@ function FormBody({ onClose, submitLabel, busyText, tone = 'primary', onSubmit, 
       }}
     >
       {children}
-      {error && (
-        <p className={styles.error} role="alert">
-          <CircleAlert size={16} aria-hidden="true" />
-          {error}
-        </p>
-      )}
-      <div className={styles.actions}>
-        <Button variant="outline" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant={tone} busy={busy} busyText={busyText}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormFailure message={error} icon={CircleAlert} />
+      <DialogActions onCancel={onClose} busy={busy} label={submitLabel} busyText={busyText} tone={tone} />
     </form>
   );
 }

@@ -12,17 +12,13 @@ function goBack(navigate: NavigateFunction): void {
   else void navigate('/', { replace: true });
 }
 
-export function Page({ children }: { children: ReactNode }) {
-  return <div className={styles.page}>{children}</div>;
-}
-
-/** Title of an inner screen; the back arrow is exactly one step of history (design.md). */
-export function PageTitle({ children, back = true }: { children: ReactNode; back?: boolean }) {
+/** An inner screen: its title under a back arrow that is exactly one step of history (design.md), then its body. */
+export function Page({ title, children }: { title: ReactNode; children: ReactNode }) {
   const navigate = useNavigate();
   const t = useT();
   return (
-    <div className={styles.titleRow}>
-      {back && (
+    <div className={styles.page}>
+      <div className={styles.titleRow}>
         <button
           type="button"
           className={styles.back}
@@ -31,8 +27,9 @@ export function PageTitle({ children, back = true }: { children: ReactNode; back
         >
           <ArrowLeft size={24} aria-hidden="true" />
         </button>
-      )}
-      <h1 className={styles.title}>{children}</h1>
+        <h1 className={styles.title}>{title}</h1>
+      </div>
+      {children}
     </div>
   );
 }

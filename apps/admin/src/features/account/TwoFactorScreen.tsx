@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShieldOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { FormFailure } from '../../components/FormFailure.tsx';
 import { PageHeader, Panel } from '../../components/PageHeader.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call, errorMessage, isApiError } from '../../lib/api-client.ts';
@@ -99,11 +100,7 @@ function TurnOff({ onDone }: { onDone: (operator: EnrolledOperator) => void }) {
       </p>
       <PasswordField label="Your password" autoComplete="current-password" {...field('password')} />
       <OtpField label="Code from the app" length={6} {...field('code')} />
-      {failure && (
-        <p className={styles.failure} role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       <Button
         type="submit"
         variant="danger"

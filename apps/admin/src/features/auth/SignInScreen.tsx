@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Clock, KeyRound, LogIn, ShieldCheck, User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { FormFailure } from '../../components/FormFailure.tsx';
 import { AuthFrame } from '../../components/AuthFrame.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { call, errorMessage, isApiError } from '../../lib/api-client.ts';
@@ -131,11 +132,7 @@ export default function SignInScreen() {
             {...field('recovery')}
           />
         )}
-        {failure && (
-          <p className={styles.failure} role="alert">
-            {failure}
-          </p>
-        )}
+        <FormFailure message={failure} />
         <Button
           type="submit"
           block

@@ -2,6 +2,7 @@ import { imageMessages } from '@gama/core/endpoints/content/console';
 import { Button } from '@gama/ui/Button';
 import { CircleAlert, ImageUp } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { FormFailure } from '../../components/FormFailure.tsx';
 import { acceptedImages, readImageFile } from './image-file.ts';
 import styles from './ContentScreen.module.css';
 
@@ -49,12 +50,7 @@ export function ImagePicker({
       >
         {label}
       </Button>
-      {error && (
-        <p className={styles.fileError} role="alert">
-          <CircleAlert size={16} aria-hidden="true" />
-          {error}
-        </p>
-      )}
+      <FormFailure message={error} icon={CircleAlert} />
     </div>
   );
 }

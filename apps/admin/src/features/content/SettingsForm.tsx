@@ -4,6 +4,7 @@ import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { Save, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormFailure } from '../../components/FormFailure.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Panel } from '../../components/PageHeader.tsx';
 import { Toggle } from '../../components/Toggle.tsx';
@@ -133,12 +134,7 @@ export function SettingsForm({
               <div className={styles.fields}>{group.fields.map(input)}</div>
             </Panel>
           ))}
-          {problem && (
-            <p className={styles.problem} role="alert">
-              <TriangleAlert size={16} aria-hidden="true" />
-              {problem}
-            </p>
-          )}
+          <FormFailure message={problem} icon={TriangleAlert} />
           {canChange ? (
             <div className={styles.saveBar}>
               <Button type="submit" icon={<Save size={18} aria-hidden="true" />}>

@@ -4,6 +4,7 @@
  * texts and rules beside each are the player app's own.
  */
 import { LogoMark } from '@gama/ui/Logo';
+import slider from '@gama/ui/Slider.module.css';
 import { ArrowLeft, Megaphone, Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import styles from './PhonePreview.module.css';
@@ -74,16 +75,24 @@ export function PreviewMarquee({ text }: { text: string | null }) {
   );
 }
 
+/** The first slide, in the app's own slider styles (`@gama/ui`), with a dot for each slide. */
 export function PreviewSlider({ slides }: { slides: ReadonlyArray<{ image_url: string; title: string }> }) {
   const first = slides[0];
   if (!first) return <p className={styles.nothing}>No slider: the home screen starts with the markets</p>;
   return (
-    <div className={styles.slider}>
-      <img src={first.image_url} alt={first.title} />
+    <div className={slider.slider}>
+      <div className={slider.track}>
+        <div className={slider.slide}>
+          <img src={first.image_url} alt={first.title} />
+        </div>
+      </div>
       {slides.length > 1 && (
-        <span className={styles.dots} aria-hidden="true">
+        <span className={slider.dots} aria-hidden="true">
           {slides.map((slide, index) => (
-            <span key={`${slide.image_url}-${index}`} className={index === 0 ? styles.dotOn : styles.dot} />
+            <span
+              key={`${slide.image_url}-${index}`}
+              className={index === 0 ? `${slider.dot} ${slider.active}` : slider.dot}
+            />
           ))}
         </span>
       )}

@@ -3,12 +3,12 @@ import { newPasswordRule, requiredRule, type Rule } from '@gama/core/contract/va
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { Link, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { Button } from '@gama/ui/Button';
 import { PasswordField } from '@gama/ui/Field';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -51,8 +51,7 @@ export default function ChangePasswordScreen() {
   };
 
   return (
-    <Page>
-      <PageTitle>{t('Change Password')}</PageTitle>
+    <Page title={t('Change Password')}>
       <Card>
         <Form onSubmit={submit} aria-label={t('Change password')}>
           <p className={styles.hint}>{t('Other devices signed in to your account will be logged out.')}</p>
@@ -72,16 +71,9 @@ export default function ChangePasswordScreen() {
             autoComplete="new-password"
             {...field('confirmPassword')}
           />
-          <Button
-            type="submit"
-            block
-            large
-            busy={change.isPending}
-            busyText={t('Submitting...')}
-            icon={<KeyRound size={20} aria-hidden="true" />}
-          >
+          <SubmitButton icon={KeyRound} busy={change.isPending} busyText={t('Submitting...')}>
             {t('Change Password')}
-          </Button>
+          </SubmitButton>
         </Form>
       </Card>
       <p className={styles.hint}>

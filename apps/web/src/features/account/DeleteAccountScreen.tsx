@@ -3,14 +3,14 @@ import { requiredRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { Button } from '@gama/ui/Button';
 import { PasswordField } from '@gama/ui/Field';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { clearCachedAnswers } from '../../lib/cached-answers.ts';
 import { clearStoredProfile } from '../../lib/session.ts';
@@ -50,8 +50,7 @@ export default function DeleteAccountScreen() {
   };
 
   return (
-    <Page>
-      <PageTitle>{t('Delete Account')}</PageTitle>
+    <Page title={t('Delete Account')}>
       <Card>
         <Form onSubmit={submit} aria-label={t('Delete account')}>
           <ul className={styles.terms}>
@@ -87,17 +86,9 @@ export default function DeleteAccountScreen() {
               {t.fromServer(confirmError)}
             </p>
           )}
-          <Button
-            type="submit"
-            variant="danger"
-            block
-            large
-            busy={close.isPending}
-            busyText={t('Deleting...')}
-            icon={<Trash2 size={20} aria-hidden="true" />}
-          >
+          <SubmitButton icon={Trash2} variant="danger" busy={close.isPending} busyText={t('Deleting...')}>
             {t('Delete My Account')}
-          </Button>
+          </SubmitButton>
         </Form>
       </Card>
     </Page>

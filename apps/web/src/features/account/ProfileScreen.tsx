@@ -2,12 +2,12 @@ import { profileNameRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { Pencil, Phone, Save, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
@@ -21,8 +21,7 @@ export default function ProfileScreen() {
   const profile = useProfile();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Profile')}</PageTitle>
+    <Page title={t('Profile')}>
       <Card>
         {profile.data ? (
           <div className={styles.identity}>
@@ -87,16 +86,9 @@ function EditProfileCard({ currentName }: { currentName: string }) {
       </h2>
       <Form onSubmit={submit} aria-label={t('Edit profile')}>
         <TextField label={t('Name')} autoComplete="name" icon={<UserRound size={20} />} {...field('name')} />
-        <Button
-          type="submit"
-          block
-          large
-          busy={update.isPending}
-          busyText={t('Submitting...')}
-          icon={<Save size={20} aria-hidden="true" />}
-        >
+        <SubmitButton icon={Save} busy={update.isPending} busyText={t('Submitting...')}>
           {t('Save')}
-        </Button>
+        </SubmitButton>
       </Form>
     </Card>
   );

@@ -3,10 +3,10 @@ import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Send } from 'lucide-react';
 import type { FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { Link, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { Button } from '@gama/ui/Button';
 import { PhoneField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
 import { useFormFields } from '@gama/ui/use-form-fields';
@@ -60,16 +60,9 @@ export default function ForgotPasswordScreen() {
           autoFocus
           {...field('mobile')}
         />
-        <Button
-          type="submit"
-          block
-          large
-          busy={sendCode.isPending}
-          busyText={t('Sending...')}
-          icon={<Send size={20} aria-hidden="true" />}
-        >
+        <SubmitButton icon={Send} busy={sendCode.isPending} busyText={t('Sending...')}>
           {t('Send Reset Code')}
-        </Button>
+        </SubmitButton>
       </Form>
     </AuthScreen>
   );

@@ -7,10 +7,10 @@ import { REFERRAL_LINK_PARAM } from '@gama/core/endpoints/referrals/index';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Gift, UserPlus, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useNavigate, useSearchParams } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { Button } from '@gama/ui/Button';
 import { PasswordField, PhoneField, TextField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
 import { useFormFields } from '@gama/ui/use-form-fields';
@@ -120,16 +120,9 @@ export default function RegisterScreen() {
             />
           </>
         )}
-        <Button
-          type="submit"
-          block
-          large
-          busy={checkMobile.isPending}
-          busyText={t('Please wait...')}
-          icon={<UserPlus size={20} aria-hidden="true" />}
-        >
+        <SubmitButton icon={UserPlus} busy={checkMobile.isPending} busyText={t('Please wait...')}>
           {t('REGISTER')}
-        </Button>
+        </SubmitButton>
       </Form>
     </AuthScreen>
   );

@@ -3,10 +3,10 @@ import { newPasswordRule, requiredRule, type Rule } from '@gama/core/contract/va
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { Button } from '@gama/ui/Button';
 import { PasswordField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
 import { useFormFields } from '@gama/ui/use-form-fields';
@@ -85,16 +85,13 @@ function ResetPasswordForm({ ticket }: { ticket: ResetPasswordState }) {
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <Button
-          type="submit"
-          block
-          large
+        <SubmitButton
+          icon={KeyRound}
           busy={reset.isPending || done}
           busyText={done ? t('Redirecting...') : t('Submitting...')}
-          icon={<KeyRound size={20} aria-hidden="true" />}
         >
           {t('Update Password')}
-        </Button>
+        </SubmitButton>
       </Form>
     </AuthScreen>
   );

@@ -17,7 +17,7 @@ import {
 import type { CSSProperties } from 'react';
 import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
-import { Page, PageTitle } from '../../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 import {
   InvalidBidNavigation,
   isOpenTimePassed,
@@ -57,8 +57,7 @@ function GameMenu({ market }: { market: BidNavState }) {
   const t = useT();
 
   return (
-    <Page>
-      <PageTitle>{market.gameName}</PageTitle>
+    <Page title={market.gameName}>
       <p className={styles.hint}>{t('Select a game type')}</p>
       <ul className={styles.tiles}>
         {betTypesOf('main').map((betType) => {

@@ -4,7 +4,7 @@ import { zonedParts } from '@gama/core/rules/time';
 import { ChevronDown } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useSearchParams } from '../../lib/router/index.ts';
-import { Page, PageTitle } from '../../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 import { useChartDays, useChartMarkets } from './api.ts';
@@ -48,8 +48,7 @@ export default function ChartsScreen() {
   const weeks = days.data ? chartWeeks(days.data.days, today, days.data.daysOff) : [];
 
   return (
-    <Page>
-      <PageTitle>{t('Market Charts')}</PageTitle>
+    <Page title={t('Market Charts')}>
       <div className={styles.groups} role="group" aria-label={t('Market group')}>
         {GROUPS.map((g) => (
           <button

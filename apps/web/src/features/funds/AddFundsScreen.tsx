@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { ExternalButtonLink } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Page } from '../../components/Page.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { HEADLINE_IDS } from '../../shared/headline/headline.ts';
 import { HeadlineMarquee } from '../../shared/headline/HeadlineMarquee.tsx';
@@ -22,8 +22,7 @@ export default function AddFundsScreen() {
   const links = useContactLinks();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Add Funds')}</PageTitle>
+    <Page title={t('Add Funds')}>
       <HeadlineMarquee id={HEADLINE_IDS.addFunds} />
       <WalletCard />
       <PendingDeposits />
@@ -95,9 +94,9 @@ function PendingDeposits() {
             <div className={styles.requestHead}>
               <span className={styles.requestAmount}>{t('{amount} points', { amount: request.amount })}</span>
               {request.utr === null ? (
-                <span className={[styles.pill, styles.pending].join(' ')}>{t('UTR needed')}</span>
+                <span className={`${styles.pill} tone-pending`}>{t('UTR needed')}</span>
               ) : (
-                <span className={[styles.pill, styles.approved].join(' ')}>
+                <span className={`${styles.pill} tone-success`}>
                   <CircleCheck size={14} aria-hidden="true" />
                   {t('UTR sent')}
                 </span>

@@ -12,7 +12,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
-import { Page, PageTitle } from '../../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 import { usePaymentDetails } from './api.ts';
 import { fundsStyles as styles, MethodBadge, TileLink, WalletCard } from './parts.tsx';
 import { WithdrawMethodDialog } from './WithdrawMethodDialog.tsx';
@@ -45,8 +45,7 @@ export default function FundsScreen() {
   }, [showToast, navigate, location.pathname]);
 
   return (
-    <Page>
-      <PageTitle>{t('Funds')}</PageTitle>
+    <Page title={t('Funds')}>
       <WalletCard />
       <nav className={styles.tiles} aria-label={t('Wallet management')}>
         <TileLink to="/imp9" money icon={<ArrowDownToLine size={22} />} hint={t('Pay by UPI app or QR code')}>

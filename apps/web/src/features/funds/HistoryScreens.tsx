@@ -2,7 +2,7 @@ import type { TransactionRow } from '@gama/core/endpoints/wallet/index';
 import type { WithdrawRow } from '@gama/core/endpoints/funds/index';
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { ArrowDownLeft, ArrowUpRight, FileText, TriangleAlert } from 'lucide-react';
-import { Page, PageTitle } from '../../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useWalletHistory, useWithdrawHistory } from './api.ts';
 import { EmptyState, fundsStyles as styles, ListSkeleton } from './parts.tsx';
@@ -41,7 +41,7 @@ function TransactionItem({ row, status }: { row: TransactionRow; status?: string
           {credit ? '+' : '−'}
           {row.amount}
         </span>
-        {status && <span className={[styles.pill, styles.approved].join(' ')}>{t.fromServer(status)}</span>}
+        {status && <span className={`${styles.pill} tone-success`}>{t.fromServer(status)}</span>}
       </span>
     </li>
   );
@@ -53,8 +53,7 @@ export function DepositHistoryScreen() {
   const rows = history.data?.filter((row) => row.kind === 'deposit' && row.transaction_type === '1') ?? [];
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Deposit History')}</PageTitle>
+    <Page title={t('Deposit History')}>
       {history.isPending ? (
         <ListSkeleton label={t('Loading deposits')} />
       ) : history.isError ? (
@@ -80,8 +79,7 @@ export function WalletHistoryScreen() {
   const history = useWalletHistory();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Wallet History')}</PageTitle>
+    <Page title={t('Wallet History')}>
       {history.isPending ? (
         <ListSkeleton label={t('Loading transactions')} />
       ) : history.isError ? (
@@ -100,9 +98,9 @@ export function WalletHistoryScreen() {
 }
 
 const withdrawStatus: Record<string, { label: string; className: string | undefined }> = {
-  '0': { label: 'Pending', className: styles.pending },
-  '1': { label: 'Cancelled', className: styles.cancelled },
-  '2': { label: 'Approved', className: styles.approved },
+  '0': { label: 'Pending', className: 'tone-pending' },
+  '1': { label: 'Cancelled', className: 'tone-danger' },
+  '2': { label: 'Approved', className: 'tone-success' },
 };
 
 function payoutOf(row: WithdrawRow): { method: string; number: string } {
@@ -116,8 +114,7 @@ export function WithdrawHistoryScreen() {
   const history = useWithdrawHistory();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Withdraw History')}</PageTitle>
+    <Page title={t('Withdraw History')}>
       {history.isPending ? (
         <ListSkeleton label={t('Loading withdrawals')} />
       ) : history.isError ? (
@@ -129,7 +126,7 @@ export function WithdrawHistoryScreen() {
           {history.data.map((row) => {
             const status = withdrawStatus[row.request_status] ?? {
               label: 'Unknown',
-              className: styles.pending,
+              className: 'tone-pending',
             };
             const payout = payoutOf(row);
             return (

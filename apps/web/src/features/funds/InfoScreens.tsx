@@ -1,5 +1,5 @@
 import { History, ListOrdered, ReceiptText, ScrollText, Star, Trophy, TriangleAlert } from 'lucide-react';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useRules } from './api.ts';
@@ -14,8 +14,7 @@ function RulesScreen({ title, pick }: { title: Text; pick: 'withdrawal_rule' | '
   const hindi = t.language === 'hi' ? (rules.data?.[`${pick}_hi`].trim() ?? '') : '';
   const text = hindi || (rules.data?.[pick].trim() ?? '');
   return (
-    <Page>
-      <PageTitle>{t(title)}</PageTitle>
+    <Page title={t(title)}>
       {rules.isPending ? (
         <Card>
           <div className={styles.section} role="status" aria-label={t('Loading rules')}>
@@ -52,8 +51,7 @@ export function DepositRulesScreen() {
 export function HistoriesScreen() {
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('History')}</PageTitle>
+    <Page title={t('History')}>
       <nav className={styles.tiles} aria-label={t('Histories')}>
         <TileLink to="/AddFundHistory" money icon={<History size={22} />}>
           {t('Deposit History')}

@@ -4,11 +4,11 @@ import { formatPaiseDecimal, pointsToPaise } from '@gama/core/rules/money';
 import { useMutation } from '@tanstack/react-query';
 import { CirclePlus, ExternalLink, IndianRupee, QrCode, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { TextField } from '@gama/ui/Field';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
@@ -78,8 +78,7 @@ export default function PayViaUpiScreen() {
   const gateway = useGatewayStatus();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Via UPI Apps')}</PageTitle>
+    <Page title={t('Via UPI Apps')}>
       {gateway.isPending ? (
         <PageSkeleton />
       ) : gateway.data === false ? (
@@ -223,18 +222,15 @@ function PayForm() {
           ))}
         </div>
       </section>
-      <Button
-        type="submit"
+      <SubmitButton
+        icon={CirclePlus}
         variant="money"
-        block
-        large
         disabled={amount === '' || method === null}
         busy={record.isPending}
         busyText={t('Processing...')}
-        icon={<CirclePlus size={20} aria-hidden="true" />}
       >
         {t('Add Money')}
-      </Button>
+      </SubmitButton>
       {link && (
         <p className={styles.notice}>
           <ExternalLink size={18} aria-hidden="true" />

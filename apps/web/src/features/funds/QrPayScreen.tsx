@@ -8,33 +8,16 @@ import { Button, ExternalButtonLink } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { errorMessage } from '../../lib/api-client.ts';
+import { copyText } from '../../lib/clipboard.ts';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { fundsApi, useMinDeposit, useQrPay, useRefreshMoney } from './api.ts';
 import { digitsOnly, typedPoints } from './money.ts';
 import { ConfirmPaymentCard } from './ConfirmPaymentCard.tsx';
 import { fundsStyles as styles } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
-
-/** Older phones and plain-http pages have no async clipboard; a hidden textarea still copies there. */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('copy refused');
-}
 
 export default function QrPayScreen() {
   const qr = useQrPay();
@@ -46,15 +29,13 @@ export default function QrPayScreen() {
   const [request, setRequest] = useState<{ id: number; points: number } | null>(null);
 
   const copy = (upiId: string) => {
-    copyText(upiId).then(
-      () => toast.success(m.upiIdCopied),
-      () => toast.error('Could not copy. Please copy the UPI ID by hand.'),
+    void copyText(upiId).then((copied) =>
+      copied ? toast.success(m.upiIdCopied) : toast.error('Could not copy. Please copy the UPI ID by hand.'),
     );
   };
 
   return (
-    <Page>
-      <PageTitle>{t('Via QR Pay')}</PageTitle>
+    <Page title={t('Via QR Pay')}>
       {qr.isPending ? (
         <Card className={styles.qr}>
           <Skeleton height={50} radius={12} />

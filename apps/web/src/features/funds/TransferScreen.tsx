@@ -3,11 +3,12 @@ import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftRight, Coins, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { PhoneField, TextField } from '@gama/ui/Field';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { useActionKey } from '@gama/ui/action-key';
@@ -96,8 +97,7 @@ export default function TransferScreen() {
   };
 
   return (
-    <Page>
-      <PageTitle>{t('Transfer Points')}</PageTitle>
+    <Page title={t('Transfer Points')}>
       <WalletCard />
       <Card>
         <Form onSubmit={submit} aria-label={t('Transfer points')}>
@@ -128,16 +128,9 @@ export default function TransferScreen() {
             }}
             error={errorFor('points')}
           />
-          <Button
-            type="submit"
-            block
-            large
-            busy={check.isPending}
-            busyText={t('Please wait...')}
-            icon={<ArrowLeftRight size={20} aria-hidden="true" />}
-          >
+          <SubmitButton icon={ArrowLeftRight} busy={check.isPending} busyText={t('Please wait...')}>
             {t('Transfer')}
-          </Button>
+          </SubmitButton>
         </Form>
       </Card>
       <Dialog open={pending !== null} onClose={() => setPending(null)} title={t('Confirm Transfer')}>

@@ -2,16 +2,16 @@ import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, Hash, ImagePlus, Send, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { Link, useNavigate, useSearchParams } from '../../lib/router/index.ts';
 import { askAboutPath } from '../../shared/support/unread.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { TextField } from '@gama/ui/Field';
 import { PageSkeleton } from '@gama/ui/Skeleton';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { fundsApi, usePendingDeposits, useRefreshMoney } from './api.ts';
 import { EmptyState, fundsStyles as styles } from './parts.tsx';
@@ -37,8 +37,7 @@ export default function UtrScreen() {
     requests.find((r) => r.request_id === wanted) ?? requests.find((r) => r.utr === null) ?? requests[0];
 
   return (
-    <Page>
-      <PageTitle>{t('Confirm Payment')}</PageTitle>
+    <Page title={t('Confirm Payment')}>
       {pending.isPending ? (
         <PageSkeleton />
       ) : pending.isError ? (
@@ -57,7 +56,7 @@ export default function UtrScreen() {
           <section className={styles.request} aria-label={t('Deposit request')} data-testid="utr-request">
             <div className={styles.requestHead}>
               <span className={styles.requestAmount}>{t('{amount} points', { amount: request.amount })}</span>
-              <span className={[styles.pill, styles.pending].join(' ')}>{t('Waiting for approval')}</span>
+              <span className={`${styles.pill} tone-pending`}>{t('Waiting for approval')}</span>
             </div>
             <dl className={styles.facts}>
               <dt>{t('Request')}</dt>
@@ -211,18 +210,15 @@ function UtrForm({ requestId }: { requestId: number }) {
           )}
         </div>
       </Card>
-      <Button
-        type="submit"
+      <SubmitButton
+        icon={Send}
         variant="money"
-        block
-        large
         disabled={reading}
         busy={submitUtr.isPending}
         busyText={t('Submitting...')}
-        icon={<Send size={20} aria-hidden="true" />}
       >
         {t('Submit UTR')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

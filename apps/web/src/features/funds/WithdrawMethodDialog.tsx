@@ -4,9 +4,9 @@ import { phoneRule } from '@gama/core/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import type { FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
 import { PhoneField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
@@ -65,16 +65,9 @@ function NumberForm({ type }: { type: UpiType }) {
         )}
       </p>
       <PhoneField label={t('UPI Number')} placeholder={t('10-digit number')} autoFocus {...field('number')} />
-      <Button
-        type="submit"
-        block
-        large
-        busy={sendCode.isPending}
-        busyText={t('Please wait...')}
-        icon={<Send size={20} aria-hidden="true" />}
-      >
+      <SubmitButton icon={Send} busy={sendCode.isPending} busyText={t('Please wait...')}>
         {t('Send OTP')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

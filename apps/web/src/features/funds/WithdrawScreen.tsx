@@ -14,13 +14,13 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { Link, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { TextField } from '@gama/ui/Field';
 import fieldStyles from '@gama/ui/Field.module.css';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
@@ -64,8 +64,7 @@ export default function WithdrawScreen() {
   const profile = useProfile();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Withdraw Funds')}</PageTitle>
+    <Page title={t('Withdraw Funds')}>
       <WithdrawHeadline />
       <WalletCard />
       {profile.data && (
@@ -233,16 +232,9 @@ function WithdrawForm() {
             </p>
           )}
         </div>
-        <Button
-          type="submit"
-          block
-          large
-          busy={withdraw.isPending}
-          busyText={t('Submitting...')}
-          icon={<ArrowUpFromLine size={20} aria-hidden="true" />}
-        >
+        <SubmitButton icon={ArrowUpFromLine} busy={withdraw.isPending} busyText={t('Submitting...')}>
           {t('Withdraw')}
-        </Button>
+        </SubmitButton>
       </Form>
     </Card>
   );

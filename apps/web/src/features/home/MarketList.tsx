@@ -108,7 +108,7 @@ function MarketCard({
   const titleId = `market-${row.game_id}`;
   return (
     <li
-      className={[styles.card, shaking && styles.shake].filter(Boolean).join(' ')}
+      className={[styles.card, shaking && 'shake'].filter(Boolean).join(' ')}
       aria-labelledby={titleId}
       data-testid="market-card"
     >

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from '@gama/ui/Skeleton';
+import styles from '@gama/ui/Slider.module.css';
 import { useSlides } from './api.ts';
-import styles from './Slider.module.css';
 import { prefersReducedMotion } from '../../lib/motion.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 

@@ -1,5 +1,5 @@
 import { CirclePlay } from 'lucide-react';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { useTutorialLink } from './api.ts';
@@ -20,8 +20,7 @@ export default function HowToPlayScreen() {
   const tutorial = useTutorialLink();
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('How To Play')}</PageTitle>
+    <Page title={t('How To Play')}>
       <Card>
         <ol className={styles.steps}>
           {steps.map((step, index) => (

@@ -4,7 +4,7 @@ import { Skeleton } from '@gama/ui/Skeleton';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from '../../lib/router/index.ts';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Page } from '../../components/Page.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { useAppPages } from './api.ts';
 import styles from './Info.module.css';
@@ -31,8 +31,7 @@ export function OperatorPage({
   const hindi = t.language === 'hi' ? (pages.data?.[`${pick}_hi`].trim() ?? '') : '';
   const text = hindi || (pages.data?.[pick].trim() ?? '');
   return (
-    <Page>
-      <PageTitle>{t(title)}</PageTitle>
+    <Page title={t(title)}>
       <Card>
         {pages.isPending ? (
           <div

@@ -18,7 +18,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { Button } from '@gama/ui/Button';
 import { Skeleton } from '@gama/ui/Skeleton';
-import { Page, PageTitle } from '../../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 import { Link } from '../../lib/router/index.ts';
 import { useT, type Translate } from '../../lib/i18n/use-t.ts';
 import { useMarkAllRead, useNotificationList } from './api.ts';
@@ -100,8 +100,7 @@ export default function NotificationsScreen() {
 
   const rows = list.data?.pages.flatMap((page) => page.notifications) ?? [];
   return (
-    <Page>
-      <PageTitle>{t(m.title)}</PageTitle>
+    <Page title={t(m.title)}>
       <PushSettings />
       {list.isPending ? (
         <div className={styles.list} aria-busy="true">

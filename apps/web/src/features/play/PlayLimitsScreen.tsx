@@ -12,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useMemo, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { saveFile } from '../../lib/save-file.ts';
@@ -52,8 +52,7 @@ export default function PlayLimitsScreen() {
   const settings = useQuery({ queryKey: playSettingsKey, queryFn: playApi.settings });
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Play limits')}</PageTitle>
+    <Page title={t('Play limits')}>
       {settings.data ? (
         <>
           {settings.data.break && (

@@ -3,12 +3,13 @@ import { Button } from '@gama/ui/Button';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { Copy, Share2 } from 'lucide-react';
 import { useRef } from 'react';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { copyText } from '../../lib/clipboard.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { toast } from '../../lib/toast.ts';
 import { useMyReferrals } from './api.ts';
-import { copyText, shareLink, shareOrCopy } from './share.ts';
+import { shareLink, shareOrCopy } from './share.ts';
 import styles from './Referrals.module.css';
 
 /**
@@ -22,16 +23,14 @@ export default function ReferralsScreen() {
 
   if (mine.isPending) {
     return (
-      <Page>
-        <PageTitle>{t('Refer friends')}</PageTitle>
+      <Page title={t('Refer friends')}>
         <Skeleton height={260} radius={12} />
       </Page>
     );
   }
   if (mine.isError) {
     return (
-      <Page>
-        <PageTitle>{t('Refer friends')}</PageTitle>
+      <Page title={t('Refer friends')}>
         <p role="alert">{t.fromServer(errorMessage(mine.error))}</p>
       </Page>
     );
@@ -60,8 +59,7 @@ export default function ReferralsScreen() {
   };
 
   return (
-    <Page>
-      <PageTitle>{t('Refer friends')}</PageTitle>
+    <Page title={t('Refer friends')}>
       <Card className={styles.card}>
         {data.on ? (
           <p className={styles.offer}>

@@ -1,4 +1,5 @@
 import { REFERRAL_LINK_PARAM } from '@gama/core/endpoints/referrals/index';
+import { copyText } from '../../lib/clipboard.ts';
 
 /** The registration screen of this site with the code in its query: what a friend opens. */
 export function shareLink(code: string, origin: string = window.location.origin): string {
@@ -23,26 +24,4 @@ export async function shareOrCopy(data: { title: string; text: string; url: stri
     }
   }
   return (await copyText(data.url)) ? 'copied' : 'failed';
-}
-
-/** Older phones and plain-http pages have no async clipboard; a hidden textarea still copies there. */
-export async function copyText(text: string): Promise<boolean> {
-  if (navigator.clipboard && window.isSecureContext) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return true;
-    } catch {
-      // Refused (no permission): the textarea below may still copy.
-    }
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  return copied;
 }

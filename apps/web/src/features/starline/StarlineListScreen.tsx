@@ -4,18 +4,9 @@ import { CirclePlay } from 'lucide-react';
 import { Button } from '@gama/ui/Button';
 import { GroupListScreen } from '../../shared/markets/GroupListScreen.tsx';
 import { MarketStatus } from '../../shared/markets/market-list-parts.tsx';
+import { RATE_LABELS } from '../../shared/markets/rate-labels.ts';
 import styles from '../../shared/markets/MarketList.module.css';
 import { useT } from '../../lib/i18n/use-t.ts';
-
-const RATE_LABELS: Record<(typeof STARLINE_RATE_FIELDS)[number], string> = {
-  single_digit: 'Single Digit',
-  jodi_digit: 'Jodi Digit',
-  single_pana: 'Single Pana',
-  double_pana: 'Double Pana',
-  tripple_pana: 'Triple Pana',
-  half_sangam: 'Half Sangam',
-  full_sangam: 'Full Sangam',
-};
 
 const RATE_LINES = STARLINE_RATE_FIELDS.map((field) => ({ label: RATE_LABELS[field], field }));
 

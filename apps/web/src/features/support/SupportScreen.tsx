@@ -5,7 +5,7 @@ import { Button } from '@gama/ui/Button';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { ImagePlus, MessageCircle, Send, X } from 'lucide-react';
 import { useState } from 'react';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Page } from '../../components/Page.tsx';
 import { errorMessage, urlOf } from '../../lib/api-client.ts';
 import { useT, type Translate } from '../../lib/i18n/use-t.ts';
 import { Link, useSearchParams } from '../../lib/router/index.ts';
@@ -44,8 +44,7 @@ export default function SupportScreen() {
   const about = aboutOf(search.get('about'));
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t('Support')}</PageTitle>
+    <Page title={t('Support')}>
       {open === null ? (
         <>
           <Card>

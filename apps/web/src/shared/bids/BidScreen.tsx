@@ -11,7 +11,7 @@ import { useT, type Translate } from '../../lib/i18n/use-t.ts';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { Dialog } from '@gama/ui/Dialog';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { ApiError } from '../../lib/api-client.ts';
 import { profileResource, useProfile } from '../../lib/profile.ts';
@@ -171,8 +171,7 @@ export function BidScreen({ betType, market, title }: BidScreenProps) {
   const totalPoints = formatPaise(sumCost(entries));
 
   return (
-    <Page>
-      <PageTitle>{title ?? betType.label}</PageTitle>
+    <Page title={title ?? betType.label}>
       <div className={styles.meta}>
         <span className={styles.market}>{market.gameName}</span>
         {/* The wallet itself is the header chip; here only what this slip would leave of it, labelled. */}

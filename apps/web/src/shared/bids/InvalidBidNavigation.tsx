@@ -1,7 +1,7 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { House, TriangleAlert } from 'lucide-react';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { Card, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Page } from '../../components/Page.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './InvalidBidNavigation.module.css';
 
@@ -9,8 +9,7 @@ import styles from './InvalidBidNavigation.module.css';
 export function InvalidBidNavigation({ title }: { title: string }) {
   const t = useT();
   return (
-    <Page>
-      <PageTitle>{t.fromServer(title)}</PageTitle>
+    <Page title={t.fromServer(title)}>
       <Card className={styles.notice}>
         <span className={styles.icon}>
           <TriangleAlert size={30} aria-hidden="true" />

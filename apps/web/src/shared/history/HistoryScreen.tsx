@@ -8,7 +8,7 @@ import { useState, type CSSProperties, type FormEvent } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
-import { Card, Form, Page, PageTitle } from '../../components/Page.tsx';
+import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 import { betAccent } from './bet-accent.ts';
@@ -53,8 +53,7 @@ export function HistoryScreen({ title, kind, group, showSession = true }: Histor
 
   const rows = history.data?.rows ?? [];
   return (
-    <Page>
-      <PageTitle>{t.fromServer(title)}</PageTitle>
+    <Page title={t.fromServer(title)}>
       <Card>
         <Form onSubmit={submit}>
           <div className={styles.dates}>

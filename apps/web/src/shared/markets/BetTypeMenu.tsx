@@ -3,7 +3,7 @@ import { bidMessages } from '@gama/core/rules/messages';
 import { Clock } from 'lucide-react';
 import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
-import { Page, PageTitle } from '../../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 import { InvalidBidNavigation, openTimePassedNow, readBidNavState } from '../bids/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './BetTypeMenu.module.css';
@@ -44,8 +44,7 @@ export function BetTypeMenu({ title, betTypes }: BetTypeMenuProps) {
   };
 
   return (
-    <Page>
-      <PageTitle>{market.gameName}</PageTitle>
+    <Page title={market.gameName}>
       <p className={[styles.time, 'tabular'].join(' ')}>
         <Clock size={16} aria-hidden="true" />
         {t('Bids close at {time}', { time: market.openTime })}

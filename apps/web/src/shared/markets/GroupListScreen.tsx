@@ -2,7 +2,7 @@ import type { MarketRow } from '@gama/core/endpoints/markets/index';
 import type { RateField } from '@gama/core/rules/bet-types';
 import type { ReactNode } from 'react';
 import { useNavigate } from '../../lib/router/index.ts';
-import { Page, PageTitle } from '../../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import type { BidNavState } from '../bids/index.ts';
 import { ratePair, useGroupMarkets, useGroupRates, type SlotGroup } from './group-markets.ts';
@@ -83,8 +83,7 @@ export function GroupListScreen({
   };
 
   return (
-    <Page>
-      <PageTitle>{title}</PageTitle>
+    <Page title={title}>
       <ListActions
         chartUrl={list.data?.chartUrl ?? (list.isError ? `/charts?group=${group}` : undefined)}
         chartInNewTab={chartInNewTab}

@@ -35,7 +35,7 @@ export function useClosedMarket() {
   }, []);
 
   const popup = <ClosedMarketDialog open={popupOpen} onClose={() => setPopupOpen(false)} />;
-  return { refuse, shakeClass: (gameId: number) => (gameId === shakingId ? styles.shake : undefined), popup };
+  return { refuse, shakeClass: (gameId: number) => (gameId === shakingId ? 'shake' : undefined), popup };
 }
 
 /** Every market list's closed-market popup: headed "Sorry!", reading "Oops! …" once (spec 02 section 4). */
