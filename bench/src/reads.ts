@@ -8,7 +8,7 @@
  * Knobs: BENCH_SECONDS (10 a run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_PLAYERS (200).
  */
 import Fastify from 'fastify';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { machineTime } from './cpu.ts';
 import { runLoad, seedPlayers, startBench, type BenchPlayer, type LoadSummary } from './harness.ts';
 
@@ -22,6 +22,8 @@ interface Run extends LoadSummary {
   serverUs: number;
   /** Share of the machine busy with anything but this process and the load generator: noise. */
   other: number;
+  /** The 1-minute load average when the run ended, printed beside each figure. */
+  load: number;
 }
 
 let logBytes = 0;
@@ -64,6 +66,7 @@ async function measure(url: string, path: string, players: readonly BenchPlayer[
     ...s,
     serverUs: s.requests > 0 ? serverUsed / s.requests : Number.NaN,
     other: total > 0 ? Math.max(0, other) / total : Number.NaN,
+    load: loadavg()[0] ?? Number.NaN,
   };
 }
 
@@ -85,8 +88,10 @@ try {
   console.log(
     `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s a run`,
   );
-  console.log('| round | run | answers/s | ratio to hello | p99 ms | non-2xx | server µs/answer | other % |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| round | run | answers/s | ratio to hello | p99 ms | non-2xx | server µs/answer | other % | load |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const ratios: Record<'wallet' | 'list', number[]> = { wallet: [], list: [] };
   logStart = logBytes;
   for (let round = 1; round <= ROUNDS; round++) {
@@ -102,7 +107,7 @@ try {
       ['/api-main-game', list],
     ] as const) {
       console.log(
-        `| ${round} | ${name} | ${fmt(run.rps, 0)} | ${fmt(run.rps / base.rps, 2)} | ${fmt(run.p99)} | ${run.non2xx} | ${fmt(run.serverUs, 0)} | ${fmt(100 * run.other, 0)} |`,
+        `| ${round} | ${name} | ${fmt(run.rps, 0)} | ${fmt(run.rps / base.rps, 2)} | ${fmt(run.p99)} | ${run.non2xx} | ${fmt(run.serverUs, 0)} | ${fmt(100 * run.other, 0)} | ${fmt(run.load, 2)} |`,
       );
     }
   }

@@ -105,16 +105,34 @@ export class SettingsCache {
   }
 
   async get<K extends SettingKey>(key: K): Promise<SettingValues[K]> {
+    return (await this.all())[key];
+  }
+
+  async all(): Promise<SettingValues> {
+    return this.peek() ?? (await this.#load());
+  }
+
+  /**
+   * Every group, without waiting when a fresh copy is kept (undefined otherwise: then `get` reads them). The
+   * polled home list reads three groups a call; taking them without an await each is part of what keeps it
+   * cheap (decision 042).
+   */
+  peek(): SettingValues | undefined {
     const now = this.#now();
     const hit = this.#entry;
     if (hit && now - hit.at < SettingsCache.TTL_MS && now >= hit.at) {
       this.stats.hit();
-      return hit.value[key];
+      return hit.value;
     }
+    return undefined;
+  }
+
+  async #load(): Promise<SettingValues> {
     this.stats.miss();
+    const now = this.#now();
     const value = legacySettings(await ownerSettings(this.#db));
     this.#entry = { at: now, value };
-    return value[key];
+    return value;
   }
 
   invalidate(): void {

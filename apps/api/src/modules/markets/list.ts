@@ -27,13 +27,16 @@ export type ResultFields = (
 export type ResultSource = (db: Queryable, group: MarketGroup, now: Date) => Promise<ResultFields>;
 const noResults: ResultSource = async () => () => ({ open_result: '', close_result: '' });
 
-interface Entry {
-  loadedAt: number;
-  minute: number;
+/** A group's list: its rows, as JSON text too, and an entity tag of their content (If-None-Match). */
+export interface TaggedList {
   rows: MarketRow[];
-  /** `rows` as JSON text, serialized once per rebuild for every answer that carries the list. */
   json: string;
   etag: string;
+}
+
+interface Entry extends TaggedList {
+  loadedAt: number;
+  minute: number;
 }
 
 function row(market: Market, now: Date, fields: ResultFields): MarketRow {
@@ -98,16 +101,27 @@ export class MarketCache {
     return (await this.tagged(group)).rows;
   }
 
-  /** The rows, as JSON text too, with an entity tag of their content, for conditional requests (If-None-Match). */
-  async tagged(group: MarketGroup): Promise<{ rows: MarketRow[]; json: string; etag: string }> {
-    const now = this.#clock.now();
-    const ms = now.getTime();
-    const minute = Math.floor(ms / 60_000);
+  /** The rows, as JSON text too (serialized once per rebuild), with an entity tag of their content. */
+  async tagged(group: MarketGroup): Promise<TaggedList> {
+    return this.peek(group) ?? (await this.#build(group));
+  }
+
+  /** The list as `tagged` gives it, without waiting, while the kept copy serves; undefined when it must be rebuilt. */
+  peek(group: MarketGroup): TaggedList | undefined {
     const cached = this.#lists.get(group);
-    if (cached && isFresh(cached.loadedAt, ms) && cached.minute === minute) {
+    if (!cached) return undefined;
+    const ms = this.#clock.now().getTime();
+    if (isFresh(cached.loadedAt, ms) && cached.minute === Math.floor(ms / 60_000)) {
       this.stats.hit();
       return cached;
     }
+    return undefined;
+  }
+
+  async #build(group: MarketGroup): Promise<TaggedList> {
+    const now = this.#clock.now();
+    const ms = now.getTime();
+    const minute = Math.floor(ms / 60_000);
     this.stats.miss();
     const markets = await marketsOf(this.#db, group);
     const fields = await this.#results(this.#db, group, now);

@@ -10,6 +10,7 @@ import {
 } from '@gama/core/rules/schedule-edit';
 import { parseClockTime } from '@gama/core/rules/time';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isoNow } from '../../clock.ts';
 import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { JsonText, RawReply, route } from '../../http/route.ts';
@@ -37,12 +38,12 @@ export function marketRoutes(app: FastifyInstance): void {
     // The home list also comes inside /api-user-wallet-balance (spec 01); this public twin is what pollers use.
     const middle = `,${JSON.stringify(chartKeys[group])}:${JSON.stringify(`/charts?group=${group}`)},"server_time":`;
     route(app, entries.list, async ({ request, reply }) => {
-      const { json, etag } = await markets.tagged(group);
+      const { json, etag } = markets.peek(group) ?? (await markets.tagged(group));
       // Pollers that send back the tag get a 304 while nothing changed.
       void reply.header('etag', etag);
       if (request.headers['if-none-match'] === etag) return new RawReply(reply.code(304).send());
       return new JsonText(
-        `{"status":true,"result":${json}${middle}${JSON.stringify(clock.now().toISOString())},"time_zone":${zoneJson}}`,
+        `{"status":true,"result":${json}${middle}${JSON.stringify(isoNow(clock))},"time_zone":${zoneJson}}`,
       );
     });
 

@@ -14,13 +14,16 @@ const UNMATCHED = 'unmatched';
 
 export function registerRequestMetrics(app: FastifyInstance): void {
   const { metrics } = app.deps;
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: it runs after every answer, and an async hook costs a promise and a
+  // microtask turn per request for nothing it waits on.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.request(
       request.method,
       request.routeOptions.url ?? UNMATCHED,
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
+    done();
   });
 }
 

@@ -3,6 +3,7 @@ import { accountClosureMessages, accountMessages } from '@gama/core/contract/mes
 import { endpoints } from '@gama/core/endpoints';
 import { formatPaise } from '@gama/core/rules/money';
 import type { FastifyInstance } from 'fastify';
+import { isoNow } from '../../clock.ts';
 import { JsonText, route } from '../../http/route.ts';
 import { clearSessionCookie } from '../auth/sessions.ts';
 import { updateLanguage } from '../auth/player-accounts.ts';
@@ -15,13 +16,18 @@ export function profileRoutes(app: FastifyInstance): void {
   const { markets, clock, settings, wallets, config } = deps;
 
   route(app, endpoints.profile, async ({ player }) => {
-    const [withdraw, contacts, transfer, money, list] = await Promise.all([
-      settings.get('withdraw'),
-      settings.get('contacts'),
-      settings.get('transfer'),
-      wallets.get(player.id),
-      markets.tagged('main'),
-    ]);
+    // From the caches without an await while all three are kept (nearly every poll); else read what is missing.
+    let values = settings.peek();
+    let money = wallets.peek(player.id);
+    let list = markets.peek('main');
+    if (!values || !money || !list) {
+      [values, money, list] = await Promise.all([
+        values ?? settings.all(),
+        money ?? wallets.get(player.id),
+        list ?? markets.tagged('main'),
+      ]);
+    }
+    const { withdraw, contacts, transfer } = values;
     const profile: Omit<ProfileResponse, 'result'> = {
       status: true,
       user_name: player.userName,
@@ -34,7 +40,7 @@ export function profileRoutes(app: FastifyInstance): void {
       withdraw_open_time: withdraw.open_time,
       withdraw_close_time: withdraw.close_time,
       min_transfer: String(transfer.min_points),
-      server_time: clock.now().toISOString(),
+      server_time: isoNow(clock),
       time_zone: config.MARKET_TIME_ZONE,
     };
     // The market list's JSON is serialized once per cache rebuild; only the player's part is serialized here.

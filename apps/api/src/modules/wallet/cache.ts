@@ -61,15 +61,24 @@ export class WalletCache {
   }
 
   async get(playerId: number): Promise<WalletBalance> {
-    const now = this.#now();
+    return this.peek(playerId) ?? (await this.#read(playerId));
+  }
+
+  /** The balance kept for the player, without waiting; undefined when `get` would read it. */
+  peek(playerId: number): WalletBalance | undefined {
     const entry = this.#entries.get(playerId);
-    if (entry && this.#live) {
-      if (now - entry.cachedAt < WalletCache.TTL_MS && now >= entry.cachedAt) {
-        this.stats.hit();
-        return entry.value;
-      }
-      this.#entries.delete(playerId);
+    if (!entry || !this.#live) return undefined;
+    const now = this.#now();
+    if (now - entry.cachedAt < WalletCache.TTL_MS && now >= entry.cachedAt) {
+      this.stats.hit();
+      return entry.value;
     }
+    this.#entries.delete(playerId);
+    return undefined;
+  }
+
+  async #read(playerId: number): Promise<WalletBalance> {
+    const now = this.#now();
     this.stats.miss();
     const mark = Symbol(playerId);
     this.#reading.set(playerId, mark);
