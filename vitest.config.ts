@@ -7,6 +7,7 @@ import {
   onPostgres,
   postgresOnly,
 } from './apps/api/test/engines.ts';
+import WaitingFirstSequencer from './apps/api/test/sequencer.ts';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -59,7 +60,11 @@ if (withPostgres) {
 export default defineConfig({
   test: {
     projects,
-    maxWorkers: 2,
+    // Three workers on two cores: the failover test waits on its cluster for most of two minutes, the restore
+    // drill, the replica, PgBouncer and the stop-signal tests on servers of their own; with two workers one core
+    // sat idle while they waited. They start first (apps/api/test/sequencer.ts), beside two that work.
+    maxWorkers: 3,
     fileParallelism: true,
+    sequence: { sequencer: WaitingFirstSequencer },
   },
 });
