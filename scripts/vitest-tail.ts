@@ -1,8 +1,7 @@
 /**
  * A Vitest reporter for `npm test` (scripts/test.ts): once every test file has gone to a worker and at most one is
  * still running, it writes the file named by GAMA_VITEST_TAIL_FILE. From then on Vitest leaves a core idle until
- * its last file ends (the fuzz on PostgreSQL alone takes minutes of one worker), so `npm test` starts the browser
- * suite at that moment, beside it, instead of after it.
+ * its last file ends, so `npm test` starts the browser suite at that moment, beside it, instead of after it.
  */
 import { writeFileSync } from 'node:fs';
 import type { Reporter, TestSpecification } from 'vitest/node';
