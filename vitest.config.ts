@@ -7,6 +7,7 @@ import {
   onPostgres,
   postgresOnly,
 } from './apps/api/test/engines.ts';
+import WaitingFirstSequencer from './apps/api/test/sequencer.ts';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -45,6 +46,8 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
 ];
+// The PostgreSQL project's group (three workers) runs first, then these (two).
+for (const project of projects) project.test = { ...project.test, sequence: { groupOrder: 1 } };
 if (withPostgres) {
   projects.push({
     test: {
@@ -52,6 +55,14 @@ if (withPostgres) {
       name: 'api-postgres',
       include: [...bothEngines, ...postgresOnly, ...onPostgres],
       env: { TEST_ENGINE: 'postgres' },
+      // Three workers on two cores here, and first: the failover test waits on its cluster for most of two
+      // minutes, the restore drill, the replica and PgBouncer on servers of their own, and the other files on the
+      // PostgreSQL server, which does their queries outside the workers; with two, a core sat idle meanwhile
+      // (apps/api/test/sequencer.ts starts the waiting files beside two that work). On PGlite the database runs
+      // inside the worker, so a third worker only slowed every file (the crash points on PGlite reached their
+      // 240 s limit with three, at load 15-20).
+      maxWorkers: 3,
+      sequence: { groupOrder: 0 },
     },
   });
 }
@@ -61,5 +72,6 @@ export default defineConfig({
     projects,
     maxWorkers: 2,
     fileParallelism: true,
+    sequence: { sequencer: WaitingFirstSequencer },
   },
 });

@@ -143,5 +143,7 @@ export const engineIndependent = [
   'test/engines.test.ts',
   'test/module-graph.test.ts',
   'test/money-lint.test.ts',
+  // Processes and temp dirs only: what a killed run left behind, found and stopped.
+  'test/stale-clusters.test.ts',
   'test/stop-signals.test.ts',
 ] as const;

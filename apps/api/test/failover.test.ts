@@ -26,6 +26,7 @@ import { haMissing, startHaCluster } from './ha-cluster.ts';
 import type { TestApp } from './helpers.ts';
 import { createTestApp } from './helpers.ts';
 import { admin, fund, operatorToken } from './money.ts';
+import { claimClusterDir } from './stale-clusters.ts';
 
 /** The ports this test's cluster takes (etcd, two nodes, HAProxy: 3500-3509). */
 const BASE_PORT = 3500;
@@ -50,6 +51,8 @@ const missing = haMissing();
 
 describe('failover under load', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gama-failover-'));
+  // A later run's set-up stops what is left here only once this process is gone (stale-clusters.ts).
+  claimClusterDir(dir);
   let cluster: HaCluster | undefined;
   let t: TestApp | undefined;
   afterAll(async () => {

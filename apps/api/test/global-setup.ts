@@ -1,12 +1,15 @@
 /**
  * Migrates once per run: a PGlite data-dir tarball, and a template database on PostgreSQL when
- * TEST_DATABASE_URL is set. Each test file then starts from a copy in well under a second.
+ * TEST_DATABASE_URL is set. Each test file then starts from a copy in well under a second. First it stops the
+ * clusters a killed run left behind (stale-clusters.ts), whose processes would hold the failover test's fixed
+ * ports.
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
+import { stopStaleClusters } from './stale-clusters.ts';
 import { pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
 
 async function preparePglite(): Promise<void> {
@@ -41,6 +44,7 @@ async function preparePostgres(base: string): Promise<void> {
 }
 
 export default async function setup(): Promise<void> {
+  for (const line of stopStaleClusters()) console.warn(`stale test cluster left by a killed run: ${line}`);
   await preparePglite();
   const base = process.env.TEST_DATABASE_URL;
   if (base) await preparePostgres(base);

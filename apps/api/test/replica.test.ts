@@ -21,6 +21,7 @@ import { eventually, startChildServer, stopAll } from './child-server.ts';
 import { engine } from './db.ts';
 import { DEFAULT_NOW } from './helpers.ts';
 import { freePort } from './ports.ts';
+import { claimClusterDir } from './stale-clusters.ts';
 
 const root = userInfo().uid === 0;
 const bin = ['17', '16', '15']
@@ -53,6 +54,8 @@ const accepts = (url: string) => async () => {
 
 describe.skipIf(engine !== 'postgres' || bin === undefined)('reads from a streaming replica', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gama-replica-'));
+  // A later run's set-up stops what is left here only once this process is gone (stale-clusters.ts).
+  claimClusterDir(dir);
   const primaryDir = join(dir, 'primary');
   const replicaDir = join(dir, 'replica');
   let primaryUp = false;

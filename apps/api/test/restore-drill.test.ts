@@ -35,6 +35,7 @@ import { seedMarket } from '../src/seed/markets.ts';
 import type { ApiBody, TestApp } from './helpers.ts';
 import { createTestApp } from './helpers.ts';
 import { fund, operatorToken } from './money.ts';
+import { claimClusterDir } from './stale-clusters.ts';
 
 const missing = [
   postgresBin ? null : 'PostgreSQL server programs',
@@ -63,6 +64,8 @@ const NOW = '2026-11-20T12:00:00+05:30';
 
 describe('the restore drill', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gama-backup-'));
+  // A later run's set-up stops what is left here only once this process is gone (stale-clusters.ts).
+  claimClusterDir(dir);
   const primaryDir = join(dir, 'primary');
   const confFile = join(dir, 'pgbackrest.conf');
   let primaryUp = false;
