@@ -1,5 +1,5 @@
 /** Helpers for suites that move money: an operator session, funding through the real API, the ledger check. */
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { Role } from '@gama/core/operators/permissions';
 import { createOperator } from '../src/modules/operators/accounts.ts';
 import { sha256 } from '../src/modules/auth/tokens.ts';
@@ -21,6 +21,23 @@ export async function operatorToken(t: TestApp, role: Role = 'owner'): Promise<s
   });
   if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`);
   return (res.json() as { token: string }).token;
+}
+
+/**
+ * Operator sessions for a suite, by name: each signed in before the suite's tests as `operatorToken` does, in
+ * the order given (a `beforeAll` after the app's). Read them inside tests and later hooks.
+ */
+export function suiteOperators<Name extends string>(
+  t: TestApp,
+  roles: Record<Name, Role>,
+): Readonly<Record<Name, string>> {
+  const tokens = {} as Record<Name, string>;
+  beforeAll(async () => {
+    for (const [name, role] of Object.entries(roles) as [Name, Role][]) {
+      tokens[name] = await operatorToken(t, role);
+    }
+  });
+  return tokens;
 }
 
 export async function admin<T = Record<string, unknown>>(

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { call, newOperator, signIn } from '../../../test/console.ts';
 import { audit } from './writer.ts';
 
-let t: TestApp;
 let owner: { id: number; username: string };
 let token: string;
 
@@ -28,9 +26,8 @@ type Page = Json & { rows: Row[]; page: number; page_size: number; total: number
 
 const fakeRequest = (ip: string) => ({ ip, id: `req-${ip}`, headers: { 'user-agent': 'test agent' } });
 
-beforeAll(async () => {
-  // 2026-11-20 12:00 IST; the log below spans three market days.
-  t = await createTestApp();
+// 2026-11-20 12:00 IST; the log below spans three market days.
+const t = suiteApp({}, async () => {
   // Start from an empty log: the fixture's own sign-ins come after the rows below.
   const op = await newOperator(t, 'owner');
   owner = op;
@@ -81,9 +78,6 @@ beforeAll(async () => {
   ];
   for (const row of rows) await audit(t.db, row);
   token = await signIn(t, op, {}, { ip: '10.0.0.9', userAgent: 'console' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const page = (query: string) => call<Page>(t, 'GET', `/admin-api/audit${query}`, { token });

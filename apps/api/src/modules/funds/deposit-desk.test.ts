@@ -4,32 +4,13 @@
  */
 import { fundsMessages as f } from '@gama/core/contract/funds-messages';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
-import {
-  MONEY_TABLES,
-  admin,
-  balanceOf,
-  expectLedgerClean,
-  fund,
-  operatorToken,
-} from '../../../test/money.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
+import { MONEY_TABLES, admin, balanceOf, fund, operatorToken, suiteOperators } from '../../../test/money.ts';
 
-let t: TestApp;
-let owner: string;
-let cashier: string;
-let cashier2: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await operatorToken(t);
-  cashier = await operatorToken(t, 'cashier');
-  cashier2 = await operatorToken(t, 'cashier');
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
-});
+const t = suiteApp({ ledger: true });
+const ops = suiteOperators(t, { owner: 'owner', cashier: 'cashier', cashier2: 'cashier' });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
 type Json = Record<string, unknown>;
@@ -102,7 +83,7 @@ interface Queue {
   page: number;
   page_size: number;
 }
-const queue = (query: string, token = cashier) =>
+const queue = (query: string, token = ops.cashier) =>
   admin<Queue>(t, token, 'GET', `/admin-api/deposits?${query}`);
 
 interface Decision {
@@ -113,9 +94,9 @@ interface Decision {
   decided_by: { id: number; username: string };
   reason: string | null;
 }
-const approve = (id: number, token = cashier) =>
+const approve = (id: number, token = ops.cashier) =>
   admin<{ deposit: Decision } & ApiBody>(t, token, 'POST', `/admin-api/deposits/${id}/approve`);
-const reject = (id: number, reason?: string, token = cashier) =>
+const reject = (id: number, reason?: string, token = ops.cashier) =>
   admin<{ deposit: Decision } & ApiBody>(
     t,
     token,
@@ -336,7 +317,7 @@ describe('the UTR after paying', () => {
     const shot = await t.app.inject({
       method: 'GET',
       url: `/admin-api/deposits/${id}/screenshot`,
-      headers: { authorization: `Bearer ${cashier}` },
+      headers: { authorization: `Bearer ${ops.cashier}` },
     });
     expect(shot.statusCode).toBe(200);
     // The server's own WebP of the latest image: same picture, none of the phone's metadata.
@@ -352,7 +333,7 @@ describe('the UTR after paying', () => {
     expect((await queue(`player_id=${p.id}`)).json.rows[0]).toMatchObject({ has_screenshot: true, utr });
 
     const other = await requestDeposit(p, 600);
-    const none = await admin(t, cashier, 'GET', `/admin-api/deposits/${other}/screenshot`);
+    const none = await admin(t, ops.cashier, 'GET', `/admin-api/deposits/${other}/screenshot`);
     expect(none.statusCode).toBe(404);
     expect((await admin(t, p.token, 'GET', `/admin-api/deposits/${id}/screenshot`)).statusCode).toBe(403);
   });
@@ -430,7 +411,7 @@ describe('the deposit queue', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/admin-api/deposits?player_id=${p.id}&format=csv&page_size=1`,
-      headers: { authorization: `Bearer ${cashier}` },
+      headers: { authorization: `Bearer ${ops.cashier}` },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -458,7 +439,11 @@ describe('the deposit queue', () => {
       [p.id, t.clock.now()],
     );
     const url = `/admin-api/deposits?player_id=${p.id}&format=csv`;
-    const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${cashier}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${ops.cashier}` },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ msg: 'More than 10,000 rows match: narrow the filters to export' });
     // The page still works.
@@ -498,7 +483,12 @@ describe('deciding deposits', () => {
   it('approves once: retries and a second operator get the standing decision, and the audit has one row', async () => {
     const p = await t.player();
     const id = await requestDeposit(p, 700);
-    const answers = await Promise.all([approve(id), approve(id, cashier2), approve(id), approve(id, owner)]);
+    const answers = await Promise.all([
+      approve(id),
+      approve(id, ops.cashier2),
+      approve(id),
+      approve(id, ops.owner),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
     const fresh = answers.filter((a) => !a.json.deposit.already_decided);
     expect(fresh).toHaveLength(1);
@@ -544,7 +534,7 @@ describe('deciding deposits', () => {
     expect(await snapshot(t.db, EVIDENCE_TABLES)).toEqual(before);
     const [one, two] = await Promise.all([
       reject(id, 'UTR not in statement'),
-      reject(id, 'second click', cashier2),
+      reject(id, 'second click', ops.cashier2),
     ]);
     expect([one.json.deposit.already_decided, two.json.deposit.already_decided].sort()).toEqual([
       false,
@@ -567,14 +557,14 @@ describe('deciding deposits', () => {
     const [a, b] = await Promise.all([
       admin<{ results: Array<Json & { id: number; ok: boolean; deposit?: Decision }> }>(
         t,
-        cashier,
+        ops.cashier,
         'POST',
         '/admin-api/deposits/bulk',
         body,
       ),
       admin<{ results: Array<Json & { id: number; ok: boolean; deposit?: Decision }> }>(
         t,
-        cashier2,
+        ops.cashier2,
         'POST',
         '/admin-api/deposits/bulk',
         body,
@@ -609,7 +599,7 @@ describe('deciding deposits', () => {
     expect(await balanceOf(t, q.id)).toBe(30_000);
     const retry = await admin<{ results: Array<{ ok: boolean; deposit?: Decision }> }>(
       t,
-      cashier,
+      ops.cashier,
       'POST',
       '/admin-api/deposits/bulk',
       { ids, decision: 'approve' },
@@ -628,14 +618,14 @@ describe('deciding deposits', () => {
       { ids: ['1'], decision: 'approve' },
     ]) {
       expect(
-        (await admin(t, cashier, 'POST', '/admin-api/deposits/bulk', bad)).statusCode,
+        (await admin(t, ops.cashier, 'POST', '/admin-api/deposits/bulk', bad)).statusCode,
         JSON.stringify(bad),
       ).toBe(400);
     }
     expect(await snapshot(t.db, EVIDENCE_TABLES)).toEqual(before);
     const bulkReject = await admin<{ results: Array<{ ok: boolean; deposit?: Decision }> }>(
       t,
-      cashier,
+      ops.cashier,
       'POST',
       '/admin-api/deposits/bulk',
       { ids: [r1], decision: 'reject', reason: 'no such payment' },
@@ -649,7 +639,7 @@ describe('deciding deposits', () => {
 
   it('keeps crediting through fund(), which approves through this same route', async () => {
     const p = await t.player();
-    await fund(t, p, cashier, 1234);
+    await fund(t, p, ops.cashier, 1234);
     expect(await balanceOf(t, p.id)).toBe(123_400);
   });
 

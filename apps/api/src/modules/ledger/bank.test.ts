@@ -2,9 +2,9 @@
  * C1 (scaled for CI): many players, random money operations at high concurrency, retries with the same key.
  * Afterwards every invariant holds and every acknowledged operation is present exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
 import { admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
@@ -14,14 +14,9 @@ const PLAYERS = 20;
 const OPERATIONS = 600;
 const CONCURRENCY = 32;
 
-let t: TestApp;
 let op: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-11-20T12:00:00+05:30' });
+const t = suiteApp({ now: '2026-11-20T12:00:00+05:30' }, async () => {
   op = await operatorToken(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A small deterministic generator, so a failing run can be replayed from its seed. */

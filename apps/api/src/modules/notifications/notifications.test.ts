@@ -5,34 +5,32 @@
  * Last-Event-ID. On PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
 import type { NotificationRow } from './service.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
-import { admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { suiteApp } from '../../../test/helpers.ts';
+import { admin, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { addNotification, purgeNotifications } from './service.ts';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 
-let t: TestApp;
 let op: string;
 let base = '';
-beforeAll(async () => {
-  t = await createTestApp({
+const t = suiteApp(
+  {
     now: IST('09:00'),
     env: { NOTIFICATION_HEARTBEAT_MS: '200', NOTIFICATION_STREAM_MS: '60000' },
-  });
-  op = await operatorToken(t);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
-});
+    ledger: true,
+  },
+  async () => {
+    op = await operatorToken(t);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+  },
+);
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
 interface ListAnswer extends ApiBody {
