@@ -63,6 +63,17 @@ export async function admin<T = Record<string, unknown>>(
   return { statusCode: res.statusCode, json: res.json() as T };
 }
 
+/** A player's deposit request through the legacy endpoint, expected to be accepted; answers its id. */
+export async function requestDeposit(t: TestApp, player: { token: string }, points: number): Promise<number> {
+  const res = await t.post<{ status: boolean; request_id: number }>(
+    '/api-fund-request-add',
+    { request_amount: String(points) },
+    { token: player.token },
+  );
+  expect(res.statusCode, res.raw).toBe(200);
+  return res.json.request_id;
+}
+
 /** Credits a wallet the way production does: a deposit request, approved by an operator. */
 export async function fund(
   t: TestApp,

@@ -9,7 +9,14 @@ import { referralMessages } from '@gama/core/endpoints/referrals/index';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody } from '../../../test/helpers.ts';
 import { snapshot, suiteApp } from '../../../test/helpers.ts';
-import { MONEY_TABLES, admin, balanceOf, operatorToken, suiteOperators } from '../../../test/money.ts';
+import {
+  MONEY_TABLES,
+  admin,
+  balanceOf,
+  operatorToken,
+  suiteOperators,
+  requestDeposit,
+} from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 
 const t = suiteApp({ ledger: true });
@@ -87,16 +94,6 @@ async function registered(code?: string): Promise<Player> {
   const token = String(r.answer.unique_token);
   const { rows } = await t.db.query<{ id: number }>('SELECT id FROM players WHERE mobile = $1', [r.mobile]);
   return { id: rows[0]?.id ?? 0, mobile: r.mobile, token };
-}
-
-async function requestDeposit(p: Player, points: number): Promise<number> {
-  const res = await t.post<ApiBody & { request_id: number }>(
-    '/api-fund-request-add',
-    { request_amount: String(points) },
-    { token: p.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_id;
 }
 
 const approve = (id: number, token = ops.cashier) =>
@@ -225,14 +222,14 @@ describe('referrals while on', () => {
     const p = await registered(code);
     const referrerBefore = await balanceOf(t, referrer.id);
     const earnedBefore = (await mine(referrer)).earned_paise;
-    const first = await requestDeposit(p, 500);
+    const first = await requestDeposit(t, p, 500);
     expect((await approve(first)).statusCode).toBe(200);
     expect(await balanceOf(t, referrer.id)).toBe(referrerBefore + 7_500);
     expect(await balanceOf(t, p.id)).toBe(50_000 + 2_000);
     const row = await referral(p.id);
     expect(row).toMatchObject({ state: 'paid', referrer_reward_paise: 7_500, referred_reward_paise: 2_000 });
     expect(await rewardJournals(p.id)).toBe(1);
-    const second = await requestDeposit(p, 300);
+    const second = await requestDeposit(t, p, 300);
     expect((await approve(second)).statusCode).toBe(200);
     expect(await balanceOf(t, referrer.id)).toBe(referrerBefore + 7_500);
     expect(await rewardJournals(p.id)).toBe(1);
@@ -261,7 +258,11 @@ describe('referrals while on', () => {
   it('pays once when two first deposits are approved at the same moment', async () => {
     const p = await registered(code);
     const referrerBefore = await balanceOf(t, referrer.id);
-    const ids = await Promise.all([requestDeposit(p, 200), requestDeposit(p, 300), requestDeposit(p, 400)]);
+    const ids = await Promise.all([
+      requestDeposit(t, p, 200),
+      requestDeposit(t, p, 300),
+      requestDeposit(t, p, 400),
+    ]);
     const answers = await Promise.all([
       approve(ids[0] ?? 0),
       approve(ids[1] ?? 0, ops.owner),
@@ -287,14 +288,14 @@ describe('referrals while on', () => {
   it('pays nothing for a rejected deposit, then pays with the first approved one', async () => {
     const p = await registered(code);
     const referrerBefore = await balanceOf(t, referrer.id);
-    const refused = await requestDeposit(p, 250);
+    const refused = await requestDeposit(t, p, 250);
     const rejected = await admin(t, ops.cashier, 'POST', `/admin-api/deposits/${refused}/reject`, {
       reason: 'UTR not in statement',
     });
     expect(rejected.statusCode).toBe(200);
     expect((await referral(p.id)).state).toBe('waiting');
     expect(await balanceOf(t, referrer.id)).toBe(referrerBefore);
-    expect((await approve(await requestDeposit(p, 250))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, p, 250))).statusCode).toBe(200);
     expect((await referral(p.id)).state).toBe('paid');
     expect(await balanceOf(t, referrer.id)).toBe(referrerBefore + 7_500);
   });
@@ -306,7 +307,7 @@ describe('referrals while on', () => {
     const shared = nextMobile();
     await savePayoutNumber(linkedReferrer, shared);
     await savePayoutNumber(p, shared);
-    expect((await approve(await requestDeposit(p, 500))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, p, 500))).statusCode).toBe(200);
     const held = await referral(p.id);
     expect(held).toMatchObject({
       state: 'held',
@@ -363,7 +364,7 @@ describe('referrals while on', () => {
     const p = await registered((await mine(linkedReferrer)).code);
     // The referred player's payout number is the referrer's own phone.
     await savePayoutNumber(p, linkedReferrer.mobile);
-    expect((await approve(await requestDeposit(p, 500))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, p, 500))).statusCode).toBe(200);
     expect((await referral(p.id)).link_reasons).toEqual([
       `payout number ${linkedReferrer.mobile} is the other player's phone`,
     ]);
@@ -392,7 +393,7 @@ describe('referrals while on', () => {
     const capped = await registered();
     const capCode = (await mine(capped)).code;
     const players = await Promise.all([registered(capCode), registered(capCode), registered(capCode)]);
-    const ids = await Promise.all(players.map((p) => requestDeposit(p, 200)));
+    const ids = await Promise.all(players.map((p) => requestDeposit(t, p, 200)));
     const answers = await Promise.all(ids.map((id, i) => approve(id, i % 2 === 0 ? ops.cashier : ops.owner)));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     const states = await Promise.all(players.map(async (p) => (await referral(p.id)).state));
@@ -401,7 +402,7 @@ describe('referrals while on', () => {
     // The next market day has room again.
     t.clock.advance(24 * 3_600_000);
     const next = await registered(capCode);
-    expect((await approve(await requestDeposit(next, 200))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, next, 200))).statusCode).toBe(200);
     expect((await referral(next.id)).state).toBe('paid');
     await settings({ referral_daily_cap: 0 });
   });
@@ -410,7 +411,7 @@ describe('referrals while on', () => {
     const p = await registered(code);
     await settings({ referrals_on: false });
     const referrerBefore = await balanceOf(t, referrer.id);
-    expect((await approve(await requestDeposit(p, 200))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, p, 200))).statusCode).toBe(200);
     expect((await referral(p.id)).state).toBe('lapsed');
     expect(await balanceOf(t, referrer.id)).toBe(referrerBefore);
     expect(await rewardJournals(p.id)).toBe(0);
