@@ -74,6 +74,21 @@ export async function requestDeposit(t: TestApp, player: { token: string }, poin
   return res.json.request_id;
 }
 
+/** A player's withdrawal request to their Google Pay number, expected to be accepted; answers its number. */
+export async function requestWithdrawal(
+  t: TestApp,
+  player: { token: string },
+  points: number,
+): Promise<number> {
+  const res = await t.post<{ status: boolean; request_number: number }>(
+    '/api-user-withdraw-fund-request',
+    { request_amount: String(points), payment_method: '2' },
+    { token: player.token },
+  );
+  expect(res.statusCode, res.raw).toBe(200);
+  return res.json.request_number;
+}
+
 /** Credits a wallet the way production does: a deposit request, approved by an operator. */
 export async function fund(
   t: TestApp,

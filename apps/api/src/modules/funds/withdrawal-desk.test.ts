@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { snapshot, suiteApp } from '../../../test/helpers.ts';
-import { MONEY_TABLES, admin, balanceOf, fund, operatorToken, suiteOperators } from '../../../test/money.ts';
+import {
+  MONEY_TABLES,
+  admin,
+  balanceOf,
+  fund,
+  operatorToken,
+  suiteOperators,
+  requestWithdrawal,
+} from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 
@@ -35,16 +43,6 @@ async function payee(points: number, name?: string): Promise<Player & { payout: 
   );
   expect(saved.statusCode).toBe(200);
   return { ...p, payout };
-}
-
-async function withdraw(p: Player, points: number): Promise<number> {
-  const res = await t.post<ApiBody & { request_number: number }>(
-    '/api-user-withdraw-fund-request',
-    { request_amount: String(points), payment_method: '2' },
-    { token: p.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_number;
 }
 
 interface Decision {
@@ -131,7 +129,7 @@ describe('the withdrawal queue', () => {
     t.clock.set(IST('12:00', '2026-10-11'));
     const then = await operatorToken(t);
     await fund(t, p, then, 5000);
-    const old = await withdraw(p, 1000);
+    const old = await requestWithdrawal(t, p, 1000);
     expect((await approve(old, then, { payment_reference: 'OLD-PAYOUT-1' })).statusCode).toBe(200);
     // This morning: a deposit, a bid that wins, then a withdrawal request.
     t.clock.set(IST('09:00'));
@@ -178,7 +176,7 @@ describe('the withdrawal queue', () => {
       );
     expect((await transfer(sender, p)).statusCode).toBe(200);
     expect((await transfer(p, receiver)).statusCode).toBe(200);
-    const id = await withdraw(p, 700);
+    const id = await requestWithdrawal(t, p, 700);
 
     const listed = await queue(`q=${p.mobile}`);
     expect(listed.json.total).toBe(1);
@@ -253,7 +251,7 @@ describe('approving and rejecting', () => {
   it('pays once with the payment reference; retries answer the decision; reject after is a conflict', async () => {
     await setThreshold(null);
     const p = await payee(2000);
-    const id = await withdraw(p, 800);
+    const id = await requestWithdrawal(t, p, 800);
     const before = await snapshot(t.db, TABLES);
     for (const body of [
       {},
@@ -307,7 +305,7 @@ describe('approving and rejecting', () => {
 
   it('rejects with a reason, returning the points once', async () => {
     const p = await payee(1000);
-    const id = await withdraw(p, 600);
+    const id = await requestWithdrawal(t, p, 600);
     expect(await balanceOf(t, p.id)).toBe(40_000);
     const before = await snapshot(t.db, TABLES);
     for (const reason of [undefined, '', 'no'])
@@ -334,7 +332,7 @@ describe('approving and rejecting', () => {
 
   it('is for operators with the withdrawal permissions only', async () => {
     const p = await payee(1000);
-    const id = await withdraw(p, 500);
+    const id = await requestWithdrawal(t, p, 500);
     const viewer = await operatorToken(t, 'viewer');
     const support = await operatorToken(t, 'support');
     const results = await operatorToken(t, 'results');
@@ -357,7 +355,7 @@ describe('two people above the threshold', () => {
   it('takes a first approval that pays nothing, refuses the same operator, and pays on a different one', async () => {
     await setThreshold(1000);
     const p = await payee(5000);
-    const atLimit = await withdraw(p, 1000);
+    const atLimit = await requestWithdrawal(t, p, 1000);
     const alone = await queue(`player_id=${p.id}&sort=id&dir=asc`);
     expect(alone.json.two_person_above_points).toBe(1000);
     expect(alone.json.rows.map((r) => [r.id, r.needs_two_approvals])).toEqual([[atLimit, false]]);
@@ -367,7 +365,7 @@ describe('two people above the threshold', () => {
       (await approve(atLimit, ops.cashierA, { payment_reference: 'UPI-AT-LIMIT' })).json.withdrawal.state,
     ).toBe('approved');
     // The threshold counts the player's 24 hours (limits/operator-limits.test.ts): this one is past it alone.
-    const big = await withdraw(p, 1500);
+    const big = await requestWithdrawal(t, p, 1500);
     const listed = await queue(`player_id=${p.id}&sort=id&dir=asc`);
     expect(listed.json.rows.map((r) => [r.id, r.needs_two_approvals])).toEqual([[big, true]]);
 
@@ -435,7 +433,7 @@ describe('two people above the threshold', () => {
   it('needs the second person even when the threshold is lifted after the first approval, and can be rejected', async () => {
     await setThreshold(500);
     const p = await payee(3000);
-    const id = await withdraw(p, 900);
+    const id = await requestWithdrawal(t, p, 900);
     expect((await approve(id, ops.cashierA)).json.withdrawal.state).toBe('awaiting_second_approval');
     await setThreshold(null);
     expect((await approve(id, ops.cashierA, { payment_reference: 'UPI-SOLO' })).statusCode).toBe(403);
@@ -447,7 +445,7 @@ describe('two people above the threshold', () => {
   it('lets two operators racing on a fresh large request make one first approval and one payout at most', async () => {
     await setThreshold(100);
     const p = await payee(2000);
-    const id = await withdraw(p, 1000);
+    const id = await requestWithdrawal(t, p, 1000);
     const paid = await paidOut();
     const [a, b] = await Promise.all([
       approve(id, ops.cashierA, {}),

@@ -7,7 +7,7 @@ import { withdrawalMessages } from '@gama/core/endpoints/withdrawals/index';
 import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { snapshot, suiteApp } from '../../../test/helpers.ts';
-import { MONEY_TABLES, admin, fund, suiteOperators } from '../../../test/money.ts';
+import { MONEY_TABLES, admin, fund, suiteOperators, requestWithdrawal } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { sweepSignals } from './detect.ts';
 import { linkReasons, linksOf } from './links.ts';
@@ -58,16 +58,6 @@ async function savePayout(p: Player, number: string): Promise<void> {
     { token: p.token },
   );
   expect(saved.statusCode, saved.raw).toBe(200);
-}
-
-async function withdraw(p: Player, points: number): Promise<number> {
-  const res = await t.post<ApiBody & { request_number: number }>(
-    '/api-user-withdraw-fund-request',
-    { request_amount: String(points), payment_method: '2' },
-    { token: p.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_number;
 }
 
 async function transfer(from: Player, to: Player, points: number): Promise<void> {
@@ -224,7 +214,7 @@ describe('holds on withdrawals', () => {
     await signIn(b, 'hold-device-4', '198.51.100.41');
     await fund(t, b, ops.owner, 1000);
     await savePayout(b, nextMobile());
-    const id = await withdraw(b, 600);
+    const id = await requestWithdrawal(t, b, 600);
 
     const row = await queueRow(id);
     expect(row.risk_hold?.reason).toMatch(
@@ -294,7 +284,7 @@ describe('holds on withdrawals', () => {
     const p = await t.player();
     await fund(t, p, ops.owner, 800);
     await savePayout(p, nextMobile());
-    expect((await queueRow(await withdraw(p, 500))).risk_hold).toBeNull();
+    expect((await queueRow(await requestWithdrawal(t, p, 500))).risk_hold).toBeNull();
 
     // An address alone shows among the links but does not link, nor raise a flag: a mobile network puts many
     // phones behind one.
@@ -303,7 +293,7 @@ describe('holds on withdrawals', () => {
     await signIn(by, undefined, '203.0.113.80');
     await fund(t, by, ops.owner, 800);
     await savePayout(by, nextMobile());
-    expect((await queueRow(await withdraw(by, 500))).risk_hold).toBeNull();
+    expect((await queueRow(await requestWithdrawal(t, by, 500))).risk_hold).toBeNull();
     expect(await linkReasons(t.db, near.id, by.id, t.clock.now())).toEqual([]);
     expect((await linksOf(t.db, near.id, t.clock.now())).get(by.id)).toEqual([
       { kind: 'ip', text: 'same sign-in address 203.0.113.80' },
@@ -316,7 +306,7 @@ describe('holds on withdrawals', () => {
     await fund(t, b, ops.owner, 800);
     await savePayout(b, nextMobile());
     await admin(t, ops.owner, 'PATCH', '/admin-api/settings', { signal_hold_withdrawals: false });
-    const id = await withdraw(b, 500);
+    const id = await requestWithdrawal(t, b, 500);
     await admin(t, ops.owner, 'PATCH', '/admin-api/settings', { signal_hold_withdrawals: true });
     expect((await queueRow(id)).risk_hold).toBeNull();
     // The flag is raised all the same: the queue still shows it.
@@ -336,7 +326,7 @@ describe('transfer patterns and reviews', () => {
     await fund(t, a, ops.owner, 2000);
     await fund(t, d, ops.owner, 600);
     await savePayout(d, nextMobile());
-    const waiting = await withdraw(d, 500);
+    const waiting = await requestWithdrawal(t, d, 500);
     expect((await queueRow(waiting)).risk_hold).toBeNull();
     // Nothing on the transfer path: the flag comes from the sweep.
     await transfer(a, b, 1500);
@@ -420,7 +410,7 @@ describe('transfer patterns and reviews', () => {
     );
     expect(confirmed.json).toMatchObject({ flag: { status: 'confirmed' }, holds_cleared: 0 });
     await savePayout(hub, nextMobile());
-    const id = await withdraw(hub, 500);
+    const id = await requestWithdrawal(t, hub, 500);
     expect((await queueRow(id)).risk_hold?.reason).toMatch(/^Flag #\d+ \(confirmed\): BurstHub/);
     const rejected = await admin(t, ops.cashier, 'POST', `/admin-api/withdrawals/${id}/reject`, {
       reason: 'Under review',
