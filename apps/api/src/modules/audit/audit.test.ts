@@ -3,25 +3,13 @@ import { suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { call, newOperator, signIn } from '../../../test/console.ts';
 import { audit } from './writer.ts';
+import type { AuditRow } from '@gama/core/endpoints/audit/index';
 
 let owner: { id: number; username: string };
 let token: string;
 
-interface Row {
-  id: number;
-  at: string;
-  operator_id: number | null;
-  username: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  player_id: number | null;
-  ip: string | null;
-  user_agent: string | null;
-  before: unknown;
-  after: unknown;
-  detail: Record<string, unknown>;
-}
+/** A row as the console receives it: the contract's own type. */
+type Row = AuditRow;
 type Page = Json & { rows: Row[]; page: number; page_size: number; total: number };
 
 const fakeRequest = (ip: string) => ({ ip, id: `req-${ip}`, headers: { 'user-agent': 'test agent' } });
