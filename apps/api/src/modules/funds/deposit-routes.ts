@@ -5,15 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { RawReply, route } from '../../http/route.ts';
 import { pageOrCsv } from '../exports/csv-export.ts';
+import { REQUEST_COLUMNS, requestCells } from './queue-csv.ts';
 import { decideDeposit, decideDeposits, depositQueue, depositScreenshot } from './admin-deposits.ts';
 import { type Screenshot, assertUtrWelcome, pendingDeposits, prepareScreenshot, submitUtr } from './utr.ts';
 
 const DEPOSIT_COLUMNS = [
-  'id',
-  'player id',
-  'player',
-  'mobile',
-  'amount',
+  ...REQUEST_COLUMNS,
   'status',
   'utr',
   'screenshot',
@@ -52,11 +49,7 @@ export function depositRoutes(app: FastifyInstance): void {
     return pageOrCsv(deps, { operator, request }, 'deposits', query, list, {
       columns: DEPOSIT_COLUMNS,
       row: (r) => ({
-        id: r.id,
-        'player id': r.player.id,
-        player: r.player.user_name,
-        mobile: r.player.mobile,
-        amount: formatPaiseDecimal(r.amount_paise),
+        ...requestCells(r),
         status: r.status,
         utr: r.utr,
         screenshot: r.has_screenshot ? 'yes' : 'no',

@@ -3,15 +3,12 @@ import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import { pageOrCsv } from '../exports/csv-export.ts';
+import { REQUEST_COLUMNS, requestCells } from './queue-csv.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from './admin-withdrawals.ts';
 
 const WITHDRAWAL_COLUMNS = [
-  'id',
-  'player id',
-  'player',
-  'mobile',
-  'amount',
+  ...REQUEST_COLUMNS,
   'state',
   'payout app',
   'payout number',
@@ -49,11 +46,7 @@ export function withdrawalRoutes(app: FastifyInstance): void {
       {
         columns: WITHDRAWAL_COLUMNS,
         row: (r) => ({
-          id: r.id,
-          'player id': r.player.id,
-          player: r.player.user_name,
-          mobile: r.player.mobile,
-          amount: formatPaiseDecimal(r.amount_paise),
+          ...requestCells(r),
           state: r.state,
           'payout app': r.payout_app,
           'payout number': r.payout_number,
