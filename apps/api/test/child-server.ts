@@ -55,10 +55,12 @@ async function call<T>(
   return { status: res.status, json: (await res.json()) as T };
 }
 
-/** Starts `server.ts` with `env` on top of a test configuration; resolves once /healthz answers. */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+/**
+ * `src/server.ts` as production starts it, on `port`, with a test configuration (the test clock, no web build,
+ * a data folder of its own) under `env`; its standard error is piped for the caller to read.
+ */
+export function spawnServer(port: number, env: Record<string, string>) {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -68,7 +70,6 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
       HOST: '127.0.0.1',
       APP_KEY,
       CLOCK_START: DEFAULT_NOW,
-      E2E_CLOCK_CONTROL: 'true',
       LOG_LEVEL: 'error',
       WEB_DIST: join(tmpdir(), 'gama-child-no-web'),
       // Where the audit checkpoints and their key go (`<DATA_DIR>-audit`) when a test gives only DATABASE_URL.
@@ -77,6 +78,12 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+}
+
+/** Starts `server.ts` with `env` on top of a test configuration; resolves once /healthz answers. */
+export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawnServer(port, { E2E_CLOCK_CONTROL: 'true', ...env });
   running.add(child);
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -94,33 +94,21 @@ export function codeAt(t: TestApp, secret: string, steps = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + steps * 30 });
 }
 
-export async function auditRowsOf(
-  t: TestApp,
-  action: string,
-): Promise<
-  {
-    operator_id: number | null;
-    username: string | null;
-    action: string;
-    target_id: string | null;
-    ip: string | null;
-    user_agent: string | null;
-    before_state: unknown;
-    after_state: unknown;
-    detail: Record<string, unknown>;
-  }[]
-> {
-  const { rows } = await t.db.query<{
-    operator_id: number | null;
-    username: string | null;
-    action: string;
-    target_id: string | null;
-    ip: string | null;
-    user_agent: string | null;
-    before_state: unknown;
-    after_state: unknown;
-    detail: Record<string, unknown>;
-  }>(
+/** An audit row as the console's tests read it. */
+export interface AuditRow {
+  operator_id: number | null;
+  username: string | null;
+  action: string;
+  target_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  before_state: unknown;
+  after_state: unknown;
+  detail: Record<string, unknown>;
+}
+
+export async function auditRowsOf(t: TestApp, action: string): Promise<AuditRow[]> {
+  const { rows } = await t.db.query<AuditRow>(
     `SELECT operator_id, username, action, target_id, ip, user_agent, before_state, after_state, detail
        FROM audit_log WHERE action = $1 ORDER BY id`,
     [action],

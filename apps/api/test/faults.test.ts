@@ -4,13 +4,11 @@
  * retry with the keys they saved, and in the end the ledger holds every invariant, every acknowledged or retried
  * request is applied exactly once, and the interrupted settlement has finished by itself at start-up.
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
@@ -21,13 +19,13 @@ import type { FaultPoint } from '../src/lib/fault.ts';
 import { verifyLedger } from '../src/modules/ledger/verify.ts';
 import { engine } from './db.ts';
 import { freePort } from './ports.ts';
+import { spawnServer } from './child-server.ts';
 import type { TestApp } from './helpers.ts';
-import { APP_KEY, DEFAULT_NOW, createTestApp } from './helpers.ts';
+import { APP_KEY, createTestApp } from './helpers.ts';
 import { fund, operatorToken } from './money.ts';
 import { nextMobile } from '../src/seed/players.ts';
 import { pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
 
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const DATE = '2026-11-20';
 const BID_DATE = '20-November-2026';
 /** More than one settlement chunk on either engine (2,000 on PGlite, 20,000 on PostgreSQL). */
@@ -94,24 +92,10 @@ const running = new Set<ChildProcess>();
 /** `server.ts` as production runs it, with one fault point armed (or none); resolves once it answers. */
 async function startServer(t: Target, fault?: FaultPoint): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      PASSWORD_HASH_COST: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_KEY,
-      CLOCK_START: DEFAULT_NOW,
-      LOG_LEVEL: 'error',
-      WEB_DIST: join(tmpdir(), 'gama-faults-no-web'),
-      // Where the audit checkpoints and their key go (`<DATA_DIR>-audit`) when a test gives only DATABASE_URL.
-      DATA_DIR: join(tmpdir(), `gama-child-${process.pid}-${port}`),
-      ...t.env,
-      ...(fault ? { FAULT_POINT: fault } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child = spawnServer(port, {
+    WEB_DIST: join(tmpdir(), 'gama-faults-no-web'),
+    ...t.env,
+    ...(fault ? { FAULT_POINT: fault } : {}),
   });
   running.add(child);
   child.once('exit', () => running.delete(child));

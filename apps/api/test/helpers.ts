@@ -1,5 +1,6 @@
 /** Build, don't listen: a ready app on a fresh database, driven through `inject`, with a manual clock. */
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { seedDemoContent } from '../src/seed/content.ts';
 import type { PlayerSpec } from '../src/seed/players.ts';
 import { buildPlayer } from '../src/seed/players.ts';
 import { writeOwnerSettingDefaults } from '../src/modules/settings/owner-settings.ts';
+import { verifyLedger } from '../src/modules/ledger/verify.ts';
 import { openTestDatabase } from './db.ts';
 
 export const APP_KEY = 'test-app-key-123';
@@ -58,9 +60,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: { env?: Record<string, string>; now?: string; seed?: boolean; db?: Database } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: string;
+  seed?: boolean;
+  db?: Database;
+}
+
+/** A player signed in by `TestApp.player`. */
+export type TestPlayer = Awaited<ReturnType<TestApp['player']>>;
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   // A given database is the caller's: `close` closes it, and a PostgreSQL one is not dropped.
   const db = options.db ?? (await openTestDatabase());
   const clock = new ManualClock(options.now ?? DEFAULT_NOW);
@@ -150,6 +160,38 @@ export async function createTestApp(
       rmSync(auditDir, { recursive: true, force: true });
     },
   };
+  return t;
+}
+
+/**
+ * One app for the tests of a file (or of the `describe` it is called in): built before them, closed after them.
+ * With `ledger`, the suite moves money and the ledger must verify clean before the app closes. `ready` runs the
+ * suite's own set-up once the app is built. The answer stands for that app from the suite's `beforeAll` on; used
+ * earlier (while the file is collected) it throws.
+ */
+export function suiteApp(
+  options: TestAppOptions & { ledger?: boolean } = {},
+  ready?: (t: TestApp) => Promise<void>,
+): TestApp {
+  const { ledger = false, ...appOptions } = options;
+  let built: TestApp | undefined;
+  const current = (): TestApp => {
+    if (built === undefined) throw new Error('the suite app is used before its beforeAll has built it');
+    return built;
+  };
+  const t = new Proxy({} as TestApp, {
+    get: (_, key) => Reflect.get(current(), key),
+    has: (_, key) => Reflect.has(current(), key),
+  });
+  beforeAll(async () => {
+    built = await createTestApp(appOptions);
+    await ready?.(t);
+  });
+  afterAll(async () => {
+    if (built === undefined) return;
+    if (ledger) expect(await verifyLedger(built.db)).toEqual([]);
+    await built.close();
+  });
   return t;
 }
 

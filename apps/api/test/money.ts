@@ -1,5 +1,5 @@
 /** Helpers for suites that move money: an operator session, funding through the real API, the ledger check. */
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { Role } from '@gama/core/operators/permissions';
 import { createOperator } from '../src/modules/operators/accounts.ts';
 import { sha256 } from '../src/modules/auth/tokens.ts';
@@ -23,6 +23,23 @@ export async function operatorToken(t: TestApp, role: Role = 'owner'): Promise<s
   return (res.json() as { token: string }).token;
 }
 
+/**
+ * Operator sessions for a suite, by name: each signed in before the suite's tests as `operatorToken` does, in
+ * the order given (a `beforeAll` after the app's). Read them inside tests and later hooks.
+ */
+export function suiteOperators<Name extends string>(
+  t: TestApp,
+  roles: Record<Name, Role>,
+): Readonly<Record<Name, string>> {
+  const tokens = {} as Record<Name, string>;
+  beforeAll(async () => {
+    for (const [name, role] of Object.entries(roles) as [Name, Role][]) {
+      tokens[name] = await operatorToken(t, role);
+    }
+  });
+  return tokens;
+}
+
 export async function admin<T = Record<string, unknown>>(
   t: TestApp,
   token: string,
@@ -44,6 +61,32 @@ export async function admin<T = Record<string, unknown>>(
     ...(payload ? { payload } : {}),
   });
   return { statusCode: res.statusCode, json: res.json() as T };
+}
+
+/** A player's deposit request through the legacy endpoint, expected to be accepted; answers its id. */
+export async function requestDeposit(t: TestApp, player: { token: string }, points: number): Promise<number> {
+  const res = await t.post<{ status: boolean; request_id: number }>(
+    '/api-fund-request-add',
+    { request_amount: String(points) },
+    { token: player.token },
+  );
+  expect(res.statusCode, res.raw).toBe(200);
+  return res.json.request_id;
+}
+
+/** A player's withdrawal request to their Google Pay number, expected to be accepted; answers its number. */
+export async function requestWithdrawal(
+  t: TestApp,
+  player: { token: string },
+  points: number,
+): Promise<number> {
+  const res = await t.post<{ status: boolean; request_number: number }>(
+    '/api-user-withdraw-fund-request',
+    { request_amount: String(points), payment_method: '2' },
+    { token: player.token },
+  );
+  expect(res.statusCode, res.raw).toBe(200);
+  return res.json.request_number;
 }
 
 /** Credits a wallet the way production does: a deposit request, approved by an operator. */

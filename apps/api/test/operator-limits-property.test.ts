@@ -11,10 +11,10 @@
  * routes. Reproduce a failure with the seed it prints: LIMITS_SEED=<seed>.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ApiBody, TestApp } from './helpers.ts';
-import { createTestApp } from './helpers.ts';
-import { admin, expectLedgerClean, fund, operatorToken } from './money.ts';
+import { suiteApp } from './helpers.ts';
+import { admin, fund, operatorToken } from './money.ts';
 import { nextMobile } from '../src/seed/players.ts';
 
 const SEED = Number(process.env.LIMITS_SEED ?? 20_261_129);
@@ -26,12 +26,10 @@ const CREDIT_ALLOWANCE = 20_000;
 const PAYOUT_ALLOWANCE = 20_000;
 const CREDIT_WINDOW_DAYS = 7;
 
-let t: TestApp;
 /** What the runs did, so a property that passes because nothing happened fails instead. */
 const seen = { soloCredit: 0, heldCredit: 0, soloPayout: 0, firstOfTwo: 0 };
 let owner: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-11-20T06:30:00Z' });
+const t = suiteApp({ now: '2026-11-20T06:30:00Z', ledger: true }, async () => {
   owner = await operatorToken(t);
   const res = await admin(t, owner, 'PATCH', '/admin-api/settings', {
     withdrawal_two_person_above: THRESHOLD,
@@ -43,10 +41,6 @@ beforeAll(async () => {
     withdrawal_close: '11:59 PM',
   });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(200);
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 type Action =

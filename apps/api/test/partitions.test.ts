@@ -3,10 +3,10 @@
  * partition, a month without one gets it in time, settlement pays exactly once across months, and an old month
  * detached leaves today's draws and the ledger check working.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from './helpers.ts';
-import { createTestApp } from './helpers.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from './money.ts';
+import { suiteApp } from './helpers.ts';
+import { admin, balanceOf, fund, operatorToken } from './money.ts';
 import { verifyLedger } from '../src/modules/ledger/verify.ts';
 import { seedMarket } from '../src/seed/markets.ts';
 import { ensureDrawPartitions } from '../src/db/partitions.ts';
@@ -31,20 +31,14 @@ const bidDate = (day: string) => {
   return `${d}-${MONTHS[Number(m) - 1]}-${y}`;
 };
 
-let t: TestApp;
 let op: string;
 let market: number;
 type Player = Awaited<ReturnType<TestApp['player']>>;
 const players: Record<string, Player> = {};
 
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('2026-10-15', '12:00') });
+const t = suiteApp({ now: IST('2026-10-15', '12:00'), ledger: true }, async () => {
   op = await operatorToken(t);
   market = await seedMarket(t.db, { name: 'MONTHS BAZAR', open: '01:00 PM', close: '03:00 PM' });
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 /**

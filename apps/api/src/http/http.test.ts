@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/helpers.ts';
-import { APP_KEY, createTestApp } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { APP_KEY, createTestApp, suiteApp } from '../../test/helpers.ts';
 import { securityHeaders } from './security.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = suiteApp();
 
 describe('security headers (S7)', () => {
   it('sets CSP, nosniff, referrer policy and no-store on API answers', async () => {

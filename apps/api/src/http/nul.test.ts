@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/helpers.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp } from '../../test/helpers.ts';
 import { admin, operatorToken } from '../../test/money.ts';
 import { jsonTextHasNul } from './security.ts';
 
-let t: TestApp;
 let op: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({}, async () => {
   op = await operatorToken(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const malformed = { status: false, code: 'VALIDATION', msg: 'Malformed request' };

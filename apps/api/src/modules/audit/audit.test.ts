@@ -1,36 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { call, newOperator, signIn } from '../../../test/console.ts';
 import { audit } from './writer.ts';
+import type { AuditRow } from '@gama/core/endpoints/audit/index';
 
-let t: TestApp;
 let owner: { id: number; username: string };
 let token: string;
 
-interface Row {
-  id: number;
-  at: string;
-  operator_id: number | null;
-  username: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  player_id: number | null;
-  ip: string | null;
-  user_agent: string | null;
-  before: unknown;
-  after: unknown;
-  detail: Record<string, unknown>;
-}
+/** A row as the console receives it: the contract's own type. */
+type Row = AuditRow;
 type Page = Json & { rows: Row[]; page: number; page_size: number; total: number };
 
 const fakeRequest = (ip: string) => ({ ip, id: `req-${ip}`, headers: { 'user-agent': 'test agent' } });
 
-beforeAll(async () => {
-  // 2026-11-20 12:00 IST; the log below spans three market days.
-  t = await createTestApp();
+// 2026-11-20 12:00 IST; the log below spans three market days.
+const t = suiteApp({}, async () => {
   // Start from an empty log: the fixture's own sign-ins come after the rows below.
   const op = await newOperator(t, 'owner');
   owner = op;
@@ -81,9 +66,6 @@ beforeAll(async () => {
   ];
   for (const row of rows) await audit(t.db, row);
   token = await signIn(t, op, {}, { ip: '10.0.0.9', userAgent: 'console' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const page = (query: string) => call<Page>(t, 'GET', `/admin-api/audit${query}`, { token });

@@ -1,7 +1,7 @@
 import type { AuditVerifyAnswer } from '@gama/core/endpoints/audit/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createTestApp, suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
 import { call, newOperator, signIn, PASSWORD } from '../../../test/console.ts';
 import { pgCode } from '../../db/database.ts';
@@ -48,14 +48,9 @@ async function tamper(t: TestApp, sql: string, params: unknown[] = []): Promise<
   });
 }
 
-let t: TestApp;
 let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({}, async () => {
   token = await someActivity(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe(`the audit chain on ${engine}`, () => {

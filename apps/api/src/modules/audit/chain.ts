@@ -28,12 +28,23 @@ export interface ChainReport {
 const BATCH = 5_000;
 const GENESIS = Buffer.alloc(32);
 
-interface ChainRow {
+export interface ChainRow {
   id: number;
   chain_seq: number;
   prev_hash: Uint8Array;
   row_hash: Uint8Array;
+  /** The row's hash is still the hash of its content after the previous one. */
   intact: boolean;
+}
+
+/** Up to `limit` rows of the chain after position `seq`, in chain order, each with whether it is intact. */
+export async function chainRowsAfter(db: Queryable, seq: number, limit: number): Promise<ChainRow[]> {
+  const { rows } = await db.query<ChainRow>(
+    `SELECT a.id, a.chain_seq, a.prev_hash, a.row_hash, audit_row_hash(a, a.prev_hash) = a.row_hash AS intact
+       FROM audit_log a WHERE a.chain_seq > $1 ORDER BY a.chain_seq LIMIT $2`,
+    [seq, limit],
+  );
+  return rows;
 }
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
@@ -51,11 +62,7 @@ export async function verifyAuditChain(db: Queryable): Promise<ChainReport> {
   let prevSeq = 0;
   let checked = 0;
   for (;;) {
-    const { rows } = await db.query<ChainRow>(
-      `SELECT a.id, a.chain_seq, a.prev_hash, a.row_hash, audit_row_hash(a, a.prev_hash) = a.row_hash AS intact
-         FROM audit_log a WHERE a.chain_seq > $1 ORDER BY a.chain_seq LIMIT $2`,
-      [prevSeq, BATCH],
-    );
+    const rows = await chainRowsAfter(db, prevSeq, BATCH);
     for (const row of rows) {
       const at = { seq: row.chain_seq, id: row.id };
       if (!row.intact) {

@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, newOperator, signIn } from '../../../test/console.ts';
 import { engine } from '../../../test/db.ts';
 import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createTestApp, suiteApp } from '../../../test/helpers.ts';
 import { activity, chain, rewrite, signedApp } from '../../../test/audit-rewrite.ts';
 import { verifyAuditChain } from './chain.ts';
 import { parseCheckpoints } from './checkpoint-format.ts';
@@ -26,15 +26,10 @@ function verifyOptions(t: TestApp) {
 }
 
 describe(`signed checkpoints of the audit chain on ${engine}`, () => {
-  let t: TestApp;
   let token: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = suiteApp({}, async () => {
     token = await signIn(t, await newOperator(t, 'owner'));
     await activity(t, token, 'nobody');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('signs on demand for an owner, audited and covering its own row, outside the database', async () => {

@@ -17,6 +17,7 @@ import type { Checkpoint, CheckpointRow } from './checkpoint-format.ts';
 import { GENESIS_HASH, parseCheckpoints, signCheckpoint } from './checkpoint-format.ts';
 import type { SigningKey } from './checkpoint-key.ts';
 import { loadOrCreateSigningKey } from './checkpoint-key.ts';
+import { chainRowsAfter } from './chain.ts';
 
 /** Rows one checkpoint lists at most (about 270 kB of line); a longer stretch is signed as several. */
 export const ROWS_PER_CHECKPOINT = 5_000;
@@ -36,14 +37,6 @@ type CheckpointConfig = Pick<
 export interface CheckpointLog {
   info(details: object, message: string): void;
   error(details: object, message: string): void;
-}
-
-interface ChainRow {
-  id: number;
-  chain_seq: number;
-  prev_hash: Uint8Array;
-  row_hash: Uint8Array;
-  intact: boolean;
 }
 
 export class AuditCheckpoints {
@@ -145,11 +138,7 @@ export class AuditCheckpoints {
         );
       }
     }
-    const { rows } = await this.db.query<ChainRow>(
-      `SELECT a.id, a.chain_seq, a.prev_hash, a.row_hash, audit_row_hash(a, a.prev_hash) = a.row_hash AS intact
-         FROM audit_log a WHERE a.chain_seq > $1 ORDER BY a.chain_seq LIMIT $2`,
-      [from, ROWS_PER_CHECKPOINT],
-    );
+    const rows = await chainRowsAfter(this.db, from, ROWS_PER_CHECKPOINT);
     const out: CheckpointRow[] = [];
     for (const row of rows) {
       const seq = Number(row.chain_seq);

@@ -1,16 +1,10 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiBody, Reply, TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import type { ApiBody, Reply } from '../../../test/helpers.ts';
+import { suiteApp } from '../../../test/helpers.ts';
 import { LOOKUP_BURST_ACTION, LOOKUPS_PER_ADDRESS_HOUR, LOOKUPS_PER_DEVICE_HOUR } from './lookups.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = suiteApp({ env: { TRUST_PROXY: 'true' } });
 
 let next = 7_100_000_000;
 const unknownPhone = () => String(next++);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { engine } from '../../../test/db.ts';
 import type { TestApp } from '../../../test/helpers.ts';
-import { APP_KEY, createTestApp } from '../../../test/helpers.ts';
+import { APP_KEY, createTestApp, suiteApp } from '../../../test/helpers.ts';
 import { admin, fund, operatorToken } from '../../../test/money.ts';
 import type { CachedSession } from './session-cache.ts';
 import { SessionCache } from './session-cache.ts';
@@ -55,14 +55,9 @@ describe('SessionCache', () => {
 });
 
 describe('cached sessions end at once', () => {
-  let t: TestApp;
   let op: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = suiteApp({}, async () => {
     op = await operatorToken(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const home = (token: string) => t.post('/api-user-wallet-balance', {}, { token });

@@ -1,10 +1,10 @@
 import type { CapsAnswer } from '@gama/core/endpoints/risk/index';
 import { idempotencyMessages } from '@gama/core/contract/idempotency';
 import { bidMessages } from '@gama/core/rules/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, Reply, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
+import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { limitReached } from '../risk/exposure.ts';
 
@@ -15,15 +15,9 @@ const BID_DATE = '20-November-2026';
 const DAY = '2026-11-20';
 const TABLES = ['accounts', 'journals', 'entries', 'bids', 'idempotency_keys', 'number_exposure'] as const;
 
-let t: TestApp;
 let owner: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: `${DAY}T12:00:00+05:30` });
+const t = suiteApp({ now: `${DAY}T12:00:00+05:30`, ledger: true }, async () => {
   owner = await operatorToken(t);
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;

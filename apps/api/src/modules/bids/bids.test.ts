@@ -1,8 +1,8 @@
 import { bidHistoryMessages, bidPlacementMessages } from '@gama/core/contract/bids';
 import { bidMessages } from '@gama/core/rules/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
 import { balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
@@ -12,17 +12,11 @@ const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 const BID_DATE = '20-November-2026';
 const TABLES = ['accounts', 'journals', 'entries', 'bids', 'idempotency_keys'] as const;
 
-let t: TestApp;
 let op: string;
 let market: number;
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('12:00') });
+const t = suiteApp({ now: IST('12:00'), ledger: true }, async () => {
   op = await operatorToken(t);
   market = await seedMarket(t.db, { name: 'TEST BAZAR', open: '01:00 PM', close: '03:00 PM', daysOff: [0] });
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;

@@ -1,7 +1,7 @@
 import { fundsMessages as f } from '@gama/core/contract/funds-messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import type { ApiBody } from '../../../test/helpers.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
 import { fund, operatorToken } from '../../../test/money.ts';
@@ -10,14 +10,9 @@ import { listMigrations } from '../../db/migrate.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { ownerSettings } from '../settings/owner-settings.ts';
 
-let t: TestApp;
 let owner: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({}, async () => {
   owner = await signIn(t, await newOperator(t, 'owner'));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type SettingsJson = Json & { settings: Record<string, unknown> };

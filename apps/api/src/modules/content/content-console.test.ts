@@ -1,20 +1,14 @@
 import { imageMessages } from '@gama/core/endpoints/content/console';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
 import { slideMessages } from '@gama/core/endpoints/content/console';
 
-let t: TestApp;
 let owner: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({}, async () => {
   owner = await signIn(t, await newOperator(t, 'owner'));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';

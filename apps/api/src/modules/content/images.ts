@@ -36,7 +36,11 @@ export interface StoredImage {
   height: number;
 }
 
-function matchesType(image: Buffer, type: ImageType): boolean {
+/**
+ * The first bytes every file of each type starts with; a mislabelled or foreign file is refused. Deposit
+ * screenshots (funds/utr.ts) are checked by the same.
+ */
+export function matchesType(image: Buffer, type: ImageType): boolean {
   switch (type) {
     case 'image/png':
       return image.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));

@@ -10,32 +10,26 @@ import type { AnyEndpoint } from '@gama/core/endpoints/define';
 import { pathParams } from '@gama/core/endpoints/define';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { APP_KEY, createTestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { APP_KEY, suiteApp } from '../../../test/helpers.ts';
 import type { Audience, OpenApiDocument } from './openapi.ts';
 import { audienceOf, openApiPath } from './openapi.ts';
 
 type Json = Record<string, unknown>;
 
-let t: TestApp;
 const docs = {} as Record<Audience, OpenApiDocument>;
 const documentUrl: Record<Audience, string> = {
   player: endpoints.playerOpenApi.path,
   operator: endpoints.operatorOpenApi.path,
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({}, async () => {
   for (const audience of ['player', 'operator'] as const) {
     const res = await t.app.inject({ method: 'GET', url: documentUrl[audience] });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     docs[audience] = res.json<OpenApiDocument>();
   }
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Neither the development-only entries nor the monitoring's (`internal`: the metrics) are documented. */

@@ -33,3 +33,32 @@ export async function csvExport(
   });
   return new CsvReply(`gama-${name}-${now.toISOString().slice(0, 10)}.csv`, toCsv(columns, rows));
 }
+
+/**
+ * A console list asked for as `format=json` answers its page (with `extra` beside it); asked for as CSV, the
+ * same rows go through `csvExport`, audited with the filters that chose them (the paging left out).
+ */
+export async function pageOrCsv<Row, Extra extends Record<string, unknown> = Record<string, never>>(
+  deps: Deps,
+  who: { operator: Operator; request: FastifyRequest },
+  name: string,
+  query: { page: number; page_size: number; format: string } & Record<string, unknown>,
+  list: { rows: Row[]; total: number },
+  csv: { columns: readonly string[]; row: (row: Row) => Record<string, unknown> },
+  extra?: Extra,
+): Promise<
+  CsvReply | ({ status: true; rows: Row[]; total: number; page: number; page_size: number } & Extra)
+> {
+  if (query.format === 'json') {
+    return {
+      status: true,
+      rows: list.rows,
+      total: list.total,
+      page: query.page,
+      page_size: query.page_size,
+      ...(extra ?? ({} as Extra)),
+    };
+  }
+  const { page: _page, page_size: _size, format: _format, ...filters } = query;
+  return csvExport(deps, who, name, filters, csv.columns, list.rows.map(csv.row));
+}

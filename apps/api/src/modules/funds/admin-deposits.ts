@@ -29,12 +29,16 @@ const UNUSUAL_AFTER = 3;
 /** Unusual: more than this many times the player's average approved deposit, or less than its inverse. */
 const UNUSUAL_FACTOR = 3;
 
-interface QueueSql {
+/** What a row of either money queue (deposits, withdrawals) starts with: the request and its player. */
+export interface QueueRequestSql {
   id: number;
   player_id: number;
   user_name: string;
   mobile: string;
   amount: number;
+}
+
+interface QueueSql extends QueueRequestSql {
   status: 'pending' | 'approved' | 'rejected';
   utr: string | null;
   utr_at: Date | null;

@@ -23,7 +23,7 @@ import { repayDebts } from '../ledger/debt.ts';
 import { once } from '../ledger/idempotency.ts';
 import { postJournal } from '../ledger/post.ts';
 import { withdrawalState } from '../players/admin-read.ts';
-import type { Who } from './admin-deposits.ts';
+import type { QueueRequestSql, Who } from './admin-deposits.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
 import type { SoloPayoutBar } from '../limits/operator-limits.ts';
 import { checkAllowance, lockOperator, recordMove, soloPayoutBars } from '../limits/operator-limits.ts';
@@ -49,12 +49,7 @@ const SORTS = {
 } as const;
 const DAY_MS = 86_400_000;
 
-interface QueueSql {
-  id: number;
-  player_id: number;
-  user_name: string;
-  mobile: string;
-  amount: number;
+interface QueueSql extends QueueRequestSql {
   status: string;
   payment_method: '2' | '3' | '4';
   payout_number: string;

@@ -4,32 +4,21 @@
  */
 import { fundsMessages as f } from '@gama/core/contract/funds-messages';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import {
   MONEY_TABLES,
   admin,
   balanceOf,
-  expectLedgerClean,
   fund,
   operatorToken,
+  suiteOperators,
+  requestDeposit,
 } from '../../../test/money.ts';
 
-let t: TestApp;
-let owner: string;
-let cashier: string;
-let cashier2: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await operatorToken(t);
-  cashier = await operatorToken(t, 'cashier');
-  cashier2 = await operatorToken(t, 'cashier');
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
-});
+const t = suiteApp({ ledger: true });
+const ops = suiteOperators(t, { owner: 'owner', cashier: 'cashier', cashier2: 'cashier' });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
 type Json = Record<string, unknown>;
@@ -50,16 +39,6 @@ const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
 const EVIDENCE_TABLES = [...MONEY_TABLES, 'deposit_screenshots', 'utr_attempts', 'audit_log'] as const;
-
-async function requestDeposit(p: Player, points: number): Promise<number> {
-  const res = await t.post<ApiBody & { request_id: number }>(
-    '/api-fund-request-add',
-    { request_amount: String(points) },
-    { token: p.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_id;
-}
 
 const sendUtr = (p: Player, requestId: unknown, utr: unknown, extra: Json = {}) =>
   t.post<ApiBody & { request_id: number; utr: string; screenshot: boolean }>(
@@ -102,7 +81,7 @@ interface Queue {
   page: number;
   page_size: number;
 }
-const queue = (query: string, token = cashier) =>
+const queue = (query: string, token = ops.cashier) =>
   admin<Queue>(t, token, 'GET', `/admin-api/deposits?${query}`);
 
 interface Decision {
@@ -113,9 +92,9 @@ interface Decision {
   decided_by: { id: number; username: string };
   reason: string | null;
 }
-const approve = (id: number, token = cashier) =>
+const approve = (id: number, token = ops.cashier) =>
   admin<{ deposit: Decision } & ApiBody>(t, token, 'POST', `/admin-api/deposits/${id}/approve`);
-const reject = (id: number, reason?: string, token = cashier) =>
+const reject = (id: number, reason?: string, token = ops.cashier) =>
   admin<{ deposit: Decision } & ApiBody>(
     t,
     token,
@@ -127,7 +106,7 @@ const reject = (id: number, reason?: string, token = cashier) =>
 describe('the UTR after paying', () => {
   it('takes exactly 12 digits on the player’s own pending request, and a retry answers the same', async () => {
     const p = await t.player();
-    const id = await requestDeposit(p, 500);
+    const id = await requestDeposit(t, p, 500);
     const before = await snapshot(t.db, EVIDENCE_TABLES);
     for (const utr of [
       '12345',
@@ -164,7 +143,7 @@ describe('the UTR after paying', () => {
   it('another player’s request reads as missing, and nothing of it changes', async () => {
     const a = await t.player();
     const b = await t.player();
-    const bId = await requestDeposit(b, 300);
+    const bId = await requestDeposit(t, b, 300);
     const before = await snapshot(t.db, EVIDENCE_TABLES);
     for (const id of [bId, 987_654_321, '0', -1, 'abc']) {
       const res = await sendUtr(a, id, nextUtr());
@@ -178,11 +157,11 @@ describe('the UTR after paying', () => {
   it('lists the player’s own pending requests for the UTR step, newest first', async () => {
     const p = await t.player();
     const other = await t.player();
-    const older = await requestDeposit(p, 300);
-    const newer = await requestDeposit(p, 450);
-    const decided = await requestDeposit(p, 500);
+    const older = await requestDeposit(t, p, 300);
+    const newer = await requestDeposit(t, p, 450);
+    const decided = await requestDeposit(t, p, 500);
     await approve(decided);
-    await requestDeposit(other, 999);
+    await requestDeposit(t, other, 999);
     const utr = nextUtr();
     await sendUtr(p, older, utr, { screenshot: dataUrl('image/png', PNG) });
     const list = await t.post<ApiBody & { requests: Json[] }>(
@@ -214,8 +193,8 @@ describe('the UTR after paying', () => {
 
   it('refuses a decided request', async () => {
     const p = await t.player();
-    const approvedId = await requestDeposit(p, 200);
-    const rejectedId = await requestDeposit(p, 200);
+    const approvedId = await requestDeposit(t, p, 200);
+    const rejectedId = await requestDeposit(t, p, 200);
     await approve(approvedId);
     await reject(rejectedId, 'not received');
     expect((await sendUtr(p, approvedId, nextUtr())).json).toMatchObject({
@@ -228,8 +207,8 @@ describe('the UTR after paying', () => {
   it('refuses a UTR used by anyone with the exact message, keeps the attempt, and flags both requests', async () => {
     const a = await t.player();
     const b = await t.player();
-    const aId = await requestDeposit(a, 400);
-    const bId = await requestDeposit(b, 400);
+    const aId = await requestDeposit(t, a, 400);
+    const bId = await requestDeposit(t, b, 400);
     const utr = nextUtr();
     expect((await sendUtr(a, aId, utr)).statusCode).toBe(200);
     const before = await snapshot(t.db, MONEY_TABLES);
@@ -238,7 +217,7 @@ describe('the UTR after paying', () => {
     expect(copy.json).toEqual({ status: false, code: 'UTR_USED', msg: 'This UTR has already been used' });
     expect(await snapshot(t.db, MONEY_TABLES)).toEqual(before);
     // The player's own second request cannot reuse it either.
-    const aAgain = await requestDeposit(a, 400);
+    const aAgain = await requestDeposit(t, a, 400);
     expect((await sendUtr(a, aAgain, utr)).json.msg).toBe('This UTR has already been used');
 
     const listed = await queue(`status=all&flagged=true&q=${a.mobile}`);
@@ -276,7 +255,7 @@ describe('the UTR after paying', () => {
 
   it('lets exactly one of ten requests racing for one UTR have it', async () => {
     const players = await Promise.all(Array.from({ length: 10 }, () => t.player()));
-    const ids = await Promise.all(players.map((p) => requestDeposit(p, 250)));
+    const ids = await Promise.all(players.map((p) => requestDeposit(t, p, 250)));
     const utr = nextUtr();
     const answers = await Promise.all(players.map((p, i) => sendUtr(p, ids[i], utr)));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
@@ -298,7 +277,7 @@ describe('the UTR after paying', () => {
 
   it('stores a checked screenshot the operator can open, and refuses anything else', async () => {
     const p = await t.player();
-    const id = await requestDeposit(p, 600);
+    const id = await requestDeposit(t, p, 600);
     const before = await snapshot(t.db, EVIDENCE_TABLES);
     const bad: Array<[string, string]> = [
       [dataUrl('image/jpeg', PNG), f.screenshotInvalid],
@@ -336,7 +315,7 @@ describe('the UTR after paying', () => {
     const shot = await t.app.inject({
       method: 'GET',
       url: `/admin-api/deposits/${id}/screenshot`,
-      headers: { authorization: `Bearer ${cashier}` },
+      headers: { authorization: `Bearer ${ops.cashier}` },
     });
     expect(shot.statusCode).toBe(200);
     // The server's own WebP of the latest image: same picture, none of the phone's metadata.
@@ -351,8 +330,8 @@ describe('the UTR after paying', () => {
     expect(dominant.g).toBeGreaterThan(dominant.b);
     expect((await queue(`player_id=${p.id}`)).json.rows[0]).toMatchObject({ has_screenshot: true, utr });
 
-    const other = await requestDeposit(p, 600);
-    const none = await admin(t, cashier, 'GET', `/admin-api/deposits/${other}/screenshot`);
+    const other = await requestDeposit(t, p, 600);
+    const none = await admin(t, ops.cashier, 'GET', `/admin-api/deposits/${other}/screenshot`);
     expect(none.statusCode).toBe(404);
     expect((await admin(t, p.token, 'GET', `/admin-api/deposits/${id}/screenshot`)).statusCode).toBe(403);
   });
@@ -362,12 +341,12 @@ describe('the deposit queue', () => {
   it('pages, sorts and filters on the server, with each player’s history', async () => {
     const p = await t.player({ userName: 'Queue Person' });
     // Three approved deposits of 1,000, one rejected, then three pending: 1,500, 20,000 (unusual), 200 (unusual).
-    for (const points of [1000, 1000, 1000]) await approve(await requestDeposit(p, points));
-    await reject(await requestDeposit(p, 1000), 'not received');
+    for (const points of [1000, 1000, 1000]) await approve(await requestDeposit(t, p, points));
+    await reject(await requestDeposit(t, p, 1000), 'not received');
     const pending = [
-      await requestDeposit(p, 1500),
-      await requestDeposit(p, 20_000),
-      await requestDeposit(p, 200),
+      await requestDeposit(t, p, 1500),
+      await requestDeposit(t, p, 20_000),
+      await requestDeposit(t, p, 200),
     ];
     const utr = nextUtr();
     await sendUtr(p, pending[0], utr);
@@ -426,11 +405,11 @@ describe('the deposit queue', () => {
 
   it('exports what the filters match as CSV, formula-safe', async () => {
     const p = await t.player({ userName: '=HYPERLINK("x")' });
-    const id = await requestDeposit(p, 321);
+    const id = await requestDeposit(t, p, 321);
     const res = await t.app.inject({
       method: 'GET',
       url: `/admin-api/deposits?player_id=${p.id}&format=csv&page_size=1`,
-      headers: { authorization: `Bearer ${cashier}` },
+      headers: { authorization: `Bearer ${ops.cashier}` },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -458,7 +437,11 @@ describe('the deposit queue', () => {
       [p.id, t.clock.now()],
     );
     const url = `/admin-api/deposits?player_id=${p.id}&format=csv`;
-    const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${cashier}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${ops.cashier}` },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ msg: 'More than 10,000 rows match: narrow the filters to export' });
     // The page still works.
@@ -471,7 +454,7 @@ describe('the deposit queue', () => {
 
   it('is for operators with the right permission only', async () => {
     const p = await t.player();
-    const id = await requestDeposit(p, 100);
+    const id = await requestDeposit(t, p, 100);
     const viewer = await operatorToken(t, 'viewer');
     const support = await operatorToken(t, 'support');
     const results = await operatorToken(t, 'results');
@@ -497,8 +480,13 @@ describe('the deposit queue', () => {
 describe('deciding deposits', () => {
   it('approves once: retries and a second operator get the standing decision, and the audit has one row', async () => {
     const p = await t.player();
-    const id = await requestDeposit(p, 700);
-    const answers = await Promise.all([approve(id), approve(id, cashier2), approve(id), approve(id, owner)]);
+    const id = await requestDeposit(t, p, 700);
+    const answers = await Promise.all([
+      approve(id),
+      approve(id, ops.cashier2),
+      approve(id),
+      approve(id, ops.owner),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
     const fresh = answers.filter((a) => !a.json.deposit.already_decided);
     expect(fresh).toHaveLength(1);
@@ -534,7 +522,7 @@ describe('deciding deposits', () => {
 
   it('rejects only with a reason, once, and credits nothing', async () => {
     const p = await t.player();
-    const id = await requestDeposit(p, 800);
+    const id = await requestDeposit(t, p, 800);
     const before = await snapshot(t.db, EVIDENCE_TABLES);
     for (const reason of [undefined, '', '  ', 'no']) {
       const res = await reject(id, reason);
@@ -544,7 +532,7 @@ describe('deciding deposits', () => {
     expect(await snapshot(t.db, EVIDENCE_TABLES)).toEqual(before);
     const [one, two] = await Promise.all([
       reject(id, 'UTR not in statement'),
-      reject(id, 'second click', cashier2),
+      reject(id, 'second click', ops.cashier2),
     ]);
     expect([one.json.deposit.already_decided, two.json.deposit.already_decided].sort()).toEqual([
       false,
@@ -559,22 +547,26 @@ describe('deciding deposits', () => {
   it('decides in bulk, answering per id, each idempotent, with two operators at once moving money once', async () => {
     const p = await t.player();
     const q = await t.player();
-    const ids = [await requestDeposit(p, 100), await requestDeposit(p, 200), await requestDeposit(q, 300)];
-    const rejected = await requestDeposit(q, 400);
+    const ids = [
+      await requestDeposit(t, p, 100),
+      await requestDeposit(t, p, 200),
+      await requestDeposit(t, q, 300),
+    ];
+    const rejected = await requestDeposit(t, q, 400);
     await reject(rejected, 'duplicate request');
     const missing = 888_888_888;
     const body = { ids: [...ids, rejected, missing], decision: 'approve' };
     const [a, b] = await Promise.all([
       admin<{ results: Array<Json & { id: number; ok: boolean; deposit?: Decision }> }>(
         t,
-        cashier,
+        ops.cashier,
         'POST',
         '/admin-api/deposits/bulk',
         body,
       ),
       admin<{ results: Array<Json & { id: number; ok: boolean; deposit?: Decision }> }>(
         t,
-        cashier2,
+        ops.cashier2,
         'POST',
         '/admin-api/deposits/bulk',
         body,
@@ -609,7 +601,7 @@ describe('deciding deposits', () => {
     expect(await balanceOf(t, q.id)).toBe(30_000);
     const retry = await admin<{ results: Array<{ ok: boolean; deposit?: Decision }> }>(
       t,
-      cashier,
+      ops.cashier,
       'POST',
       '/admin-api/deposits/bulk',
       { ids, decision: 'approve' },
@@ -617,7 +609,7 @@ describe('deciding deposits', () => {
     expect(retry.json.results.map((r) => r.deposit?.already_decided)).toEqual([true, true, true]);
     expect(await balanceOf(t, p.id)).toBe(30_000);
 
-    const r1 = await requestDeposit(p, 150);
+    const r1 = await requestDeposit(t, p, 150);
     const before = await snapshot(t.db, EVIDENCE_TABLES);
     for (const bad of [
       { ids: [r1], decision: 'reject' },
@@ -628,14 +620,14 @@ describe('deciding deposits', () => {
       { ids: ['1'], decision: 'approve' },
     ]) {
       expect(
-        (await admin(t, cashier, 'POST', '/admin-api/deposits/bulk', bad)).statusCode,
+        (await admin(t, ops.cashier, 'POST', '/admin-api/deposits/bulk', bad)).statusCode,
         JSON.stringify(bad),
       ).toBe(400);
     }
     expect(await snapshot(t.db, EVIDENCE_TABLES)).toEqual(before);
     const bulkReject = await admin<{ results: Array<{ ok: boolean; deposit?: Decision }> }>(
       t,
-      cashier,
+      ops.cashier,
       'POST',
       '/admin-api/deposits/bulk',
       { ids: [r1], decision: 'reject', reason: 'no such payment' },
@@ -649,15 +641,15 @@ describe('deciding deposits', () => {
 
   it('keeps crediting through fund(), which approves through this same route', async () => {
     const p = await t.player();
-    await fund(t, p, cashier, 1234);
+    await fund(t, p, ops.cashier, 1234);
     expect(await balanceOf(t, p.id)).toBe(123_400);
   });
 
   it('judges whose request a screenshot names before decoding it, and refuses a canvas no phone makes', async () => {
     const p = await t.player();
     const stranger = await t.player();
-    const id = await requestDeposit(p, 600);
-    const paid = await requestDeposit(p, 600);
+    const id = await requestDeposit(t, p, 600);
+    const paid = await requestDeposit(t, p, 600);
     expect((await approve(paid)).statusCode).toBe(200);
     // Bytes that fail to decode: were they decoded first, each answer would be "not an image".
     const broken = dataUrl('image/png', Buffer.concat([PNG.subarray(0, 64), Buffer.alloc(512, 7)]));

@@ -4,16 +4,13 @@ import { depositMessages } from '@gama/core/endpoints/deposits/index';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { RawReply, route } from '../../http/route.ts';
-import { csvExport } from '../exports/csv-export.ts';
+import { pageOrCsv } from '../exports/csv-export.ts';
+import { REQUEST_COLUMNS, requestCells } from './queue-csv.ts';
 import { decideDeposit, decideDeposits, depositQueue, depositScreenshot } from './admin-deposits.ts';
 import { type Screenshot, assertUtrWelcome, pendingDeposits, prepareScreenshot, submitUtr } from './utr.ts';
 
 const DEPOSIT_COLUMNS = [
-  'id',
-  'player id',
-  'player',
-  'mobile',
-  'amount',
+  ...REQUEST_COLUMNS,
   'status',
   'utr',
   'screenshot',
@@ -48,22 +45,11 @@ export function depositRoutes(app: FastifyInstance): void {
   }));
 
   route(app, endpoints.adminDeposits, async ({ query, operator, request }) => {
-    const { rows, total } = await depositQueue(db, query, zone);
-    if (query.format === 'json')
-      return { status: true, rows, total, page: query.page, page_size: query.page_size };
-    const { page: _page, page_size: _size, format: _format, ...filters } = query;
-    return csvExport(
-      deps,
-      { operator, request },
-      'deposits',
-      filters,
-      DEPOSIT_COLUMNS,
-      rows.map((r) => ({
-        id: r.id,
-        'player id': r.player.id,
-        player: r.player.user_name,
-        mobile: r.player.mobile,
-        amount: formatPaiseDecimal(r.amount_paise),
+    const list = await depositQueue(db, query, zone);
+    return pageOrCsv(deps, { operator, request }, 'deposits', query, list, {
+      columns: DEPOSIT_COLUMNS,
+      row: (r) => ({
+        ...requestCells(r),
         status: r.status,
         utr: r.utr,
         screenshot: r.has_screenshot ? 'yes' : 'no',
@@ -75,8 +61,8 @@ export function depositRoutes(app: FastifyInstance): void {
         'approved before (points)': formatPaiseDecimal(r.history.approved_paise),
         'duplicate utr attempt': r.flags.duplicate_utr_attempt ? 'yes' : 'no',
         'unusual amount': r.flags.unusual_amount ? 'yes' : 'no',
-      })),
-    );
+      }),
+    });
   });
 
   route(app, endpoints.adminDepositScreenshot, async ({ params, reply }) => {

@@ -1,7 +1,7 @@
 import { fundsMessages as f } from '@gama/core/contract/funds-messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
 import {
   MONEY_TABLES,
@@ -14,15 +14,9 @@ import {
 import { nextMobile } from '../../seed/players.ts';
 import { idempotencyMessages } from '@gama/core/contract/idempotency';
 
-let t: TestApp;
 let op: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({ ledger: true }, async () => {
   op = await operatorToken(t);
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;

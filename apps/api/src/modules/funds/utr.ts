@@ -12,26 +12,11 @@ import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { AppError } from '../../http/errors.ts';
-import { processImage } from '../content/images.ts';
+import { matchesType, processImage } from '../content/images.ts';
 
 export interface Screenshot {
   type: 'image/webp';
   image: Buffer;
-}
-
-/** The first bytes every file of each type starts with; a mislabelled or foreign file is refused. */
-function matchesType(image: Buffer, type: ScreenshotType): boolean {
-  switch (type) {
-    case 'image/png':
-      return image.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    case 'image/jpeg':
-      return image.length > 3 && image[0] === 0xff && image[1] === 0xd8 && image[2] === 0xff;
-    case 'image/webp':
-      return (
-        image.subarray(0, 4).toString('latin1') === 'RIFF' &&
-        image.subarray(8, 12).toString('latin1') === 'WEBP'
-      );
-  }
 }
 
 /** A payment screenshot is tall; it is kept readable, never enlarged. */

@@ -2,36 +2,25 @@
  * The withdrawal queue (issue 14): payout number and app, balance and 30-day money, approve with the payment
  * reference, reject with a reason, and the two-person rule above the owner's threshold. Over HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import {
   MONEY_TABLES,
   admin,
   balanceOf,
-  expectLedgerClean,
   fund,
   operatorToken,
+  suiteOperators,
+  requestWithdrawal,
 } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 
 const IST = (time: string, date = '2026-11-20') => new Date(`${date}T${time}:00+05:30`);
 
-let t: TestApp;
-let owner: string;
-let cashierA: string;
-let cashierB: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('12:00').toISOString() });
-  owner = await operatorToken(t);
-  cashierA = await operatorToken(t, 'cashier');
-  cashierB = await operatorToken(t, 'cashier');
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
-});
+const t = suiteApp({ now: IST('12:00').toISOString(), ledger: true });
+const ops = suiteOperators(t, { owner: 'owner', cashierA: 'cashier', cashierB: 'cashier' });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
 type Json = Record<string, unknown>;
@@ -40,7 +29,7 @@ const TABLES = [...MONEY_TABLES, 'audit_log'] as const;
 /** A funded player with a Google Pay payout number. */
 async function payee(points: number, name?: string): Promise<Player & { payout: string }> {
   const p = await t.player(name === undefined ? {} : { userName: name });
-  if (points > 0) await fund(t, p, owner, points);
+  if (points > 0) await fund(t, p, ops.owner, points);
   const payout = nextMobile();
   t.clock.advance(31_000);
   expect(
@@ -54,16 +43,6 @@ async function payee(points: number, name?: string): Promise<Player & { payout: 
   );
   expect(saved.statusCode).toBe(200);
   return { ...p, payout };
-}
-
-async function withdraw(p: Player, points: number): Promise<number> {
-  const res = await t.post<ApiBody & { request_number: number }>(
-    '/api-user-withdraw-fund-request',
-    { request_amount: String(points), payment_method: '2' },
-    { token: p.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_number;
 }
 
 interface Decision {
@@ -115,7 +94,7 @@ interface Row {
     stakes_paise: number;
   };
 }
-const queue = (query: string, token = cashierA) =>
+const queue = (query: string, token = ops.cashierA) =>
   admin<ApiBody & { rows: Row[]; total: number; two_person_above_points: number | null }>(
     t,
     token,
@@ -128,7 +107,7 @@ async function setThreshold(points: number | null): Promise<void> {
   const res = await t.app.inject({
     method: 'PATCH',
     url: '/admin-api/settings',
-    headers: { authorization: `Bearer ${owner}` },
+    headers: { authorization: `Bearer ${ops.owner}` },
     payload: { withdrawal_two_person_above: points ?? 0 },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -150,11 +129,11 @@ describe('the withdrawal queue', () => {
     t.clock.set(IST('12:00', '2026-10-11'));
     const then = await operatorToken(t);
     await fund(t, p, then, 5000);
-    const old = await withdraw(p, 1000);
+    const old = await requestWithdrawal(t, p, 1000);
     expect((await approve(old, then, { payment_reference: 'OLD-PAYOUT-1' })).statusCode).toBe(200);
     // This morning: a deposit, a bid that wins, then a withdrawal request.
     t.clock.set(IST('09:00'));
-    await fund(t, p, owner, 2000);
+    await fund(t, p, ops.owner, 2000);
     const market = await seedMarket(t.db, {
       name: 'Queue Market',
       open: '10:00 AM',
@@ -175,7 +154,7 @@ describe('the withdrawal queue', () => {
     );
     expect(bid.statusCode, bid.raw).toBe(200);
     t.clock.set(IST('12:00'));
-    const declared = await admin(t, owner, 'POST', '/admin-api/results/declare', {
+    const declared = await admin(t, ops.owner, 'POST', '/admin-api/results/declare', {
       market_id: market,
       date: '2026-11-20',
       half: 'open',
@@ -188,7 +167,7 @@ describe('the withdrawal queue', () => {
     // Points moved between players count too, with whom they came from and went to (the wallet ends as it was).
     const sender = await t.player({ userName: 'Transfer Sender' });
     const receiver = await t.player({ userName: 'Transfer Receiver' });
-    await fund(t, sender, owner, 300);
+    await fund(t, sender, ops.owner, 300);
     const transfer = (from: Player, to: Player) =>
       t.post(
         '/api-user-transfer-wallet-balance',
@@ -197,7 +176,7 @@ describe('the withdrawal queue', () => {
       );
     expect((await transfer(sender, p)).statusCode).toBe(200);
     expect((await transfer(p, receiver)).statusCode).toBe(200);
-    const id = await withdraw(p, 700);
+    const id = await requestWithdrawal(t, p, 700);
 
     const listed = await queue(`q=${p.mobile}`);
     expect(listed.json.total).toBe(1);
@@ -250,7 +229,7 @@ describe('the withdrawal queue', () => {
     const csv = await t.app.inject({
       method: 'GET',
       url: `/admin-api/withdrawals?player_id=${p.id}&format=csv`,
-      headers: { authorization: `Bearer ${cashierA}` },
+      headers: { authorization: `Bearer ${ops.cashierA}` },
     });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const [header, line] = csv.body
@@ -272,7 +251,7 @@ describe('approving and rejecting', () => {
   it('pays once with the payment reference; retries answer the decision; reject after is a conflict', async () => {
     await setThreshold(null);
     const p = await payee(2000);
-    const id = await withdraw(p, 800);
+    const id = await requestWithdrawal(t, p, 800);
     const before = await snapshot(t.db, TABLES);
     for (const body of [
       {},
@@ -280,17 +259,17 @@ describe('approving and rejecting', () => {
       { payment_reference: 'ab' },
       { payment_reference: 'x'.repeat(101) },
     ]) {
-      const res = await approve(id, cashierA, body);
+      const res = await approve(id, ops.cashierA, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await approve(id, cashierA)).json.msg).toBe('Enter the payment reference of the payout');
+    expect((await approve(id, ops.cashierA)).json.msg).toBe('Enter the payment reference of the payout');
     expect(await snapshot(t.db, TABLES)).toEqual(before);
 
     const paid = await paidOut();
     const answers = await Promise.all([
-      approve(id, cashierA, { payment_reference: 'UPI123456789' }),
-      approve(id, cashierB, { payment_reference: 'UPI123456789' }),
-      approve(id, cashierA, { payment_reference: 'UPI123456789' }),
+      approve(id, ops.cashierA, { payment_reference: 'UPI123456789' }),
+      approve(id, ops.cashierB, { payment_reference: 'UPI123456789' }),
+      approve(id, ops.cashierA, { payment_reference: 'UPI123456789' }),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(answers.filter((a) => !a.json.withdrawal.already_decided)).toHaveLength(1);
@@ -299,7 +278,7 @@ describe('approving and rejecting', () => {
     }
     expect((await paidOut()) - paid).toBe(80_000);
     expect(await balanceOf(t, p.id)).toBe(120_000);
-    const refused = await reject(id, cashierB, 'too late');
+    const refused = await reject(id, ops.cashierB, 'too late');
     expect(refused.statusCode).toBe(409);
     expect(refused.json.msg).toMatch(/^This withdrawal request was already approved by op\d+_cashier$/);
     const history = await t.post<{ withdrawdata: Json[] }>(
@@ -326,15 +305,15 @@ describe('approving and rejecting', () => {
 
   it('rejects with a reason, returning the points once', async () => {
     const p = await payee(1000);
-    const id = await withdraw(p, 600);
+    const id = await requestWithdrawal(t, p, 600);
     expect(await balanceOf(t, p.id)).toBe(40_000);
     const before = await snapshot(t.db, TABLES);
     for (const reason of [undefined, '', 'no'])
-      expect((await reject(id, cashierA, reason)).statusCode).toBe(400);
+      expect((await reject(id, ops.cashierA, reason)).statusCode).toBe(400);
     expect(await snapshot(t.db, TABLES)).toEqual(before);
     const [one, two] = await Promise.all([
-      reject(id, cashierA, 'wrong number'),
-      reject(id, cashierB, 'duplicate'),
+      reject(id, ops.cashierA, 'wrong number'),
+      reject(id, ops.cashierB, 'duplicate'),
     ]);
     expect([one.json.withdrawal.already_decided, two.json.withdrawal.already_decided].sort()).toEqual([
       false,
@@ -342,18 +321,18 @@ describe('approving and rejecting', () => {
     ]);
     expect(one.json.withdrawal.reason).toBe(two.json.withdrawal.reason);
     expect(await balanceOf(t, p.id)).toBe(100_000);
-    expect((await approve(id, cashierA, { payment_reference: 'UPI-AFTER' })).statusCode).toBe(409);
+    expect((await approve(id, ops.cashierA, { payment_reference: 'UPI-AFTER' })).statusCode).toBe(409);
     expect((await queue(`player_id=${p.id}&status=rejected`)).json.rows[0]).toMatchObject({
       state: 'rejected',
       reason: one.json.withdrawal.reason,
     });
     expect(await balanceOf(t, p.id)).toBe(100_000);
-    expect((await reject(987_654_321, cashierA, 'missing')).statusCode).toBe(404);
+    expect((await reject(987_654_321, ops.cashierA, 'missing')).statusCode).toBe(404);
   });
 
   it('is for operators with the withdrawal permissions only', async () => {
     const p = await payee(1000);
-    const id = await withdraw(p, 500);
+    const id = await requestWithdrawal(t, p, 500);
     const viewer = await operatorToken(t, 'viewer');
     const support = await operatorToken(t, 'support');
     const results = await operatorToken(t, 'results');
@@ -376,29 +355,29 @@ describe('two people above the threshold', () => {
   it('takes a first approval that pays nothing, refuses the same operator, and pays on a different one', async () => {
     await setThreshold(1000);
     const p = await payee(5000);
-    const atLimit = await withdraw(p, 1000);
+    const atLimit = await requestWithdrawal(t, p, 1000);
     const alone = await queue(`player_id=${p.id}&sort=id&dir=asc`);
     expect(alone.json.two_person_above_points).toBe(1000);
     expect(alone.json.rows.map((r) => [r.id, r.needs_two_approvals])).toEqual([[atLimit, false]]);
 
     // At the threshold one approval pays.
     expect(
-      (await approve(atLimit, cashierA, { payment_reference: 'UPI-AT-LIMIT' })).json.withdrawal.state,
+      (await approve(atLimit, ops.cashierA, { payment_reference: 'UPI-AT-LIMIT' })).json.withdrawal.state,
     ).toBe('approved');
     // The threshold counts the player's 24 hours (limits/operator-limits.test.ts): this one is past it alone.
-    const big = await withdraw(p, 1500);
+    const big = await requestWithdrawal(t, p, 1500);
     const listed = await queue(`player_id=${p.id}&sort=id&dir=asc`);
     expect(listed.json.rows.map((r) => [r.id, r.needs_two_approvals])).toEqual([[big, true]]);
 
     const before = await snapshot(t.db, TABLES);
-    const early = await approve(big, cashierA, { payment_reference: 'UPI-TOO-EARLY' });
+    const early = await approve(big, ops.cashierA, { payment_reference: 'UPI-TOO-EARLY' });
     expect(early.statusCode).toBe(400);
     expect(early.json.msg).toMatch(/needs a second approval/);
     expect(await snapshot(t.db, TABLES)).toEqual(before);
 
     const paid = await paidOut();
     const key = { 'idempotency-key': `first-approval-${big}` };
-    const first = await approve(big, cashierA, {}, key);
+    const first = await approve(big, ops.cashierA, {}, key);
     expect(first.statusCode).toBe(200);
     expect(first.json.withdrawal).toMatchObject({
       state: 'awaiting_second_approval',
@@ -408,9 +387,9 @@ describe('two people above the threshold', () => {
     });
     expect(await paidOut()).toBe(paid);
     // A network retry of the same click (same key) gets its answer back; a second click by the same operator is refused.
-    expect((await approve(big, cashierA, {}, key)).json).toEqual(first.json);
+    expect((await approve(big, ops.cashierA, {}, key)).json).toEqual(first.json);
     const afterFirst = await snapshot(t.db, TABLES);
-    const same = await approve(big, cashierA, { payment_reference: 'UPI-SAME-PERSON' });
+    const same = await approve(big, ops.cashierA, { payment_reference: 'UPI-SAME-PERSON' });
     expect(same.statusCode).toBe(403);
     expect(same.json.msg).toBe('A different operator must give the second approval');
     expect(await snapshot(t.db, TABLES)).toEqual(afterFirst);
@@ -428,8 +407,8 @@ describe('two people above the threshold', () => {
       request_status: '0',
     });
 
-    expect((await approve(big, cashierB)).json.msg).toBe('Enter the payment reference of the payout');
-    const second = await approve(big, cashierB, { payment_reference: 'UPI-TWO-PEOPLE' });
+    expect((await approve(big, ops.cashierB)).json.msg).toBe('Enter the payment reference of the payout');
+    const second = await approve(big, ops.cashierB, { payment_reference: 'UPI-TWO-PEOPLE' });
     expect(second.json.withdrawal).toMatchObject({
       state: 'approved',
       approved_by_1: first.json.withdrawal.approved_by_1,
@@ -439,7 +418,7 @@ describe('two people above the threshold', () => {
     });
     expect(second.json.withdrawal.decided_by?.id).not.toBe(first.json.withdrawal.approved_by_1?.id);
     expect((await paidOut()) - paid).toBe(150_000);
-    for (const token of [cashierA, cashierB, owner]) {
+    for (const token of [ops.cashierA, ops.cashierB, ops.owner]) {
       const again = await approve(big, token, { payment_reference: 'UPI-TWO-PEOPLE' });
       expect(again.json.withdrawal).toMatchObject({ state: 'approved', already_decided: true });
     }
@@ -454,11 +433,11 @@ describe('two people above the threshold', () => {
   it('needs the second person even when the threshold is lifted after the first approval, and can be rejected', async () => {
     await setThreshold(500);
     const p = await payee(3000);
-    const id = await withdraw(p, 900);
-    expect((await approve(id, cashierA)).json.withdrawal.state).toBe('awaiting_second_approval');
+    const id = await requestWithdrawal(t, p, 900);
+    expect((await approve(id, ops.cashierA)).json.withdrawal.state).toBe('awaiting_second_approval');
     await setThreshold(null);
-    expect((await approve(id, cashierA, { payment_reference: 'UPI-SOLO' })).statusCode).toBe(403);
-    const rejected = await reject(id, cashierA, 'player asked to cancel');
+    expect((await approve(id, ops.cashierA, { payment_reference: 'UPI-SOLO' })).statusCode).toBe(403);
+    const rejected = await reject(id, ops.cashierA, 'player asked to cancel');
     expect(rejected.json.withdrawal).toMatchObject({ state: 'rejected', reason: 'player asked to cancel' });
     expect(await balanceOf(t, p.id)).toBe(300_000);
   });
@@ -466,11 +445,11 @@ describe('two people above the threshold', () => {
   it('lets two operators racing on a fresh large request make one first approval and one payout at most', async () => {
     await setThreshold(100);
     const p = await payee(2000);
-    const id = await withdraw(p, 1000);
+    const id = await requestWithdrawal(t, p, 1000);
     const paid = await paidOut();
     const [a, b] = await Promise.all([
-      approve(id, cashierA, {}),
-      approve(id, cashierB, { payment_reference: 'UPI-RACE-B' }),
+      approve(id, ops.cashierA, {}),
+      approve(id, ops.cashierB, { payment_reference: 'UPI-RACE-B' }),
     ]);
     const [stateA, stateB] = [a, b].map((r) =>
       r.statusCode === 200 ? r.json.withdrawal.state : r.json.code,

@@ -2,16 +2,13 @@ import { formatPaiseDecimal } from '@gama/core/rules/money';
 import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
-import { csvExport } from '../exports/csv-export.ts';
+import { pageOrCsv } from '../exports/csv-export.ts';
+import { REQUEST_COLUMNS, requestCells } from './queue-csv.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from './admin-withdrawals.ts';
 
 const WITHDRAWAL_COLUMNS = [
-  'id',
-  'player id',
-  'player',
-  'mobile',
-  'amount',
+  ...REQUEST_COLUMNS,
   'state',
   'payout app',
   'payout number',
@@ -39,51 +36,40 @@ export function withdrawalRoutes(app: FastifyInstance): void {
   const zone = deps.config.MARKET_TIME_ZONE;
 
   route(app, endpoints.adminWithdrawals, async ({ query, operator, request }) => {
-    const { rows, total, threshold } = await withdrawalQueue(db, query, zone, clock.now(), operator);
-    if (query.format === 'json') {
-      return {
-        status: true,
-        rows,
-        total,
-        page: query.page,
-        page_size: query.page_size,
-        two_person_above_points: threshold,
-      };
-    }
-    const { page: _page, page_size: _size, format: _format, ...filters } = query;
-    return csvExport(
+    const list = await withdrawalQueue(db, query, zone, clock.now(), operator);
+    return pageOrCsv(
       deps,
       { operator, request },
       'withdrawals',
-      filters,
-      WITHDRAWAL_COLUMNS,
-      rows.map((r) => ({
-        id: r.id,
-        'player id': r.player.id,
-        player: r.player.user_name,
-        mobile: r.player.mobile,
-        amount: formatPaiseDecimal(r.amount_paise),
-        state: r.state,
-        'payout app': r.payout_app,
-        'payout number': r.payout_number,
-        wallet: formatPaiseDecimal(r.balance.wallet_paise),
-        debt: formatPaiseDecimal(r.balance.debt_paise),
-        'deposits 30d': formatPaiseDecimal(r.recent.deposits_paise),
-        'wins 30d': formatPaiseDecimal(r.recent.wins_paise),
-        'withdrawals 30d': formatPaiseDecimal(r.recent.withdrawals_paise),
-        'stakes 30d': formatPaiseDecimal(r.recent.stakes_paise),
-        'transfers in 30d': formatPaiseDecimal(r.recent.transfers_in_paise),
-        'transfers out 30d': formatPaiseDecimal(r.recent.transfers_out_paise),
-        'first approval by': r.approved_by_1?.username,
-        'payment reference': r.payment_reference,
-        reason: r.reason,
-        'risk hold': r.risk_hold
-          ? `${r.risk_hold.cleared_at ? `cleared by ${r.risk_hold.cleared_by?.username ?? ''}: ` : ''}${r.risk_hold.reason}`
-          : null,
-        'requested at': r.created_at,
-        'decided at': r.decided_at,
-        'decided by': r.decided_by?.username,
-      })),
+      query,
+      list,
+      {
+        columns: WITHDRAWAL_COLUMNS,
+        row: (r) => ({
+          ...requestCells(r),
+          state: r.state,
+          'payout app': r.payout_app,
+          'payout number': r.payout_number,
+          wallet: formatPaiseDecimal(r.balance.wallet_paise),
+          debt: formatPaiseDecimal(r.balance.debt_paise),
+          'deposits 30d': formatPaiseDecimal(r.recent.deposits_paise),
+          'wins 30d': formatPaiseDecimal(r.recent.wins_paise),
+          'withdrawals 30d': formatPaiseDecimal(r.recent.withdrawals_paise),
+          'stakes 30d': formatPaiseDecimal(r.recent.stakes_paise),
+          'transfers in 30d': formatPaiseDecimal(r.recent.transfers_in_paise),
+          'transfers out 30d': formatPaiseDecimal(r.recent.transfers_out_paise),
+          'first approval by': r.approved_by_1?.username,
+          'payment reference': r.payment_reference,
+          reason: r.reason,
+          'risk hold': r.risk_hold
+            ? `${r.risk_hold.cleared_at ? `cleared by ${r.risk_hold.cleared_by?.username ?? ''}: ` : ''}${r.risk_hold.reason}`
+            : null,
+          'requested at': r.created_at,
+          'decided at': r.decided_at,
+          'decided by': r.decided_by?.username,
+        }),
+      },
+      { two_person_above_points: list.threshold },
     );
   });
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../db/database.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createTestApp, suiteApp } from '../../../test/helpers.ts';
 import { expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { pgCode } from '../../db/database.ts';
 import { seedMarket } from '../../seed/markets.ts';
@@ -9,15 +8,9 @@ import { systemAccount } from './accounts.ts';
 import { InsufficientFunds, postJournal } from './post.ts';
 import { verifyLedger } from './verify.ts';
 
-let t: TestApp;
 let op: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({ ledger: true }, async () => {
   op = await operatorToken(t);
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {

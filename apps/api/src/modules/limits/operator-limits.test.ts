@@ -17,6 +17,7 @@ import {
   expectLedgerClean,
   fund,
   operatorToken,
+  requestWithdrawal,
 } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 
@@ -75,16 +76,6 @@ async function payee(points = 0): Promise<Player> {
   );
   expect(saved.statusCode, saved.raw).toBe(200);
   return p;
-}
-
-async function withdraw(p: Player, points: number): Promise<number> {
-  const res = await t.post<ApiBody & { request_number: number }>(
-    '/api-user-withdraw-fund-request',
-    { request_amount: String(points), payment_method: '2' },
-    { token: p.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_number;
 }
 
 interface Decision {
@@ -151,12 +142,12 @@ const lastFirstApproval = async () =>
 describe('the withdrawal threshold over the player’s 24 hours', () => {
   it('splitting a payout into requests under the threshold still needs a second operator', async () => {
     const p = await payee(30_000);
-    const first = await withdraw(p, 10_000);
+    const first = await requestWithdrawal(t, p, 10_000);
     expect((await approve(first, cashierA, 'SPLIT-1')).json.withdrawal.state).toBe('approved');
 
     // The second 10,000 makes 20,000 in 24 hours: past the threshold, one approval does not pay.
     t.clock.advance(3_600_000);
-    const second = await withdraw(p, 10_000);
+    const second = await requestWithdrawal(t, p, 10_000);
     const before = await snapshot(t.db, TABLES);
     const early = await approve(second, cashierA, 'SPLIT-2');
     expect(early.statusCode).toBe(400);
@@ -176,12 +167,12 @@ describe('the withdrawal threshold over the player’s 24 hours', () => {
 
     // A day after the first payout, 10,000 fits again... but the second payout is still inside its 24 hours.
     t.clock.advance(DAY - 3_600_000 + 60_000);
-    const third = await withdraw(p, 10_000);
+    const third = await requestWithdrawal(t, p, 10_000);
     expect((await approve(third, cashierA)).json.withdrawal.state).toBe('awaiting_second_approval');
     // Past both, one approval pays again.
     await admin(t, owner, 'POST', `/admin-api/withdrawals/${third}/reject`, { reason: 'asked again later' });
     t.clock.advance(DAY);
-    const fourth = await withdraw(p, 10_000);
+    const fourth = await requestWithdrawal(t, p, 10_000);
     expect((await approve(fourth, cashierA, 'LATER-1')).json.withdrawal.state).toBe('approved');
   });
 
@@ -191,7 +182,7 @@ describe('the withdrawal threshold over the player’s 24 hours', () => {
     for (let i = 0; i < 3; i++) credits.push(await credit(p, cashierA, 10_000));
     expect(credits.map((c) => c.json.held === undefined)).toEqual([true, true, false]);
     for (let i = 0; i < 2; i++) {
-      const id = await withdraw(p, 10_000);
+      const id = await requestWithdrawal(t, p, 10_000);
       const res = await approve(id, cashierA);
       expect(res.json.withdrawal.state).toBe('awaiting_second_approval');
       expect(await lastFirstApproval()).toContain('credited_player');
@@ -204,7 +195,7 @@ describe('the payout allowance', () => {
   it('counts one cashier’s payouts across players and sessions; past it a second operator pays', async () => {
     const players = [await payee(10_000), await payee(10_000), await payee(5_000)];
     const ids = [];
-    for (const [i, p] of players.entries()) ids.push(await withdraw(p, i === 2 ? 5_000 : 10_000));
+    for (const [i, p] of players.entries()) ids.push(await requestWithdrawal(t, p, i === 2 ? 5_000 : 10_000));
     // A new session for each approval: the allowance is the operator's, not the session's.
     const session = async () => {
       const { rows } = await t.db.query<{ username: string }>(
@@ -228,15 +219,15 @@ describe('the payout allowance', () => {
     // 24 hours after the first payout the allowance is free again.
     t.clock.advance(DAY);
     const later = await payee(5_000);
-    expect((await approve(await withdraw(later, 5_000), cashierA, 'ALLOW-4')).json.withdrawal.state).toBe(
-      'approved',
-    );
+    expect(
+      (await approve(await requestWithdrawal(t, later, 5_000), cashierA, 'ALLOW-4')).json.withdrawal.state,
+    ).toBe('approved');
   });
 
   it('two approvals of one cashier at once cannot both use the last of the allowance', async () => {
     const players = await Promise.all([1, 2, 3, 4].map(() => payee(10_000)));
     const ids = [];
-    for (const p of players) ids.push(await withdraw(p, 10_000));
+    for (const p of players) ids.push(await requestWithdrawal(t, p, 10_000));
     const answers = await Promise.all(ids.map((id, i) => approve(id, cashierA, `RACE-${i}`)));
     // Paid alone while the allowance lasts; the others are told to give a first approval instead.
     expect(answers.filter((a) => a.json.withdrawal?.state === 'approved')).toHaveLength(2);
@@ -370,7 +361,7 @@ describe('no sole payout by the operator who credited the player', () => {
   it('holds for the owner’s window, for that operator only', async () => {
     const p = await payee(5_000);
     expect((await credit(p, cashierA, 100)).statusCode).toBe(200);
-    const id = await withdraw(p, 1_000);
+    const id = await requestWithdrawal(t, p, 1_000);
     const view = async (token: string) =>
       (
         await admin<{ rows: { id: number; needs_two_approvals: boolean }[] }>(
@@ -392,16 +383,16 @@ describe('no sole payout by the operator who credited the player', () => {
       password: p.password,
     });
     p.token = login.json.unique_token;
-    const later = await withdraw(p, 1_000);
+    const later = await requestWithdrawal(t, p, 1_000);
     expect((await approve(later, cashierA, 'CREDITED-LATER')).json.withdrawal.state).toBe('approved');
 
     // A deposit approval counts as a credit; the window 0 switches the rule off.
     await fund(t, p, cashierA, 100);
-    const afterDeposit = await withdraw(p, 1_000);
+    const afterDeposit = await requestWithdrawal(t, p, 1_000);
     expect((await approve(afterDeposit, cashierA)).json.withdrawal.state).toBe('awaiting_second_approval');
     await settings({ credit_payout_window_days: 0 });
     try {
-      const off = await withdraw(p, 500);
+      const off = await requestWithdrawal(t, p, 500);
       expect((await approve(off, cashierA, 'WINDOW-OFF')).json.withdrawal.state).toBe('approved');
     } finally {
       await settings({ credit_payout_window_days: 7 });

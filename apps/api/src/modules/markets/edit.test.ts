@@ -6,11 +6,10 @@
  */
 import { scheduleMessages } from '@gama/core/rules/schedule-edit';
 import { bidMessages } from '@gama/core/rules/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import { auditRowsOf } from '../../../test/console.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 
 /** 2026-11-20 is a Friday (weekday 5). */
@@ -43,19 +42,13 @@ interface MarketJson {
   }[];
 }
 
-let t: TestApp;
 let owner: string;
 let player: { id: number; token: string };
 
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('08:00') });
+const t = suiteApp({ now: IST('08:00'), ledger: true }, async () => {
   owner = await operatorToken(t, 'owner');
   player = await t.player();
   await fund(t, player, owner, 10_000);
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 const get = (id: number, token = owner) => admin<MarketJson>(t, token, 'GET', `/admin-api/markets/${id}`);

@@ -3,30 +3,23 @@
  * its counters move with what the server does: requests per route, bids placed and refused by reason,
  * settlement runs, cache lookups; the process's event-loop lag and, on PostgreSQL, the pool are listed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
-import { admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { admin, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 const IST = (hhmm: string) => `2026-11-20T${hhmm}:00+05:30`;
 const BID_DATE = '20-November-2026';
 
-let t: TestApp;
 let base: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('11:00'), env: { METRICS_TOKEN: TOKEN } });
+const t = suiteApp({ now: IST('11:00'), env: { METRICS_TOKEN: TOKEN }, ledger: true }, async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   base = `http://127.0.0.1:${address.port}`;
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 async function scrape(token = TOKEN): Promise<Response> {

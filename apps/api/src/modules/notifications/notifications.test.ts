@@ -5,34 +5,32 @@
  * Last-Event-ID. On PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
 import type { NotificationRow } from './service.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
-import { admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { suiteApp } from '../../../test/helpers.ts';
+import { admin, fund, operatorToken, requestDeposit } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { addNotification, purgeNotifications } from './service.ts';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 
-let t: TestApp;
 let op: string;
 let base = '';
-beforeAll(async () => {
-  t = await createTestApp({
+const t = suiteApp(
+  {
     now: IST('09:00'),
     env: { NOTIFICATION_HEARTBEAT_MS: '200', NOTIFICATION_STREAM_MS: '60000' },
-  });
-  op = await operatorToken(t);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
-});
+    ledger: true,
+  },
+  async () => {
+    op = await operatorToken(t);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+  },
+);
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
 interface ListAnswer extends ApiBody {
@@ -46,16 +44,6 @@ const list = (p: Player, body: Record<string, unknown> = {}) =>
 const unread = async (p: Player) =>
   (await t.post<ApiBody & { unread: number }>('/api-notifications-unread', {}, { token: p.token })).json
     .unread;
-
-async function requestDeposit(p: Player, points: number): Promise<number> {
-  const res = await t.post<ApiBody & { request_id: number }>(
-    '/api-fund-request-add',
-    { request_amount: String(points) },
-    { token: p.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_id;
-}
 
 async function rowsOf(
   playerId: number,
@@ -74,11 +62,11 @@ async function rowsOf(
 describe('one notification per event, written with it', () => {
   it('reports a deposit approved once however often it is approved, and a rejection with its reason', async () => {
     const p = await t.player();
-    const approved = await requestDeposit(p, 500);
+    const approved = await requestDeposit(t, p, 500);
     for (let i = 0; i < 3; i++) {
       expect((await admin(t, op, 'POST', `/admin-api/deposits/${approved}/approve`)).statusCode).toBe(200);
     }
-    const rejected = await requestDeposit(p, 300);
+    const rejected = await requestDeposit(t, p, 300);
     expect(
       (await admin(t, op, 'POST', `/admin-api/deposits/${rejected}/reject`, { reason: 'not received' }))
         .statusCode,
@@ -328,7 +316,7 @@ describe('the live stream', () => {
       expect(stream.headers.get('content-security-policy')).toContain("connect-src 'self'");
       expect(stream.headers.get('cache-control')).toBe('no-store');
       await stream.next(/retry: \d+\n\n/);
-      const id = await requestDeposit(p, 700);
+      const id = await requestDeposit(t, p, 700);
       expect((await admin(t, op, 'POST', `/admin-api/deposits/${id}/approve`)).statusCode).toBe(200);
       const event = EVENT.exec(await stream.next(EVENT));
       const row = JSON.parse(event?.[2] ?? '{}') as NotificationRow;

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
 import { changeRole, lastOwnerMessage } from './accounts.ts';
 import { loginMessages } from '@gama/core/endpoints/operators/index';
 
-let t: TestApp;
 let owner: { id: number; username: string; password: string };
 let ownerToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({}, async () => {
   owner = await newOperator(t, 'owner');
   ownerToken = await signIn(t, owner);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type OperatorJson = Json & {

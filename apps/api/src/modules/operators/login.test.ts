@@ -1,19 +1,12 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator } from '../../../test/console.ts';
 import { PHONE_FAILURES_PER_HOUR } from '../auth/throttle.ts';
 import { OPERATOR_FAILURES_PER_HOUR } from './login.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = suiteApp();
 
 const incorrect = { status: false, code: 'INVALID_CREDENTIALS', msg: 'Username or password is incorrect' };
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginMessages } from '@gama/core/endpoints/operators/index';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { createTestApp, snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, sessionCookie, signIn } from '../../../test/console.ts';
 import { operatorToken } from '../../../test/money.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = suiteApp();
 
 const web = { 'x-gama-web': '1' };
 

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { PASSWORD, auditRowsOf, call, codeAt, newOperator, signIn } from '../../../test/console.ts';
 import { updateOwnerSettings } from '../settings/owner-settings.ts';
 import { loginMessages } from '@gama/core/endpoints/operators/index';
 import { enrolmentRequiredMessage } from './sessions.ts';
 
-let t: TestApp;
 let owner: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({}, async () => {
   owner = await signIn(t, await newOperator(t, 'owner'));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Enrolment = Json & { otpauth_uri: string; qr_image: string; secret: string };

@@ -1,8 +1,8 @@
 import { playMessages as pm } from '@gama/core/contract/play-messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
+import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 
 // 2026-11-20 is a Friday; the test market takes open-session bids until 01:00 PM Asia/Kolkata.
@@ -10,17 +10,11 @@ const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 const BID_DATE = '20-November-2026';
 const MONEY = ['accounts', 'journals', 'entries', 'bids', 'deposit_requests'] as const;
 
-let t: TestApp;
 let op: string;
 let market: number;
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   op = await operatorToken(t);
   market = await seedMarket(t.db, { name: 'PLAY BAZAR', open: '01:00 PM', close: '03:00 PM', daysOff: [] });
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;

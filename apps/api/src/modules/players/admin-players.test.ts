@@ -5,47 +5,28 @@
  */
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { fundsMessages as f } from '@gama/core/contract/funds-messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { engine } from '../../../test/db.ts';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
-import {
-  MONEY_TABLES,
-  admin,
-  balanceOf,
-  expectLedgerClean,
-  fund,
-  operatorToken,
-} from '../../../test/money.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
+import { MONEY_TABLES, admin, balanceOf, fund, suiteOperators } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 
 const IST = (time: string, date = '2026-11-20') => new Date(`${date}T${time}:00+05:30`);
 const BID_DATE = '20-November-2026';
 
-let t: TestApp;
-let owner: string;
-let cashier: string;
-let support: string;
-let viewer: string;
 let late: { main: number; starline: number; gali: number };
+const t = suiteApp({ now: IST('12:00').toISOString(), ledger: true });
+const ops = suiteOperators(t, { owner: 'owner', cashier: 'cashier', support: 'support', viewer: 'viewer' });
 beforeAll(async () => {
-  t = await createTestApp({ now: IST('12:00').toISOString() });
-  owner = await operatorToken(t);
-  cashier = await operatorToken(t, 'cashier');
-  support = await operatorToken(t, 'support');
-  viewer = await operatorToken(t, 'viewer');
   const now = t.clock.now();
   late = {
     main: await seedMarket(t.db, { name: 'PLAYERS LATE', open: '03:00 PM', close: '05:00 PM', now }),
     starline: await seedMarket(t.db, { group: 'starline', name: 'PLAYERS STAR', open: '04:00 PM', now }),
     gali: await seedMarket(t.db, { group: 'gali', name: 'PLAYERS GALI', open: '04:30 PM', now }),
   };
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
@@ -79,9 +60,13 @@ function bid(
   );
 }
 
-const get = <T = Json>(url: string, token = viewer) => admin<ApiBody & T>(t, token, 'GET', url);
-const post = <T = Json>(url: string, body: Json = {}, token = owner, headers: Record<string, string> = {}) =>
-  admin<ApiBody & T>(t, token, 'POST', url, body, headers);
+const get = <T = Json>(url: string, token = ops.viewer) => admin<ApiBody & T>(t, token, 'GET', url);
+const post = <T = Json>(
+  url: string,
+  body: Json = {},
+  token = ops.owner,
+  headers: Record<string, string> = {},
+) => admin<ApiBody & T>(t, token, 'POST', url, body, headers);
 
 async function auditOf(playerId: number): Promise<Json[]> {
   const { rows } = await t.db.query<Json>(
@@ -98,8 +83,8 @@ describe('finding players', () => {
     const a = await t.player({ userName: `${tag} Alpha` });
     const b = await t.player({ userName: `${tag} beta`, bettingStatus: '0' });
     const c = await t.player({ userName: `Other ${tag}x` });
-    await fund(t, a, owner, 300);
-    await fund(t, c, owner, 900);
+    await fund(t, a, ops.owner, 300);
+    await fund(t, c, ops.owner, 900);
 
     const byName = await get<{ rows: Json[]; total: number }>(
       `/admin-api/players?q=${tag.toLowerCase()}&sort=wallet&dir=desc`,
@@ -144,7 +129,7 @@ describe('finding players', () => {
     const csv = await t.app.inject({
       method: 'GET',
       url: `/admin-api/players?q=${tag}&sort=id&dir=asc&format=csv`,
-      headers: { authorization: `Bearer ${viewer}` },
+      headers: { authorization: `Bearer ${ops.viewer}` },
     });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.body
@@ -188,8 +173,8 @@ describe('the player page', () => {
     };
     const p = await t.player({ userName: 'Page Person' });
     const friend = await t.player({ userName: 'Page Friend' });
-    await fund(t, p, cashier, 2000);
-    await fund(t, friend, cashier, 500);
+    await fund(t, p, ops.cashier, 2000);
+    await fund(t, friend, ops.cashier, 500);
     expect((await bid(p, 'main', early.main, '6')).statusCode).toBe(200);
     expect((await bid(p, 'main', early.main, '1')).statusCode).toBe(200);
     expect((await bid(p, 'starline', early.starline, '6')).statusCode).toBe(200);
@@ -404,15 +389,16 @@ describe('credit and debit', () => {
     const tooMuch = await post(
       `/admin-api/players/${p.id}/adjust`,
       { points: 10_001, reason: 'big credit' },
-      cashier,
+      ops.cashier,
     );
     expect(tooMuch.statusCode).toBe(403);
     expect(tooMuch.json.msg).toBe('A cashier may credit or debit at most 10,000 points at a time');
     expect(
-      (await post(`/admin-api/players/${p.id}/adjust`, { points: 50, reason: 'goodwill' }, support)).json.msg,
+      (await post(`/admin-api/players/${p.id}/adjust`, { points: 50, reason: 'goodwill' }, ops.support)).json
+        .msg,
     ).toBe('You do not have permission to credit or debit wallets');
     expect(
-      (await post(`/admin-api/players/${p.id}/adjust`, { points: 50, reason: 'goodwill' }, viewer))
+      (await post(`/admin-api/players/${p.id}/adjust`, { points: 50, reason: 'goodwill' }, ops.viewer))
         .statusCode,
     ).toBe(403);
     expect(
@@ -427,7 +413,7 @@ describe('credit and debit', () => {
     const credit = await post<{ wallet_paise: number }>(
       `/admin-api/players/${p.id}/adjust`,
       { points: 10_000, reason: 'cashier maximum' },
-      cashier,
+      ops.cashier,
       key,
     );
     expect(credit.json).toMatchObject({ status: true, wallet_paise: 1_000_000, debt_paise: 0 });
@@ -436,7 +422,7 @@ describe('credit and debit', () => {
         await post(
           `/admin-api/players/${p.id}/adjust`,
           { points: 10_000, reason: 'cashier maximum' },
-          cashier,
+          ops.cashier,
           key,
         )
       ).json,
@@ -449,7 +435,7 @@ describe('credit and debit', () => {
     const debit = await post(
       `/admin-api/players/${p.id}/adjust`,
       { points: -10_000, reason: 'cashier debit' },
-      cashier,
+      ops.cashier,
     );
     expect(debit.json).toMatchObject({ wallet_paise: 5_000_000 });
     expect(await balanceOf(t, p.id)).toBe(5_000_000);
@@ -469,18 +455,19 @@ describe('credit and debit', () => {
 describe('flags', () => {
   it('switches betting off and on: the player’s calls follow at once, a repeat changes nothing', async () => {
     const p = await t.player();
-    await fund(t, p, owner, 500);
+    await fund(t, p, ops.owner, 500);
     expect((await bid(p, 'main', late.main, '5')).statusCode).toBe(200);
     const before = await snapshot(t.db, TABLES);
     expect(
-      (await post(`/admin-api/players/${p.id}/betting-status`, { betting_status: '0' }, cashier)).statusCode,
+      (await post(`/admin-api/players/${p.id}/betting-status`, { betting_status: '0' }, ops.cashier))
+        .statusCode,
     ).toBe(403);
     expect(
-      (await post(`/admin-api/players/${p.id}/betting-status`, { betting_status: 'off' }, support))
+      (await post(`/admin-api/players/${p.id}/betting-status`, { betting_status: 'off' }, ops.support))
         .statusCode,
     ).toBe(400);
     expect(await snapshot(t.db, TABLES)).toEqual(before);
-    const off = await post(`/admin-api/players/${p.id}/betting-status`, { betting_status: '0' }, support);
+    const off = await post(`/admin-api/players/${p.id}/betting-status`, { betting_status: '0' }, ops.support);
     expect(off.json).toEqual({
       status: true,
       player_id: p.id,
@@ -494,11 +481,11 @@ describe('flags', () => {
       msg: m.bettingDisabled,
     });
     expect(
-      (await post(`/admin-api/players/${p.id}/betting-status`, { betting_status: '0' }, support)).json
+      (await post(`/admin-api/players/${p.id}/betting-status`, { betting_status: '0' }, ops.support)).json
         .changed,
     ).toBe(false);
     expect(
-      (await post(`/admin-api/players/${p.id}/betting-status`, { betting_status: '1' }, support)).json
+      (await post(`/admin-api/players/${p.id}/betting-status`, { betting_status: '1' }, ops.support)).json
         .changed,
     ).toBe(true);
     expect((await bid(p, 'main', late.main, '5')).statusCode).toBe(200);
@@ -518,11 +505,11 @@ describe('flags', () => {
   it('stops and allows transfers from a player', async () => {
     const p = await t.player();
     const q = await t.player();
-    await fund(t, p, owner, 1000);
+    await fund(t, p, ops.owner, 1000);
     const stop = await post(
       `/admin-api/players/${p.id}/transfer-status`,
       { transfer_allowed: false },
-      support,
+      ops.support,
     );
     expect(stop.json).toMatchObject({ transfer_allowed: false, changed: true });
     const before = await snapshot(t.db, MONEY_TABLES);
@@ -535,7 +522,7 @@ describe('flags', () => {
     expect(refused.json.msg).toBe(f.transfersStopped);
     expect(await snapshot(t.db, MONEY_TABLES)).toEqual(before);
     // Receiving and bidding are not transfers.
-    await fund(t, q, owner, 500);
+    await fund(t, q, ops.owner, 500);
     expect(
       (
         await t.post(
@@ -546,7 +533,7 @@ describe('flags', () => {
       ).statusCode,
     ).toBe(200);
     expect((await bid(p, 'main', late.main, '3')).statusCode).toBe(200);
-    await post(`/admin-api/players/${p.id}/transfer-status`, { transfer_allowed: true }, support);
+    await post(`/admin-api/players/${p.id}/transfer-status`, { transfer_allowed: true }, ops.support);
     expect(
       (
         await t.post(
@@ -557,7 +544,7 @@ describe('flags', () => {
       ).statusCode,
     ).toBe(200);
     expect(
-      (await post(`/admin-api/players/${p.id}/transfer-status`, { transfer_allowed: true }, viewer))
+      (await post(`/admin-api/players/${p.id}/transfer-status`, { transfer_allowed: true }, ops.viewer))
         .statusCode,
     ).toBe(403);
   });
@@ -574,14 +561,19 @@ describe('flags', () => {
 
     for (const reason of [undefined, '', 'no']) {
       expect(
-        (await post(`/admin-api/players/${p.id}/block`, reason === undefined ? {} : { reason }, support))
+        (await post(`/admin-api/players/${p.id}/block`, reason === undefined ? {} : { reason }, ops.support))
           .statusCode,
       ).toBe(400);
     }
     expect(
-      (await post(`/admin-api/players/${p.id}/block`, { reason: 'chargeback fraud' }, cashier)).statusCode,
+      (await post(`/admin-api/players/${p.id}/block`, { reason: 'chargeback fraud' }, ops.cashier))
+        .statusCode,
     ).toBe(403);
-    const blocked = await post(`/admin-api/players/${p.id}/block`, { reason: 'chargeback fraud' }, support);
+    const blocked = await post(
+      `/admin-api/players/${p.id}/block`,
+      { reason: 'chargeback fraud' },
+      ops.support,
+    );
     expect(blocked.json).toMatchObject({ blocked: true, changed: true });
     for (const token of [p.token, second.json.unique_token]) {
       expect((await home(token)).json).toMatchObject({ code: 'UNAUTHENTICATED', msg: m.sessionExpired });
@@ -614,11 +606,11 @@ describe('flags', () => {
       detail: { reason: 'chargeback fraud', sessions_ended: 2 },
     });
 
-    expect((await post(`/admin-api/players/${p.id}/unblock`, {}, support)).json).toMatchObject({
+    expect((await post(`/admin-api/players/${p.id}/unblock`, {}, ops.support)).json).toMatchObject({
       blocked: false,
       changed: true,
     });
-    expect((await post(`/admin-api/players/${p.id}/unblock`, {}, support)).json).toMatchObject({
+    expect((await post(`/admin-api/players/${p.id}/unblock`, {}, ops.support)).json).toMatchObject({
       changed: false,
     });
     const back = await t.post<ApiBody & { unique_token: string }>('/api-user-login', {
@@ -643,13 +635,17 @@ describe('signing a player out', () => {
     });
     const home = (token: string) => t.post('/api-user-wallet-balance', {}, { token });
     expect((await home(p.token)).statusCode).toBe(200);
-    expect((await post(`/admin-api/players/${p.id}/sign-out`, {}, cashier)).statusCode).toBe(403);
-    const out = await post<{ sessions_ended: number }>(`/admin-api/players/${p.id}/sign-out`, {}, support);
+    expect((await post(`/admin-api/players/${p.id}/sign-out`, {}, ops.cashier)).statusCode).toBe(403);
+    const out = await post<{ sessions_ended: number }>(
+      `/admin-api/players/${p.id}/sign-out`,
+      {},
+      ops.support,
+    );
     expect(out.json).toEqual({ status: true, sessions_ended: 2 });
     for (const token of [p.token, second.json.unique_token]) expect((await home(token)).statusCode).toBe(401);
     expect((await home(other.token)).statusCode).toBe(200);
     expect(
-      (await post<{ sessions_ended: number }>(`/admin-api/players/${p.id}/sign-out`, {}, support)).json
+      (await post<{ sessions_ended: number }>(`/admin-api/players/${p.id}/sign-out`, {}, ops.support)).json
         .sessions_ended,
     ).toBe(0);
     // Signing in again works: a sign-out is not a block.
@@ -685,7 +681,7 @@ describe('signing a player out', () => {
         await expect.poll(() => b.deps.sessions.live, { timeout: 5_000 }).toBe(true);
         expect(await homeOnB()).toBe(200);
         expect(await homeOnB()).toBe(200);
-        await post(`/admin-api/players/${p.id}/sign-out`, {}, support);
+        await post(`/admin-api/players/${p.id}/sign-out`, {}, ops.support);
         await expect.poll(homeOnB, { timeout: 5_000 }).toBe(401);
         const blockedPlayer = await t.player();
         const homeOf = async (token: string) =>
@@ -698,7 +694,11 @@ describe('signing a player out', () => {
             })
           ).statusCode;
         expect(await homeOf(blockedPlayer.token)).toBe(200);
-        await post(`/admin-api/players/${blockedPlayer.id}/block`, { reason: 'checked elsewhere' }, support);
+        await post(
+          `/admin-api/players/${blockedPlayer.id}/block`,
+          { reason: 'checked elsewhere' },
+          ops.support,
+        );
         await expect.poll(() => homeOf(blockedPlayer.token), { timeout: 5_000 }).toBe(401);
       } finally {
         await b.close();
@@ -710,12 +710,12 @@ describe('signing a player out', () => {
 describe('a reset code from support', () => {
   it('texts the player a reset code the app’s reset flow takes, with the usual caps', async () => {
     const p = await t.player();
-    expect((await post(`/admin-api/players/${p.id}/reset-code`, {}, cashier)).statusCode).toBe(403);
-    const sent = await post<{ mobile: string }>(`/admin-api/players/${p.id}/reset-code`, {}, support);
+    expect((await post(`/admin-api/players/${p.id}/reset-code`, {}, ops.cashier)).statusCode).toBe(403);
+    const sent = await post<{ mobile: string }>(`/admin-api/players/${p.id}/reset-code`, {}, ops.support);
     expect(sent.json).toEqual({ status: true, mobile: p.mobile });
     const [sms] = await t.outbox(p.mobile);
     expect(sms).toMatch(/is your Gama password reset code/);
-    const again = await post(`/admin-api/players/${p.id}/reset-code`, {}, support);
+    const again = await post(`/admin-api/players/${p.id}/reset-code`, {}, ops.support);
     expect(again.statusCode).toBe(429);
     const verified = await t.post<ApiBody & { reset_token: string }>('/api-verify-forgot-otp', {
       mobile: p.mobile,
@@ -732,7 +732,7 @@ describe('a reset code from support', () => {
       (await t.post('/api-user-login', { mobile: p.mobile, password: 'support-reset-77' })).statusCode,
     ).toBe(200);
     expect((await auditOf(p.id)).map((r) => r.action)).toEqual(['player_reset_code']);
-    expect((await post(`/admin-api/players/987654321/reset-code`, {}, support)).statusCode).toBe(404);
+    expect((await post(`/admin-api/players/987654321/reset-code`, {}, ops.support)).statusCode).toBe(404);
   });
 });
 
@@ -747,7 +747,7 @@ describe(`flags switched while bids are in flight (${engine})`, () => {
    */
   async function race(change: (p: Player) => Promise<unknown>, refusedCodes: string[]) {
     const p = await t.player();
-    await fund(t, p, owner, 5000);
+    await fund(t, p, ops.owner, 5000);
     const start = await balanceOf(t, p.id);
     const sent = Array.from({ length: 10 }, (_, i) => bid(p, 'main', late.main, String(i)));
     await Promise.race(sent);
@@ -794,7 +794,7 @@ describe(`flags switched while bids are in flight (${engine})`, () => {
   ) {
     const p = await t.player();
     const q = await t.player();
-    await fund(t, p, owner, 2000);
+    await fund(t, p, ops.owner, 2000);
     const payout = nextMobile();
     await t.post('/api-send-withdraw-otp', { upi_type: '2', number: payout }, { token: p.token });
     await t.post(
@@ -843,14 +843,14 @@ describe(`flags switched while bids are in flight (${engine})`, () => {
 
   it('betting switched off: the bids still in flight are refused, not accepted', async () => {
     await race(
-      (p) => post(`/admin-api/players/${p.id}/betting-status`, { betting_status: '0' }, support),
+      (p) => post(`/admin-api/players/${p.id}/betting-status`, { betting_status: '0' }, ops.support),
       ['BETTING_DISABLED'],
     );
   });
 
   it('blocked: the bids still in flight are refused, not accepted', async () => {
     await race(
-      (p) => post(`/admin-api/players/${p.id}/block`, { reason: 'stop everything' }, support),
+      (p) => post(`/admin-api/players/${p.id}/block`, { reason: 'stop everything' }, ops.support),
       ['ACCOUNT_BLOCKED', 'UNAUTHENTICATED'],
     );
   });

@@ -2,7 +2,7 @@ import { formatPaiseDecimal } from '@gama/core/rules/money';
 import { endpoints } from '@gama/core/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
-import { csvExport } from '../exports/csv-export.ts';
+import { pageOrCsv } from '../exports/csv-export.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { adjustWallet, changeFlags, sendResetCode, signOutEverywhere } from './admin-actions.ts';
 import type { FlagsAnswer } from './admin-actions.ts';
@@ -39,17 +39,10 @@ export function adminPlayerRoutes(app: FastifyInstance): void {
   const page = (q: { page: number; page_size: number }) => ({ page: q.page, page_size: q.page_size });
 
   route(app, endpoints.adminPlayers, async ({ query, operator, request }) => {
-    const found = await searchPlayers(db, query, clock.now());
-    if (query.format === 'json')
-      return { status: true, rows: found.rows, total: found.total, ...page(query) };
-    const { page: _page, page_size: _size, format: _format, ...filters } = query;
-    return csvExport(
-      deps,
-      { operator, request },
-      'players',
-      filters,
-      PLAYER_COLUMNS,
-      found.rows.map((r) => ({
+    const list = await searchPlayers(db, query, clock.now());
+    return pageOrCsv(deps, { operator, request }, 'players', query, list, {
+      columns: PLAYER_COLUMNS,
+      row: (r) => ({
         id: r.id,
         name: r.user_name,
         mobile: r.mobile,
@@ -60,8 +53,8 @@ export function adminPlayerRoutes(app: FastifyInstance): void {
         debt: formatPaiseDecimal(r.debt_paise),
         registered: r.created_at,
         'last seen': r.last_seen_at,
-      })),
-    );
+      }),
+    });
   });
 
   route(app, endpoints.adminPlayer, async ({ params }) => ({

@@ -4,20 +4,15 @@ import { createHash } from 'node:crypto';
 import { formatDateTime } from '../../lib/format.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { createTestApp, snapshot, suiteApp } from '../../../test/helpers.ts';
 import { expectLedgerClean, fund, MONEY_TABLES, operatorToken } from '../../../test/money.ts';
 
 const PATH = '/api-delete-account';
 
 describe('a player closes their own account', () => {
-  let t: TestApp;
   let op: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = suiteApp({}, async () => {
     op = await operatorToken(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const playerRow = async (id: number) =>

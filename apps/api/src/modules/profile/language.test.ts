@@ -1,16 +1,10 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextMobile } from '../../seed/players.ts';
-import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import type { ApiBody } from '../../../test/helpers.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = suiteApp();
 
 const ADULT = '1990-01-01';
 const HINDI_CODE =

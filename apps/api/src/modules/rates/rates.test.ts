@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { demoRates, seedMarket } from '../../seed/markets.ts';
 import { rateMessages } from '@gama/core/endpoints/rates/index';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 const BID_DATE = '20-November-2026';
 
-let t: TestApp;
 let owner: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   owner = await signIn(t, await newOperator(t, 'owner'));
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 interface RateVersionJson {

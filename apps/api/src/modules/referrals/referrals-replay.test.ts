@@ -8,9 +8,9 @@
  * Last, `ledger:verify` is shown to catch a reward journal that no paid referral accounts for.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import type { ApiBody } from '../../../test/helpers.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import { MONEY_TABLES, admin, balanceOf, expectLedgerClean, operatorToken } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { verifyLedger } from '../ledger/verify.ts';
@@ -23,11 +23,9 @@ const RUNS = Number(process.env.REFERRALS_RUNS ?? 12);
 const REWARD = 30;
 const NEW_PLAYER = 10;
 
-let t: TestApp;
 let owner: string;
 let addresses = 0;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({}, async () => {
   owner = await operatorToken(t);
   const res = await admin(t, owner, 'PATCH', '/admin-api/settings', {
     referrals_on: true,
@@ -36,9 +34,6 @@ beforeAll(async () => {
     referral_daily_cap: 0,
   });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 interface Player {

@@ -7,24 +7,21 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { referralMessages } from '@gama/core/endpoints/referrals/index';
 import { limitMessages } from '@gama/core/operators/limits';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
-import { MONEY_TABLES, admin, balanceOf, expectLedgerClean, operatorToken } from '../../../test/money.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiBody } from '../../../test/helpers.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
+import {
+  MONEY_TABLES,
+  admin,
+  balanceOf,
+  operatorToken,
+  suiteOperators,
+  requestDeposit,
+} from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 
-let t: TestApp;
-let owner: string;
-let cashier: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await operatorToken(t);
-  cashier = await operatorToken(t, 'cashier');
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
-});
+const t = suiteApp({ ledger: true });
+const ops = suiteOperators(t, { owner: 'owner', cashier: 'cashier' });
 
 type Json = Record<string, unknown>;
 interface Player {
@@ -55,7 +52,7 @@ interface Row {
 const REFERRAL_TABLES = [...MONEY_TABLES, 'players', 'referrals', 'referral_codes', 'audit_log'] as const;
 
 async function settings(patch: Json): Promise<void> {
-  const res = await admin(t, owner, 'PATCH', '/admin-api/settings', patch);
+  const res = await admin(t, ops.owner, 'PATCH', '/admin-api/settings', patch);
   expect(res.statusCode, JSON.stringify(res.json)).toBe(200);
 }
 
@@ -100,20 +97,11 @@ async function registered(code?: string): Promise<Player> {
   return { id: rows[0]?.id ?? 0, mobile: r.mobile, token };
 }
 
-async function requestDeposit(p: Player, points: number): Promise<number> {
-  const res = await t.post<ApiBody & { request_id: number }>(
-    '/api-fund-request-add',
-    { request_amount: String(points) },
-    { token: p.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_id;
-}
-
-const approve = (id: number, token = cashier) => admin(t, token, 'POST', `/admin-api/deposits/${id}/approve`);
+const approve = (id: number, token = ops.cashier) =>
+  admin(t, token, 'POST', `/admin-api/deposits/${id}/approve`);
 
 async function referral(referredId: number): Promise<Row> {
-  const res = await admin<{ rows: Row[] }>(t, owner, 'GET', `/admin-api/referrals?q=${referredId}`);
+  const res = await admin<{ rows: Row[] }>(t, ops.owner, 'GET', `/admin-api/referrals?q=${referredId}`);
   const row = res.json.rows.find((r) => r.referred.id === referredId);
   if (!row) throw new Error(`no referral row for ${referredId}`);
   return row;
@@ -168,7 +156,7 @@ describe('referrals while on', () => {
   });
 
   it('refuses turning referrals on with no reward', async () => {
-    const res = await admin(t, owner, 'PATCH', '/admin-api/settings', { referral_reward: 0 });
+    const res = await admin(t, ops.owner, 'PATCH', '/admin-api/settings', { referral_reward: 0 });
     expect(res.statusCode).toBe(400);
     expect(res.json.msg).toBe('referral_reward must be more than 0 while referrals are on');
   });
@@ -235,14 +223,14 @@ describe('referrals while on', () => {
     const p = await registered(code);
     const referrerBefore = await balanceOf(t, referrer.id);
     const earnedBefore = (await mine(referrer)).earned_paise;
-    const first = await requestDeposit(p, 500);
+    const first = await requestDeposit(t, p, 500);
     expect((await approve(first)).statusCode).toBe(200);
     expect(await balanceOf(t, referrer.id)).toBe(referrerBefore + 7_500);
     expect(await balanceOf(t, p.id)).toBe(50_000 + 2_000);
     const row = await referral(p.id);
     expect(row).toMatchObject({ state: 'paid', referrer_reward_paise: 7_500, referred_reward_paise: 2_000 });
     expect(await rewardJournals(p.id)).toBe(1);
-    const second = await requestDeposit(p, 300);
+    const second = await requestDeposit(t, p, 300);
     expect((await approve(second)).statusCode).toBe(200);
     expect(await balanceOf(t, referrer.id)).toBe(referrerBefore + 7_500);
     expect(await rewardJournals(p.id)).toBe(1);
@@ -251,7 +239,7 @@ describe('referrals while on', () => {
     // The wallet report's columns still add up to the movement: the reward is counted with the adjustments.
     const report = await admin<{ rows: Record<string, number>[] }>(
       t,
-      owner,
+      ops.owner,
       'GET',
       `/admin-api/reports/wallet?from=2026-11-01&to=2026-12-31&player_id=${p.id}`,
     );
@@ -275,12 +263,16 @@ describe('referrals while on', () => {
   it('pays once when two first deposits are approved at the same moment', async () => {
     const p = await registered(code);
     const referrerBefore = await balanceOf(t, referrer.id);
-    const ids = await Promise.all([requestDeposit(p, 200), requestDeposit(p, 300), requestDeposit(p, 400)]);
+    const ids = await Promise.all([
+      requestDeposit(t, p, 200),
+      requestDeposit(t, p, 300),
+      requestDeposit(t, p, 400),
+    ]);
     const answers = await Promise.all([
       approve(ids[0] ?? 0),
-      approve(ids[1] ?? 0, owner),
+      approve(ids[1] ?? 0, ops.owner),
       approve(ids[2] ?? 0),
-      approve(ids[0] ?? 0, owner),
+      approve(ids[0] ?? 0, ops.owner),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
     expect(await rewardJournals(p.id)).toBe(1);
@@ -301,14 +293,14 @@ describe('referrals while on', () => {
   it('pays nothing for a rejected deposit, then pays with the first approved one', async () => {
     const p = await registered(code);
     const referrerBefore = await balanceOf(t, referrer.id);
-    const refused = await requestDeposit(p, 250);
-    const rejected = await admin(t, cashier, 'POST', `/admin-api/deposits/${refused}/reject`, {
+    const refused = await requestDeposit(t, p, 250);
+    const rejected = await admin(t, ops.cashier, 'POST', `/admin-api/deposits/${refused}/reject`, {
       reason: 'UTR not in statement',
     });
     expect(rejected.statusCode).toBe(200);
     expect((await referral(p.id)).state).toBe('waiting');
     expect(await balanceOf(t, referrer.id)).toBe(referrerBefore);
-    expect((await approve(await requestDeposit(p, 250))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, p, 250))).statusCode).toBe(200);
     expect((await referral(p.id)).state).toBe('paid');
     expect(await balanceOf(t, referrer.id)).toBe(referrerBefore + 7_500);
   });
@@ -320,7 +312,7 @@ describe('referrals while on', () => {
     const shared = nextMobile();
     await savePayoutNumber(linkedReferrer, shared);
     await savePayoutNumber(p, shared);
-    expect((await approve(await requestDeposit(p, 500))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, p, 500))).statusCode).toBe(200);
     const held = await referral(p.id);
     expect(held).toMatchObject({
       state: 'held',
@@ -332,7 +324,7 @@ describe('referrals while on', () => {
     expect((await mine(linkedReferrer)).in_review).toBe(1);
     const list = await admin<{ rows: Row[]; totals: { held: number } }>(
       t,
-      cashier,
+      ops.cashier,
       'GET',
       '/admin-api/referrals?state=held',
     );
@@ -341,14 +333,14 @@ describe('referrals while on', () => {
     const answers = await Promise.all([
       admin<{ referral: Row; already_decided: boolean }>(
         t,
-        cashier,
+        ops.cashier,
         'POST',
         `/admin-api/referrals/${p.id}/approve`,
         {},
       ),
       admin<{ referral: Row; already_decided: boolean }>(
         t,
-        owner,
+        ops.owner,
         'POST',
         `/admin-api/referrals/${p.id}/approve`,
         {},
@@ -360,7 +352,7 @@ describe('referrals while on', () => {
     expect(await rewardJournals(p.id)).toBe(1);
     expect(await balanceOf(t, linkedReferrer.id)).toBe(7_500);
     expect(await balanceOf(t, p.id)).toBe(52_000);
-    const rejectLater = await admin(t, owner, 'POST', `/admin-api/referrals/${p.id}/reject`, {
+    const rejectLater = await admin(t, ops.owner, 'POST', `/admin-api/referrals/${p.id}/reject`, {
       reason: 'changed my mind',
     });
     expect(rejectLater.statusCode).toBe(409);
@@ -376,7 +368,7 @@ describe('referrals while on', () => {
     const linkedReferrer = await registered();
     const p = await registered((await mine(linkedReferrer)).code);
     await savePayoutNumber(p, linkedReferrer.mobile);
-    expect((await approve(await requestDeposit(p, 500))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, p, 500))).statusCode).toBe(200);
     expect((await referral(p.id)).state).toBe('held');
     // The two rewards are 75 + 20 points; a fresh cashier may credit 90 alone in 24 hours.
     await settings({ cashier_credit_allowance: 90 });
@@ -411,7 +403,7 @@ describe('referrals while on', () => {
         [p.id, 2_000, true],
       ]);
       // The allowance is used up: the smallest deposit is now past it for this cashier.
-      const next = await approve(await requestDeposit(await registered(), 100), reviewer);
+      const next = await approve(await requestDeposit(t, await registered(), 100), reviewer);
       expect(next.statusCode).toBe(403);
       expect(next.json.msg).toBe(limitMessages.depositPastAllowance(95, 9_500));
     } finally {
@@ -424,20 +416,26 @@ describe('referrals while on', () => {
     const p = await registered((await mine(linkedReferrer)).code);
     // The referred player's payout number is the referrer's own phone.
     await savePayoutNumber(p, linkedReferrer.mobile);
-    expect((await approve(await requestDeposit(p, 500))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, p, 500))).statusCode).toBe(200);
     expect((await referral(p.id)).link_reasons).toEqual([
       `payout number ${linkedReferrer.mobile} is the other player's phone`,
     ]);
-    const short = await admin(t, cashier, 'POST', `/admin-api/referrals/${p.id}/reject`, { reason: 'x' });
+    const short = await admin(t, ops.cashier, 'POST', `/admin-api/referrals/${p.id}/reject`, { reason: 'x' });
     expect(short.statusCode).toBe(400);
     const before = await snapshot(t.db, MONEY_TABLES);
-    const res = await admin<{ referral: Row }>(t, cashier, 'POST', `/admin-api/referrals/${p.id}/reject`, {
-      reason: 'same person',
-    });
+    const res = await admin<{ referral: Row }>(
+      t,
+      ops.cashier,
+      'POST',
+      `/admin-api/referrals/${p.id}/reject`,
+      {
+        reason: 'same person',
+      },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json.referral).toMatchObject({ state: 'rejected', decision_reason: 'same person' });
     expect(await snapshot(t.db, MONEY_TABLES)).toEqual(before);
-    const pay = await admin(t, owner, 'POST', `/admin-api/referrals/${p.id}/approve`, {});
+    const pay = await admin(t, ops.owner, 'POST', `/admin-api/referrals/${p.id}/approve`, {});
     expect(pay.statusCode).toBe(409);
     expect(await rewardJournals(p.id)).toBe(0);
   });
@@ -447,8 +445,8 @@ describe('referrals while on', () => {
     const capped = await registered();
     const capCode = (await mine(capped)).code;
     const players = await Promise.all([registered(capCode), registered(capCode), registered(capCode)]);
-    const ids = await Promise.all(players.map((p) => requestDeposit(p, 200)));
-    const answers = await Promise.all(ids.map((id, i) => approve(id, i % 2 === 0 ? cashier : owner)));
+    const ids = await Promise.all(players.map((p) => requestDeposit(t, p, 200)));
+    const answers = await Promise.all(ids.map((id, i) => approve(id, i % 2 === 0 ? ops.cashier : ops.owner)));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     const states = await Promise.all(players.map(async (p) => (await referral(p.id)).state));
     expect(states.sort()).toEqual(['capped', 'capped', 'paid']);
@@ -456,7 +454,7 @@ describe('referrals while on', () => {
     // The next market day has room again.
     t.clock.advance(24 * 3_600_000);
     const next = await registered(capCode);
-    expect((await approve(await requestDeposit(next, 200))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, next, 200))).statusCode).toBe(200);
     expect((await referral(next.id)).state).toBe('paid');
     await settings({ referral_daily_cap: 0 });
   });
@@ -465,7 +463,7 @@ describe('referrals while on', () => {
     const p = await registered(code);
     await settings({ referrals_on: false });
     const referrerBefore = await balanceOf(t, referrer.id);
-    expect((await approve(await requestDeposit(p, 200))).statusCode).toBe(200);
+    expect((await approve(await requestDeposit(t, p, 200))).statusCode).toBe(200);
     expect((await referral(p.id)).state).toBe('lapsed');
     expect(await balanceOf(t, referrer.id)).toBe(referrerBefore);
     expect(await rewardJournals(p.id)).toBe(0);
@@ -475,7 +473,7 @@ describe('referrals while on', () => {
   it('reports every referral with totals, exports it as CSV (audited) and keeps it from the support role', async () => {
     const report = await admin<{ rows: Row[]; total: number; totals: Json }>(
       t,
-      owner,
+      ops.owner,
       'GET',
       `/admin-api/referrals?referrer_id=${referrer.id}&sort=qualified_at&dir=asc`,
     );
@@ -486,7 +484,7 @@ describe('referrals while on', () => {
     const csv = await t.app.inject({
       method: 'GET',
       url: `/admin-api/referrals?referrer_id=${referrer.id}&format=csv`,
-      headers: { authorization: `Bearer ${owner}` },
+      headers: { authorization: `Bearer ${ops.owner}` },
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -504,7 +502,7 @@ describe('referrals while on', () => {
   });
 
   it('answers 404 for a player nobody referred', async () => {
-    const res = await admin(t, owner, 'POST', `/admin-api/referrals/${referrer.id}/approve`, {});
+    const res = await admin(t, ops.owner, 'POST', `/admin-api/referrals/${referrer.id}/approve`, {});
     expect(res.statusCode).toBe(404);
     expect(res.json.msg).toBe(referralMessages.notFound);
   });

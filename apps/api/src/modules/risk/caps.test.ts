@@ -1,8 +1,8 @@
 import type { CapExposureAnswer, CapsAnswer } from '@gama/core/endpoints/risk/index';
 import { bidMessages } from '@gama/core/rules/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
 import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
@@ -13,17 +13,11 @@ const DAY = '2026-11-20';
 // Single Digit pays 95 for 10 (the seeded main rates): a 10-point bid would cost the house 95 points.
 const TEN_POINTS_PAY = 9_500;
 
-let t: TestApp;
 let owner: string;
 let market: number;
-beforeAll(async () => {
-  t = await createTestApp({ now: `${DAY}T12:00:00+05:30` });
+const t = suiteApp({ now: `${DAY}T12:00:00+05:30`, ledger: true }, async () => {
   owner = await operatorToken(t);
   market = await draw('CAP BAZAR');
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;

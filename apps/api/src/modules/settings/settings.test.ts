@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
 import { demoSettings } from '../../seed/content.ts';
 import { ownerSettingDefaults, ownerSettings } from './owner-settings.ts';
 
-let t: TestApp;
 let owner: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = suiteApp({}, async () => {
   owner = await signIn(t, await newOperator(t, 'owner'));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type SettingsJson = Json & { settings: Record<string, unknown> };

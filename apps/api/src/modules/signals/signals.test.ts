@@ -4,31 +4,22 @@
  * or by dismissing the flags; the reviews, audited, and two reviews racing.
  */
 import { withdrawalMessages } from '@gama/core/endpoints/withdrawals/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
-import { MONEY_TABLES, admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
+import { MONEY_TABLES, admin, fund, suiteOperators, requestWithdrawal } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { sweepSignals } from './detect.ts';
 import { linkReasons, linksOf } from './links.ts';
 
 const IST = (time: string, date = '2026-11-20') => new Date(`${date}T${time}:00+05:30`);
 
-let t: TestApp;
-let owner: string;
-let cashier: string;
-let secondCashier: string;
-let support: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('12:00').toISOString() });
-  owner = await operatorToken(t);
-  cashier = await operatorToken(t, 'cashier');
-  support = await operatorToken(t, 'support');
-  secondCashier = await operatorToken(t, 'cashier');
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
+const t = suiteApp({ now: IST('12:00').toISOString(), ledger: true });
+const ops = suiteOperators(t, {
+  owner: 'owner',
+  cashier: 'cashier',
+  support: 'support',
+  secondCashier: 'cashier',
 });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
@@ -69,16 +60,6 @@ async function savePayout(p: Player, number: string): Promise<void> {
   expect(saved.statusCode, saved.raw).toBe(200);
 }
 
-async function withdraw(p: Player, points: number): Promise<number> {
-  const res = await t.post<ApiBody & { request_number: number }>(
-    '/api-user-withdraw-fund-request',
-    { request_amount: String(points), payment_method: '2' },
-    { token: p.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_number;
-}
-
 async function transfer(from: Player, to: Player, points: number): Promise<void> {
   const res = await t.post(
     '/api-user-transfer-wallet-balance',
@@ -91,7 +72,7 @@ async function transfer(from: Player, to: Player, points: number): Promise<void>
 async function queueRow(id: number): Promise<HoldRow> {
   const res = await admin<{ rows: HoldRow[] }>(
     t,
-    cashier,
+    ops.cashier,
     'GET',
     '/admin-api/withdrawals?status=all&page_size=100',
   );
@@ -102,8 +83,14 @@ async function queueRow(id: number): Promise<HoldRow> {
 }
 
 const flags = async (status = 'open') =>
-  (await admin<{ flags: Flag[]; open: number }>(t, owner, 'GET', `/admin-api/risk-flags?status=${status}`))
-    .json;
+  (
+    await admin<{ flags: Flag[]; open: number }>(
+      t,
+      ops.owner,
+      'GET',
+      `/admin-api/risk-flags?status=${status}`,
+    )
+  ).json;
 
 const flagNaming = async (kind: string, playerId: number) =>
   (await flags('all')).flags.find((f) => f.kind === kind && f.players.some((p) => p.id === playerId));
@@ -140,10 +127,10 @@ describe('links', () => {
         (r) => r.text,
       );
     expect(await addressOf()).toEqual(['same sign-in address 192.0.2.99']);
-    const set = await admin(t, owner, 'PATCH', '/admin-api/settings', { signal_ip_max_players: 2 });
+    const set = await admin(t, ops.owner, 'PATCH', '/admin-api/settings', { signal_ip_max_players: 2 });
     expect(set.statusCode).toBe(200);
     expect(await addressOf()).toEqual([]);
-    await admin(t, owner, 'PATCH', '/admin-api/settings', { signal_ip_max_players: 5 });
+    await admin(t, ops.owner, 'PATCH', '/admin-api/settings', { signal_ip_max_players: 5 });
   });
 
   it('never links through a loopback address (the server itself, a proxy that forwards nothing)', async () => {
@@ -190,7 +177,7 @@ describe('links', () => {
       '20/11/2026,20/11/2026,UPI/CR/246813579001/RAVI/Ravi.K@okaxis,TRANSFER FROM 246813579001,,500.00,500.00',
       '20/11/2026,20/11/2026,UPI/CR/246813579002/RAVI/ravi.k@okaxis,TRANSFER FROM 246813579002,,500.00,1000.00',
     ].join('\n');
-    const up = await admin(t, cashier, 'POST', '/admin-api/reconciliation/statements', {
+    const up = await admin(t, ops.cashier, 'POST', '/admin-api/reconciliation/statements', {
       filename: 'upi.csv',
       csv,
     });
@@ -204,7 +191,7 @@ describe('links', () => {
     await signIn(b, 'console-device-3', '198.51.100.31');
     const res = await admin<{ window_days: number; links: { player: { id: number }; reasons: string[] }[] }>(
       t,
-      cashier,
+      ops.cashier,
       'GET',
       `/admin-api/players/${a.id}/signals`,
     );
@@ -216,7 +203,7 @@ describe('links', () => {
         reasons: ['same device id console-device-3'],
       },
     ]);
-    expect((await admin(t, cashier, 'GET', '/admin-api/players/999999/signals')).statusCode).toBe(404);
+    expect((await admin(t, ops.cashier, 'GET', '/admin-api/players/999999/signals')).statusCode).toBe(404);
   });
 });
 
@@ -225,9 +212,9 @@ describe('holds on withdrawals', () => {
     const [a, b] = [await t.player(), await t.player()];
     await signIn(a, 'hold-device-4', '198.51.100.40');
     await signIn(b, 'hold-device-4', '198.51.100.41');
-    await fund(t, b, owner, 1000);
+    await fund(t, b, ops.owner, 1000);
     await savePayout(b, nextMobile());
-    const id = await withdraw(b, 600);
+    const id = await requestWithdrawal(t, b, 600);
 
     const row = await queueRow(id);
     expect(row.risk_hold?.reason).toMatch(
@@ -238,7 +225,7 @@ describe('holds on withdrawals', () => {
     expect(row.risk_hold?.cleared_at).toBeNull();
 
     const before = await snapshot(t.db, [...MONEY_TABLES, 'withdraw_requests']);
-    const refused = await admin<ApiBody>(t, cashier, 'POST', `/admin-api/withdrawals/${id}/approve`, {
+    const refused = await admin<ApiBody>(t, ops.cashier, 'POST', `/admin-api/withdrawals/${id}/approve`, {
       payment_reference: 'UPI-REF-0001',
     });
     expect(refused.statusCode).toBe(409);
@@ -247,11 +234,17 @@ describe('holds on withdrawals', () => {
     );
     expect(await snapshot(t.db, [...MONEY_TABLES, 'withdraw_requests'])).toEqual(before);
 
-    const noNote = await admin<ApiBody>(t, cashier, 'POST', `/admin-api/withdrawals/${id}/clear-hold`, {});
+    const noNote = await admin<ApiBody>(
+      t,
+      ops.cashier,
+      'POST',
+      `/admin-api/withdrawals/${id}/clear-hold`,
+      {},
+    );
     expect(noNote.statusCode).toBe(400);
     const cleared = await admin<ApiBody & { already_cleared: boolean }>(
       t,
-      cashier,
+      ops.cashier,
       'POST',
       `/admin-api/withdrawals/${id}/clear-hold`,
       { note: 'Brothers sharing one phone; called both' },
@@ -260,7 +253,7 @@ describe('holds on withdrawals', () => {
     expect(cleared.json.already_cleared).toBe(false);
     const again = await admin<ApiBody & { already_cleared: boolean }>(
       t,
-      cashier,
+      ops.cashier,
       'POST',
       `/admin-api/withdrawals/${id}/clear-hold`,
       { note: 'again' },
@@ -275,13 +268,13 @@ describe('holds on withdrawals', () => {
 
     // The cashier who cleared the hold may not also pay it: one person cannot review and pay alone.
     const beforeOwn = await snapshot(t.db, [...MONEY_TABLES, 'withdraw_requests']);
-    const own = await admin<ApiBody>(t, cashier, 'POST', `/admin-api/withdrawals/${id}/approve`, {
+    const own = await admin<ApiBody>(t, ops.cashier, 'POST', `/admin-api/withdrawals/${id}/approve`, {
       payment_reference: 'UPI-REF-0001',
     });
     expect(own.statusCode).toBe(403);
     expect(own.json.msg).toBe(withdrawalMessages.clearedOwnHold);
     expect(await snapshot(t.db, [...MONEY_TABLES, 'withdraw_requests'])).toEqual(beforeOwn);
-    const paid = await admin(t, secondCashier, 'POST', `/admin-api/withdrawals/${id}/approve`, {
+    const paid = await admin(t, ops.secondCashier, 'POST', `/admin-api/withdrawals/${id}/approve`, {
       payment_reference: 'UPI-REF-0001',
     });
     expect(paid.statusCode).toBe(200);
@@ -289,18 +282,18 @@ describe('holds on withdrawals', () => {
 
   it('does not hold a player without flags, nor anyone when the owner switches holds off', async () => {
     const p = await t.player();
-    await fund(t, p, owner, 800);
+    await fund(t, p, ops.owner, 800);
     await savePayout(p, nextMobile());
-    expect((await queueRow(await withdraw(p, 500))).risk_hold).toBeNull();
+    expect((await queueRow(await requestWithdrawal(t, p, 500))).risk_hold).toBeNull();
 
     // An address alone shows among the links but does not link, nor raise a flag: a mobile network puts many
     // phones behind one.
     const [near, by] = [await t.player(), await t.player()];
     await signIn(near, undefined, '203.0.113.80');
     await signIn(by, undefined, '203.0.113.80');
-    await fund(t, by, owner, 800);
+    await fund(t, by, ops.owner, 800);
     await savePayout(by, nextMobile());
-    expect((await queueRow(await withdraw(by, 500))).risk_hold).toBeNull();
+    expect((await queueRow(await requestWithdrawal(t, by, 500))).risk_hold).toBeNull();
     expect(await linkReasons(t.db, near.id, by.id, t.clock.now())).toEqual([]);
     expect((await linksOf(t.db, near.id, t.clock.now())).get(by.id)).toEqual([
       { kind: 'ip', text: 'same sign-in address 203.0.113.80' },
@@ -310,11 +303,11 @@ describe('holds on withdrawals', () => {
     const [a, b] = [await t.player(), await t.player()];
     await signIn(a, 'off-device-5', '198.51.100.50');
     await signIn(b, 'off-device-5', '198.51.100.51');
-    await fund(t, b, owner, 800);
+    await fund(t, b, ops.owner, 800);
     await savePayout(b, nextMobile());
-    await admin(t, owner, 'PATCH', '/admin-api/settings', { signal_hold_withdrawals: false });
-    const id = await withdraw(b, 500);
-    await admin(t, owner, 'PATCH', '/admin-api/settings', { signal_hold_withdrawals: true });
+    await admin(t, ops.owner, 'PATCH', '/admin-api/settings', { signal_hold_withdrawals: false });
+    const id = await requestWithdrawal(t, b, 500);
+    await admin(t, ops.owner, 'PATCH', '/admin-api/settings', { signal_hold_withdrawals: true });
     expect((await queueRow(id)).risk_hold).toBeNull();
     // The flag is raised all the same: the queue still shows it.
     expect(await flagNaming('link', b.id)).toMatchObject({ status: 'open' });
@@ -330,10 +323,10 @@ describe('transfer patterns and reviews', () => {
       await t.player(),
       await t.player(),
     ];
-    await fund(t, a, owner, 2000);
-    await fund(t, d, owner, 600);
+    await fund(t, a, ops.owner, 2000);
+    await fund(t, d, ops.owner, 600);
     await savePayout(d, nextMobile());
-    const waiting = await withdraw(d, 500);
+    const waiting = await requestWithdrawal(t, d, 500);
     expect((await queueRow(waiting)).risk_hold).toBeNull();
     // Nothing on the transfer path: the flag comes from the sweep.
     await transfer(a, b, 1500);
@@ -359,14 +352,14 @@ describe('transfer patterns and reviews', () => {
     await sweepSignals(t.db, t.clock.now(), t.config.MARKET_TIME_ZONE);
     expect((await flags()).open).toBe(open);
 
-    const byCashier = await admin(t, cashier, 'POST', `/admin-api/risk-flags/${chain?.id}/review`, {
+    const byCashier = await admin(t, ops.cashier, 'POST', `/admin-api/risk-flags/${chain?.id}/review`, {
       decision: 'dismiss',
       note: 'Family sharing winnings',
     });
     expect(byCashier.statusCode).toBe(403);
     const dismissed = await admin<{ flag: Flag; holds_cleared: number }>(
       t,
-      support,
+      ops.support,
       'POST',
       `/admin-api/risk-flags/${chain?.id}/review`,
       { decision: 'dismiss', note: 'Family sharing winnings' },
@@ -396,7 +389,7 @@ describe('transfer patterns and reviews', () => {
     t.clock.set(IST('12:00', '2026-12-24'));
     const hub = await t.player({ userName: 'BurstHub' });
     const others = [await t.player(), await t.player(), await t.player(), await t.player(), await t.player()];
-    await fund(t, hub, owner, 5000);
+    await fund(t, hub, ops.owner, 5000);
     for (const o of others) {
       await transfer(hub, o, 200);
       t.clock.advance(60_000);
@@ -410,20 +403,20 @@ describe('transfer patterns and reviews', () => {
 
     const confirmed = await admin<{ flag: Flag; holds_cleared: number }>(
       t,
-      owner,
+      ops.owner,
       'POST',
       `/admin-api/risk-flags/${burst?.id}/review`,
       { decision: 'confirm', note: 'Spreading a deposit to mules' },
     );
     expect(confirmed.json).toMatchObject({ flag: { status: 'confirmed' }, holds_cleared: 0 });
     await savePayout(hub, nextMobile());
-    const id = await withdraw(hub, 500);
+    const id = await requestWithdrawal(t, hub, 500);
     expect((await queueRow(id)).risk_hold?.reason).toMatch(/^Flag #\d+ \(confirmed\): BurstHub/);
-    const rejected = await admin(t, cashier, 'POST', `/admin-api/withdrawals/${id}/reject`, {
+    const rejected = await admin(t, ops.cashier, 'POST', `/admin-api/withdrawals/${id}/reject`, {
       reason: 'Under review',
     });
     expect(rejected.statusCode).toBe(200);
-    const late = await admin<ApiBody>(t, cashier, 'POST', `/admin-api/withdrawals/${id}/clear-hold`, {
+    const late = await admin<ApiBody>(t, ops.cashier, 'POST', `/admin-api/withdrawals/${id}/clear-hold`, {
       note: 'too late',
     });
     expect(late.statusCode).toBe(409);
@@ -438,11 +431,11 @@ describe('transfer patterns and reviews', () => {
     const flag = await flagNaming('link', a.id);
     expect(flag?.reason).toContain('same device id race-device-6');
     const answers = await Promise.all([
-      admin<ApiBody>(t, owner, 'POST', `/admin-api/risk-flags/${flag?.id}/review`, {
+      admin<ApiBody>(t, ops.owner, 'POST', `/admin-api/risk-flags/${flag?.id}/review`, {
         decision: 'confirm',
         note: 'one',
       }),
-      admin<ApiBody>(t, support, 'POST', `/admin-api/risk-flags/${flag?.id}/review`, {
+      admin<ApiBody>(t, ops.support, 'POST', `/admin-api/risk-flags/${flag?.id}/review`, {
         decision: 'dismiss',
         note: 'two',
       }),
@@ -462,19 +455,19 @@ describe('transfer patterns and reviews', () => {
     const before = await snapshot(t.db, ['risk_flags', 'audit_log']);
     expect(
       (
-        await admin(t, owner, 'POST', '/admin-api/risk-flags/999999/review', {
+        await admin(t, ops.owner, 'POST', '/admin-api/risk-flags/999999/review', {
           decision: 'dismiss',
           note: 'nope',
         })
       ).statusCode,
     ).toBe(404);
-    const bad = await admin<ApiBody>(t, owner, 'POST', '/admin-api/risk-flags/1/review', {
+    const bad = await admin<ApiBody>(t, ops.owner, 'POST', '/admin-api/risk-flags/1/review', {
       decision: 'maybe',
       note: 'x',
     });
     expect(bad.statusCode).toBe(400);
-    expect((await admin(t, owner, 'GET', '/admin-api/risk-flags?status=weird')).statusCode).toBe(400);
-    const settings = await admin<ApiBody>(t, owner, 'PATCH', '/admin-api/settings', {
+    expect((await admin(t, ops.owner, 'GET', '/admin-api/risk-flags?status=weird')).statusCode).toBe(400);
+    const settings = await admin<ApiBody>(t, ops.owner, 'PATCH', '/admin-api/settings', {
       signal_chain_transfers: 1,
     });
     expect(settings.statusCode).toBe(400);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot } from '../../../test/helpers.ts';
 import { auditRowsOf } from '../../../test/console.ts';
-import { admin, operatorToken } from '../../../test/money.ts';
+import { admin, operatorToken, requestDeposit } from '../../../test/money.ts';
 import { sweepSupport } from './retention.ts';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
@@ -70,20 +70,10 @@ async function signInAgain(p: Player): Promise<string> {
   return res.json.unique_token;
 }
 
-async function depositOf(p: Player, points: number): Promise<number> {
-  const res = await t.post<ApiBody & { request_id: number }>(
-    '/api-fund-request-add',
-    { request_amount: String(points) },
-    { token: p.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_id;
-}
-
 describe('a player’s own conversations only', () => {
   it('asks about a deposit; the record travels with the conversation to the console', async () => {
     const p = await t.player();
-    const deposit = await depositOf(p, 500);
+    const deposit = await requestDeposit(t, p, 500);
     const sent = await send(p, {
       ref_type: 'deposit',
       ref_id: deposit,
@@ -142,7 +132,7 @@ describe('a player’s own conversations only', () => {
   it('refuses a record that is not the player’s own, in the words of a missing one', async () => {
     const a = await t.player();
     const b = await t.player();
-    const deposit = await depositOf(a, 300);
+    const deposit = await requestDeposit(t, a, 300);
     const before = await snapshot(t.db, TABLES);
     for (const ref of [
       { ref_type: 'deposit', ref_id: deposit },

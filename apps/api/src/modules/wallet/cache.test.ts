@@ -1,9 +1,9 @@
 import { formatPaise } from '@gama/core/rules/money';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { engine } from '../../../test/db.ts';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { suiteApp } from '../../../test/helpers.ts';
+import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import type { WalletBalance } from './cache.ts';
 import { WalletCache } from './cache.ts';
@@ -96,16 +96,10 @@ describe('WalletCache', () => {
 const IST = (hhmm: string) => `2026-11-20T${hhmm}:00+05:30`;
 
 describe('the home list shows every movement of the wallet at once (PGlite and PostgreSQL)', () => {
-  let t: TestApp;
   let op: string;
-  beforeAll(async () => {
-    t = await createTestApp({ now: IST('09:00') });
+  const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
     op = await operatorToken(t);
     await eventually(async () => t.app.deps.wallets.live);
-  });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
   });
 
   type Player = Awaited<ReturnType<TestApp['player']>>;
