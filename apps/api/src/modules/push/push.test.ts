@@ -395,6 +395,29 @@ describe('delivery', () => {
     expect(receiver.problems).toEqual([]);
   });
 
+  it('still sends a job queued before groups (one push, no list), as a group of one', async () => {
+    const p = await t.player();
+    const d = receiver.device();
+    await subscribe(p, d);
+    const { rows } = await t.db.query<{ id: string }>(
+      'SELECT id FROM push_subscriptions WHERE endpoint = $1',
+      [d.subscription.endpoint],
+    );
+    const payload = {
+      title: 'Old job',
+      body: 'Queued one push a job',
+      url: '/notifications',
+      tag: 'result-1',
+    };
+    await queue.boss.send('push-send', { subscription: Number(rows[0]?.id), payload });
+    await until(
+      'the old job’s push',
+      () => d.received.length,
+      (n) => n === 1,
+    );
+    expect(d.received[0]?.payload).toEqual(payload);
+  });
+
   it('pushes an operator’s notice to its audience in each player’s language, to nobody who turned offers off', async () => {
     // 12:00 in Kolkata: the market's open draw takes bids until 13:00.
     const market = await seedMarket(t.db, { open: '01:00 PM', close: '03:00 PM' });
