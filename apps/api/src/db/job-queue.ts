@@ -11,7 +11,7 @@ export const JOB_SCHEMA = 'pgboss';
 
 /** Every queue, with the retries its jobs get unless a job says otherwise. */
 export const JOB_QUEUES = {
-  /** One push to one device (modules/push/queue.ts). */
+  /** A group of up to 500 pushes, each to one device (modules/push/queue.ts). */
   pushSend: { name: 'push-send', retryLimit: 8, retryDelay: 30, retryBackoff: true },
 } as const;
 

@@ -21,6 +21,7 @@ import { pushMessages } from '@gama/core/endpoints/push/index';
 import { fill } from '@gama/core/i18n/compile';
 import { hi } from '@gama/core/i18n/hi';
 import { addNotification } from '../notifications/service.ts';
+import type { SendJob } from './queue.ts';
 import { PushQueue } from './queue.ts';
 import { loadVapidKeys } from './vapid.ts';
 
@@ -328,6 +329,93 @@ describe('delivery', () => {
       });
     }
     expect(receiver.problems).toEqual([]);
+  });
+
+  it('sends a group as one job: a retry after one device fails sends to that device alone, and the gone one is dropped', async () => {
+    const players = await Promise.all(Array.from({ length: 5 }, () => t.player()));
+    const devices = players.map(() => receiver.device());
+    await Promise.all(players.map((p, i) => subscribe(p, devices[i] as Device)));
+    const [, , , gone, flaky] = devices as [Device, Device, Device, Device, Device];
+    gone.answers.push(410);
+    flaky.answers.push(500);
+    const { rows: before } = await t.db.query<{ id: string }>(
+      "SELECT id FROM pgboss.job WHERE name = 'push-send'",
+    );
+    const known = new Set(before.map((r) => r.id));
+    await t.db.query(
+      `INSERT INTO notifications (player_id, kind, ref_id, market, detail, created_at)
+       SELECT id, 'result', 778, 'MILAN DAY', '456-5', $2 FROM unnest($1::bigint[]) AS u(id)`,
+      [players.map((p) => p.id), t.clock.now()],
+    );
+    await until(
+      'the failed device’s retry',
+      () => flaky.received.length,
+      (n) => n === 1,
+    );
+    await until(
+      'the gone device’s drop',
+      async () =>
+        (
+          await t.db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [
+            gone.subscription.endpoint,
+          ])
+        ).rows.length,
+      (n) => n === 0,
+    );
+    // Time for a wrong second send to anyone to arrive.
+    await new Promise((r) => setTimeout(r, 1500));
+    const tries = (d: Device) => receiver.log.filter((l) => l.device === d.id).map((l) => l.status);
+    for (const d of devices.slice(0, 3)) {
+      expect(tries(d)).toEqual([201]);
+      expect(d.received).toHaveLength(1);
+    }
+    expect(tries(gone)).toEqual([410]);
+    expect(gone.received).toHaveLength(0);
+    expect(tries(flaky)).toEqual([500, 201]);
+    expect(flaky.received[0]?.payload).toMatchObject({
+      title: 'MILAN DAY result declared',
+      body: 'Result: 456-5',
+    });
+    // One job for the five, retried once with only the device that failed left in it.
+    const { rows: jobs } = await t.db.query<{
+      id: string;
+      state: string;
+      retry_count: number;
+      data: SendJob;
+    }>("SELECT id, state, retry_count, data FROM pgboss.job WHERE name = 'push-send'");
+    const fresh = jobs.filter((j) => !known.has(j.id));
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toMatchObject({ state: 'completed', retry_count: 1 });
+    expect(fresh[0]?.data.pushes.map((p) => p.subscription)).toHaveLength(1);
+    const { rows: flakyRow } = await t.db.query<{ id: string }>(
+      'SELECT id FROM push_subscriptions WHERE endpoint = $1',
+      [flaky.subscription.endpoint],
+    );
+    expect(fresh[0]?.data.pushes[0]?.subscription).toBe(Number(flakyRow[0]?.id));
+    expect(receiver.problems).toEqual([]);
+  });
+
+  it('still sends a job queued before groups (one push, no list), as a group of one', async () => {
+    const p = await t.player();
+    const d = receiver.device();
+    await subscribe(p, d);
+    const { rows } = await t.db.query<{ id: string }>(
+      'SELECT id FROM push_subscriptions WHERE endpoint = $1',
+      [d.subscription.endpoint],
+    );
+    const payload = {
+      title: 'Old job',
+      body: 'Queued one push a job',
+      url: '/notifications',
+      tag: 'result-1',
+    };
+    await queue.boss.send('push-send', { subscription: Number(rows[0]?.id), payload });
+    await until(
+      'the old job’s push',
+      () => d.received.length,
+      (n) => n === 1,
+    );
+    expect(d.received[0]?.payload).toEqual(payload);
   });
 
   it('pushes an operator’s notice to its audience in each player’s language, to nobody who turned offers off', async () => {

@@ -2,10 +2,13 @@
  * Push delivery (decision 036). Notifications reach the queue through `push_outbox`, which the notification's
  * own transaction fills (migration 0060); a dispatcher in every process claims outbox rows (SKIP LOCKED, so
  * each row is claimed by one process) and, in the claiming transaction, turns each into one pg-boss job per
- * subscribed device that wants that kind, worded in the player's language. pg-boss keeps the jobs in
- * PostgreSQL (the same database, PGlite included, through `bossDb`): they survive restarts, each is fetched by
- * one worker of one process, a failed send is retried with exponential backoff, and a push service's 404 or
- * 410 (the device is gone) deletes the subscription instead. The workers only claim, look up and complete: the
+ * group of up to `GROUP_SIZE` pushes (one per subscribed device that wants that kind, worded in the player's
+ * language). pg-boss keeps the jobs in PostgreSQL (the same database, PGlite included, through `bossDb`): they
+ * survive restarts, each is fetched by one worker of one process, and a push service's 404 or 410 (the device
+ * is gone) deletes the subscription. A group is one job so that the database writes a row, a fetch and a
+ * complete per 500 pushes rather than per push; its devices are answered one by one, so a group whose sends
+ * partly fail keeps in its data only the pushes not yet answered and is failed with them: pg-boss's retry
+ * (exponential backoff) sends those alone, and a device answered 2xx is never sent the same push again. The workers only claim, look up and complete: the
  * encrypting and sending is done by a process of their own at a lower priority (sender.ts), so a 50,000-bidder
  * declaration's pushes do not run on the thread that answers bids.
  */
@@ -26,10 +29,27 @@ const SEND_QUEUE = JOB_QUEUES.pushSend.name;
 /** The channel the notifications trigger names players on (migration 0025): new rows mean outbox rows. */
 const NOTIFICATION_CHANNEL = 'gama_notifications';
 
-export interface SendJob {
+/** One push of a group: a device and the words it gets. */
+export interface GroupPush {
   subscription: number;
   payload: PushPayload;
 }
+
+/** A `push-send` job: the pushes of a group not yet answered (decision 036). */
+export interface SendJob {
+  pushes: GroupPush[];
+}
+
+/** A job queued before groups (one push per job) may still wait in a database: it is a group of one. */
+type QueuedJob = SendJob | GroupPush;
+const pushesOf = (data: QueuedJob): GroupPush[] => ('pushes' in data ? data.pushes : [data]);
+
+/**
+ * Pushes per job: an outbox row's 500 notifications to players with one device each. Bigger would mean fewer
+ * rows still, but a process that dies between sending a group and recording its answers sends the whole group
+ * again on the retry, so the group is also the most a crash can push twice.
+ */
+export const GROUP_SIZE = 500;
 
 export interface PushQueueOptions {
   db: Database;
@@ -37,7 +57,7 @@ export interface PushQueueOptions {
   /** The server's clock (when a device last received a push). */
   now: () => Date;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
-  /** Workers in this process, each sending up to `batchSize` pushes at once. */
+  /** Workers in this process, each sending up to `batchSize` groups (jobs) at once. */
   workers?: number;
   batchSize?: number;
   /** How often an idle worker looks for jobs; pg-boss allows 0.5 s at least. */
@@ -113,30 +133,28 @@ export async function dispatchOne(
          LEFT JOIN notices o ON n.kind = 'offer' AND o.id = n.ref_id`,
     );
     if (rows.length === 0) return false;
-    const jobs = rows
+    const pushes = rows
       // A notification purged or a device dropped since the row was written has nothing to push.
       .filter((r) => r.subscription !== null && r.id !== null && r[topicOfKind[r.kind]])
-      .map((r) => ({
-        name: SEND_QUEUE,
-        ...retries,
-        data: {
-          subscription: Number(r.subscription),
-          payload: pushText(
-            {
-              id: Number(r.id),
-              kind: r.kind,
-              amountPaise: r.amount,
-              market: r.market,
-              detail: r.detail,
-              notice: noticeOf(r),
-            },
-            r.language,
-          ),
-        } satisfies SendJob,
+      .map((r): GroupPush => ({
+        subscription: Number(r.subscription),
+        payload: pushText(
+          {
+            id: Number(r.id),
+            kind: r.kind,
+            amountPaise: r.amount,
+            market: r.market,
+            detail: r.detail,
+            notice: noticeOf(r),
+          },
+          r.language,
+        ),
       }));
-    for (let i = 0; i < jobs.length; i += 1000) {
-      await boss.insert(jobs.slice(i, i + 1000), { db: bossDb(tx) });
+    const jobs: PgBoss.JobInsert<SendJob>[] = [];
+    for (let i = 0; i < pushes.length; i += GROUP_SIZE) {
+      jobs.push({ name: SEND_QUEUE, ...retries, data: { pushes: pushes.slice(i, i + GROUP_SIZE) } });
     }
+    if (jobs.length > 0) await boss.insert(jobs, { db: bossDb(tx) });
     return true;
   });
 }
@@ -167,7 +185,8 @@ export class PushQueue {
   constructor(options: PushQueueOptions) {
     this.options = {
       workers: 2,
-      batchSize: 100,
+      // Two groups, up to 1,000 pushes, per fetch and per hand-over to the sender.
+      batchSize: 2,
       pollingIntervalSeconds: 1,
       retryLimit: JOB_QUEUES.pushSend.retryLimit,
       retryDelaySeconds: JOB_QUEUES.pushSend.retryDelay,
@@ -199,7 +218,7 @@ export class PushQueue {
     // Installed by the migration step (db/job-queue.ts); a database that skipped it (a test's) gets it now.
     if (!(await this.boss.getQueue(SEND_QUEUE))) await installJobQueue(o.db);
     for (let i = 0; i < o.workers; i++) {
-      const id: string = await this.boss.work<SendJob>(
+      const id: string = await this.boss.work<QueuedJob>(
         SEND_QUEUE,
         { batchSize: o.batchSize, pollingIntervalSeconds: o.pollingIntervalSeconds },
         async (jobs) => {
@@ -253,63 +272,85 @@ export class PushQueue {
     while (this.dispatching) await this.dispatching;
   }
 
-  private async send(jobs: PgBoss.Job<SendJob>[]): Promise<void> {
+  private async send(jobs: PgBoss.Job<QueuedJob>[]): Promise<void> {
     const { db } = this.options;
-    const ids = [...new Set(jobs.map((job) => job.data.subscription))];
+    const groups = jobs.map((job) => ({ id: job.id, pushes: pushesOf(job.data) }));
+    const ids = [...new Set(groups.flatMap((g) => g.pushes.map((p) => p.subscription)))];
     const { rows } = await db.query<SubscriptionRow>(
       'SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE id = ANY($1::bigint[])',
       [ids],
     );
     const devices = new Map(rows.map((row) => [Number(row.id), row]));
     const keys = await this.options.keys();
-    const pushes: OutgoingPush[] = [];
-    /** The job and device of each push handed to the sender, in its order. */
-    const handed: { job: string; device: number }[] = [];
-    for (const job of jobs) {
-      // Dropped since it was queued (unsubscribed, or gone): nothing to send.
-      const device = devices.get(job.data.subscription);
-      if (!device) continue;
-      pushes.push({
-        endpoint: device.endpoint,
-        p256dh: device.p256dh,
-        auth: device.auth,
-        payload: JSON.stringify(job.data.payload),
-        authorization: this.authorization(device.endpoint, keys),
-      });
-      handed.push({ job: job.id, device: Number(device.id) });
+    const outgoing: OutgoingPush[] = [];
+    /** The group and push of each push handed to the sender, in its order. */
+    const handed: { group: number; push: GroupPush }[] = [];
+    for (const [g, group] of groups.entries()) {
+      for (const push of group.pushes) {
+        // Dropped since it was queued (unsubscribed, or gone): nothing to send.
+        const device = devices.get(push.subscription);
+        if (!device) continue;
+        outgoing.push({
+          endpoint: device.endpoint,
+          p256dh: device.p256dh,
+          auth: device.auth,
+          payload: JSON.stringify(push.payload),
+          authorization: this.authorization(device.endpoint, keys),
+        });
+        handed.push({ group: g, push });
+      }
     }
-    // A sender that dies throws here, and pg-boss retries the whole batch.
-    const outcomes = pushes.length > 0 ? await this.sender.send(pushes, this.options.ttlSeconds) : [];
+    // A sender that dies throws here, and pg-boss retries the whole batch: nothing of it was recorded answered.
+    const outcomes = outgoing.length > 0 ? await this.sender.send(outgoing, this.options.ttlSeconds) : [];
     const sent: number[] = [];
     const gone: number[] = [];
-    const failed: string[] = [];
+    /** Per group (by index), the pushes still to send: those that failed. */
+    const left = new Map<number, GroupPush[]>();
+    let failed = 0;
     let lastError = '';
     for (const [i, outcome] of outcomes.entries()) {
-      const { job, device } = handed[i] as { job: string; device: number };
-      if (outcome === 'sent') sent.push(device);
-      else if (outcome === 'gone') gone.push(device);
+      const { group, push } = handed[i] as { group: number; push: GroupPush };
+      if (outcome === 'sent') sent.push(push.subscription);
+      else if (outcome === 'gone') gone.push(push.subscription);
       else {
-        failed.push(job);
+        left.set(group, [...(left.get(group) ?? []), push]);
+        failed += 1;
         lastError = outcome.failed;
       }
     }
-    if (gone.length > 0) {
-      await db.query('DELETE FROM push_subscriptions WHERE id = ANY($1::bigint[])', [gone]);
-    }
-    if (sent.length > 0) {
-      await db.query('UPDATE push_subscriptions SET last_sent_at = $2 WHERE id = ANY($1::bigint[])', [
-        [...new Set(sent)],
-        this.options.now(),
-      ]);
-    }
-    if (failed.length > 0) {
-      // Only these are retried; the rest of the batch completes when this handler returns.
-      await this.boss.fail(SEND_QUEUE, failed);
-      this.options.log.warn({ failed: failed.length, reason: lastError }, 'pushes failed, to be retried');
-    }
+    await db.transaction(async (tx) => {
+      if (gone.length > 0) {
+        await tx.query('DELETE FROM push_subscriptions WHERE id = ANY($1::bigint[])', [gone]);
+      }
+      if (sent.length > 0) {
+        await tx.query('UPDATE push_subscriptions SET last_sent_at = $2 WHERE id = ANY($1::bigint[])', [
+          [...new Set(sent)],
+          this.options.now(),
+        ]);
+      }
+      if (left.size === 0) return;
+      // A group that partly failed keeps only its failed pushes, then fails: pg-boss's retry (the same row,
+      // its data included, after the backoff) sends those alone. In one transaction, so a group is never
+      // failed with pushes in it that were answered; the rest of the batch completes when the handler returns.
+      const failing = [...left.entries()].map(([g, pushes]) => ({
+        id: (groups[g] as { id: string }).id,
+        data: JSON.stringify({ pushes } satisfies SendJob),
+      }));
+      await tx.query(
+        `UPDATE ${JOB_SCHEMA}.job j SET data = u.data
+           FROM unnest($2::uuid[], $3::jsonb[]) AS u(id, data)
+          WHERE j.name = $1 AND j.id = u.id AND j.state = 'active'`,
+        [SEND_QUEUE, failing.map((f) => f.id), failing.map((f) => f.data)],
+      );
+      // One call per group (a batch holds `batchSize` at most): pg-boss's typed list form takes no output.
+      for (const f of failing) {
+        await this.boss.fail(SEND_QUEUE, f.id, { reason: lastError }, { db: bossDb(tx) });
+      }
+    });
+    if (failed > 0) this.options.log.warn({ failed, reason: lastError }, 'pushes failed, to be retried');
     this.counts.sent += sent.length;
     this.counts.gone += gone.length;
-    this.counts.failed += failed.length;
+    this.counts.failed += failed;
   }
 
   /**
