@@ -10,6 +10,9 @@ const marks = {
   queryClient: 'No QueryClient set',
   sideMenu: 'menu-user-name',
   workbox: 'workbox',
+  dialog: 'main[tabindex]',
+  gameTimes: 'OPEN RESULT TIME',
+  realityCheck: 'reality-net',
 } as const;
 
 /** The text of every script the page fetched, from now on. */
@@ -55,7 +58,7 @@ test('the landing fetches no toaster, query client, menu or install steps until 
   await expect(page.getByRole('button', { name: 'Download App' })).toBeFocused();
 });
 
-test('home fetches no toaster and no side menu until they are needed', async ({ page, player }) => {
+test('home fetches no toaster, side menu or dialog until they are needed', async ({ page, player }) => {
   await loginViaUi(page, player);
   const bodies = scriptsOf(page);
   await page.reload();
@@ -64,6 +67,19 @@ test('home fetches no toaster and no side menu until they are needed', async ({ 
   expect(fetched(bodies, marks.toaster), marks.toaster).toBe(false);
   expect(fetched(bodies, marks.sideMenu), marks.sideMenu).toBe(false);
   expect(fetched(bodies, marks.workbox), marks.workbox).toBe(false);
+  // No dialog is on home's first screen: the game times and the reality check (off for this player) come later.
+  for (const mark of [marks.dialog, marks.gameTimes, marks.realityCheck])
+    expect(fetched(bodies, mark), mark).toBe(false);
+
+  // The game times come at the first tap on Game time, and hand focus back when closed.
+  const times = page.getByRole('button', { name: 'Game time' }).first();
+  await times.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('OPEN RESULT TIME')).toBeVisible();
+  expect(fetched(bodies, marks.gameTimes)).toBe(true);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(times).toBeFocused();
 
   const menu = await openMenu(page);
   await expect(menu.getByTestId('menu-user-name')).toBeVisible();

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { useUiText } from '../lib/ui-text.ts';
+import { TextField, type TextFieldProps } from './Field.tsx';
 import styles from './Field.module.css';
 
 export interface DateInputProps extends Omit<
@@ -75,4 +76,9 @@ export function DateInput({ value, onValueChange, className, onClick, ...rest }:
       </span>
     </span>
   );
+}
+
+/** A labelled day field: TextField's frame, label and error around a DateInput. */
+export function DateField(props: Omit<TextFieldProps, 'type' | 'control'>) {
+  return <TextField {...props} type="date" control={DateInput} />;
 }

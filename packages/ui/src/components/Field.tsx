@@ -1,10 +1,19 @@
 import { CircleAlert, Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useUiText } from '../lib/ui-text.ts';
-import { DateInput } from './DateInput.tsx';
 import styles from './Field.module.css';
 
-interface TextFieldProps extends Omit<
+/** The props a field hands the element that takes the typing: the input's own and the value's two ends. */
+export interface FieldControlProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
+function PlainInput({ onValueChange, ...rest }: FieldControlProps) {
+  return <input {...rest} onChange={(event) => onValueChange(event.target.value)} />;
+}
+
+export interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'onChange' | 'value' | 'prefix'
 > {
@@ -17,6 +26,12 @@ interface TextFieldProps extends Omit<
   prefix?: ReactNode;
   trailing?: ReactNode;
   inputClassName?: string;
+  /**
+   * What draws the input (default a plain `<input>`). A day field passes `DateInput` (`DateField` in
+   * DateInput.tsx): importing it here put the date code on the player app's login form, which has no date
+   * (decision 020: the first screens load what they draw).
+   */
+  control?: ComponentType<FieldControlProps>;
 }
 
 export function TextField({
@@ -29,6 +44,7 @@ export function TextField({
   prefix,
   trailing,
   inputClassName,
+  control: Control = PlainInput,
   id,
   ...rest
 }: TextFieldProps) {
@@ -52,29 +68,16 @@ export function TextField({
             {prefix}
           </span>
         )}
-        {rest.type === 'date' ? (
-          <DateInput
-            {...rest}
-            id={inputId}
-            name={name}
-            value={value}
-            onValueChange={onValueChange}
-            className={[styles.input, inputClassName].filter(Boolean).join(' ')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        ) : (
-          <input
-            {...rest}
-            id={inputId}
-            name={name}
-            value={value}
-            onChange={(event) => onValueChange(event.target.value)}
-            className={[styles.input, inputClassName].filter(Boolean).join(' ')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        )}
+        <Control
+          {...rest}
+          id={inputId}
+          name={name}
+          value={value}
+          onValueChange={onValueChange}
+          className={[styles.input, inputClassName].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
         {trailing}
       </div>
       {error && (
@@ -87,7 +90,7 @@ export function TextField({
   );
 }
 
-type SpecialisedProps = Omit<TextFieldProps, 'type' | 'prefix' | 'trailing'>;
+type SpecialisedProps = Omit<TextFieldProps, 'type' | 'prefix' | 'trailing' | 'control'>;
 
 export function PasswordField(props: SpecialisedProps) {
   const [visible, setVisible] = useState(false);

@@ -1,5 +1,6 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
+import { DateField } from '@gama/ui/DateInput';
 import { TextField } from '@gama/ui/Field';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useState } from 'react';
@@ -94,9 +95,8 @@ function CreateForm({
         </p>
       )}
       <WeekdayPicker legend="Weekdays off" checked={daysOff} onChange={setDaysOff} />
-      <TextField
+      <DateField
         label={group === 'starline' ? 'First day it draws (blank: today)' : 'First day (blank: today)'}
-        type="date"
         {...field('first')}
       />
     </FormDialog>

@@ -1,7 +1,7 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { MarketAnswer } from '@gama/core/endpoints/markets/index';
 import { Button } from '@gama/ui/Button';
-import { TextField } from '@gama/ui/Field';
+import { DateField } from '@gama/ui/DateInput';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -61,8 +61,8 @@ export function DatesPanel({ answer, canManage }: { answer: MarketAnswer; canMan
           : `Leave blank for a ${unit} that draws every week.`}
       </p>
       <form onSubmit={submit} noValidate aria-label="First and last day" className={styles.datesForm}>
-        <TextField label="First day" type="date" disabled={!canManage} {...field('first')} />
-        <TextField label="Last day" type="date" disabled={!canManage} {...field('last')} />
+        <DateField label="First day" disabled={!canManage} {...field('first')} />
+        <DateField label="Last day" disabled={!canManage} {...field('last')} />
         {canManage && (
           <Button
             type="submit"

@@ -3,6 +3,7 @@ import type { MarketAnswer } from '@gama/core/endpoints/markets/index';
 import { OFF_DATE_NOTE_MAX, describeDay } from '@gama/core/rules/schedule-edit';
 import { weekdayOf } from '@gama/core/rules/dates';
 import { Button } from '@gama/ui/Button';
+import { DateField } from '@gama/ui/DateInput';
 import { TextField } from '@gama/ui/Field';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { CalendarOff, CalendarPlus } from 'lucide-react';
@@ -84,7 +85,7 @@ export function OffDaysPanel({ answer, canManage }: { answer: MarketAnswer; canM
       )}
       {canManage && (
         <form onSubmit={add} noValidate aria-label="Add an off day" className={styles.offDayForm}>
-          <TextField label="Day without a draw" type="date" min={answer.market_date} {...field('date')} />
+          <DateField label="Day without a draw" min={answer.market_date} {...field('date')} />
           <TextField
             label="Note (holiday name)"
             autoComplete="off"

@@ -1,17 +1,15 @@
 import type { MarketRow } from '@gama/core/endpoints/markets/index';
 import { CircleCheck, CircleX, Clock, Play } from 'lucide-react';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../lib/router/index.ts';
 import { Button } from '@gama/ui/Button';
-import { Dialog } from '@gama/ui/Dialog';
 import { Skeleton } from '@gama/ui/Skeleton';
-import { weekdayName } from '../../lib/i18n/format.ts';
 import { translateNodes } from '../../lib/i18n/fill-nodes.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { prefersReducedMotion } from '../../lib/motion.ts';
 import { useProfile } from '../../lib/profile.ts';
-import { useMarketClock } from '../../shared/bids/index.ts';
 import { onFirstOpen } from '../../lib/on-first-open.tsx';
+import type { GameTimeDialogProps } from './GameTimeDialog.tsx';
 import { mainResultText } from './market-result.ts';
 import styles from './MarketList.module.css';
 
@@ -19,6 +17,8 @@ import styles from './MarketList.module.css';
 const ClosedMarketDialog = onFirstOpen<{ open: boolean; onClose: () => void }>(() =>
   import('../../shared/markets/market-list-parts.tsx').then((m) => ({ default: m.ClosedMarketDialog })),
 );
+/** A market's times come with the first tap on Game time: home draws only the button (decision 020). */
+const GameTimeDialog = onFirstOpen<GameTimeDialogProps>(() => import('./GameTimeDialog.tsx'));
 
 const POLL_MS = 5_000;
 const SHAKE_MS = 500;
@@ -34,6 +34,8 @@ export function MarketList({ bettingOn }: { bettingOn: boolean }) {
   const markets = useDeferredValue(profile.data?.result);
   const [closedOpen, setClosedOpen] = useState(false);
   const [timesOf, setTimesOf] = useState<MarketRow | null>(null);
+  // One function for the page's life: the first-open wrapper's effect depends on it.
+  const closeTimes = useCallback(() => setTimesOf(null), []);
   const navigate = useNavigate();
   const t = useT();
 
@@ -70,7 +72,7 @@ export function MarketList({ bettingOn }: { bettingOn: boolean }) {
         ))}
       </ul>
       <ClosedMarketDialog open={closedOpen} onClose={() => setClosedOpen(false)} />
-      <GameTimeDialog row={timesOf} onClose={() => setTimesOf(null)} />
+      <GameTimeDialog open={timesOf !== null} row={timesOf} onClose={closeTimes} />
     </section>
   );
 }
@@ -143,53 +145,5 @@ function MarketCard({
         </Button>
       </div>
     </li>
-  );
-}
-
-/**
- * Today's weekday in the market zone, read only while the dialog shows it: the market clock's first reading
- * builds an Intl formatter for the zone, tens of milliseconds on a phone, which the home screen's first render
- * need not pay.
- */
-function MarketWeekday() {
-  const clock = useMarketClock();
-  const t = useT();
-  return <p className={styles.weekday}>{weekdayName(clock.weekday, t.language)}</p>;
-}
-
-function GameTimeDialog({ row, onClose }: { row: MarketRow | null; onClose: () => void }) {
-  const t = useT();
-  return (
-    <Dialog open={row !== null} onClose={onClose} title={row?.game_name ?? t('Game time')}>
-      {row && (
-        <>
-          <p className={[styles.status, row.msg_status === 1 ? styles.open : styles.closed].join(' ')}>
-            {row.msg_status === 1 ? t('Market Open for today') : t('Market Close for today')}
-          </p>
-          <MarketWeekday />
-          <dl className={styles.timeTable}>
-            <div>
-              <dt>{t('OPEN RESULT TIME')}</dt>
-              <dd>{row.open_time}</dd>
-            </div>
-            <div>
-              <dt>{t('OPEN BID LAST TIME')}</dt>
-              <dd>{row.open_time}</dd>
-            </div>
-            <div>
-              <dt>{t('CLOSE RESULT TIME')}</dt>
-              <dd>{row.close_time}</dd>
-            </div>
-            <div>
-              <dt>{t('CLOSE BID LAST TIME')}</dt>
-              <dd>{row.close_time}</dd>
-            </div>
-          </dl>
-          <Button block onClick={onClose}>
-            {t('OK')}
-          </Button>
-        </>
-      )}
-    </Dialog>
   );
 }

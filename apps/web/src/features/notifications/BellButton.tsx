@@ -4,7 +4,7 @@ import { Link } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import { useUnreadCount } from '../../shared/notifications/unread.ts';
 import { useNotificationStream } from './live.ts';
-import styles from './Notifications.module.css';
+import styles from './BellButton.module.css';
 
 /** The header's bell: the unread count, kept live by the event stream; opens the list. */
 export function BellButton() {

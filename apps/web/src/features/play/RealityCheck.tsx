@@ -1,19 +1,29 @@
 import { realityCheckDue } from '@gama/core/rules/reality-check';
-import { Button } from '@gama/ui/Button';
-import { Dialog } from '@gama/ui/Dialog';
-import { Skeleton } from '@gama/ui/Skeleton';
-import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../lib/i18n/use-t.ts';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useResource } from '../../lib/resource.ts';
 import { realityCheck } from './api.ts';
-import {
-  netPoints,
-  onAnsweredElsewhere,
-  readAnswered,
-  sessionLength,
-  storeAnswered,
-} from './reality-check.ts';
-import styles from './PlayLimits.module.css';
+import { onAnsweredElsewhere, readAnswered, storeAnswered } from './reality-check.ts';
+import type { RealityCheckDialogProps } from './RealityCheckDialog.tsx';
+
+type DialogComponent = ComponentType<RealityCheckDialogProps>;
+let dialog: DialogComponent | null = null;
+let dialogLoading: Promise<DialogComponent> | null = null;
+
+/** The dialog's chunk, fetched once; a fetch the network lost is forgotten, so the next try fetches again. */
+function loadDialog(): Promise<DialogComponent> {
+  dialogLoading ??= import('./RealityCheckDialog.tsx').then(
+    (module) => (dialog = module.default),
+    (error: unknown) => {
+      dialogLoading = null;
+      throw error;
+    },
+  );
+  return dialogLoading;
+}
+
+/** How long before a check is due its dialog's code is fetched, and how soon a lost fetch is tried again. */
+const FETCH_AHEAD_MS = 60_000;
+const FETCH_RETRY_MS = 30_000;
 
 interface RealityCheckProps {
   /** Signs the player out (the shell's logout: the server ends the session first). */
@@ -29,7 +39,6 @@ interface RealityCheckProps {
  */
 export function RealityCheck({ onSignOut, signingOut }: RealityCheckProps) {
   const check = useResource(realityCheck);
-  const t = useT();
   // Re-read the stored answer when another tab answers the same check.
   const [, setAnswerSeen] = useState(0);
   useEffect(() => onAnsweredElsewhere(() => setAnswerSeen((n) => n + 1)), []);
@@ -59,6 +68,35 @@ export function RealityCheck({ onSignOut, signingOut }: RealityCheckProps) {
     return () => window.clearTimeout(timer);
   }, [dueMs, offsetMs, refetch]);
 
+  // The dialog draws nothing on a first screen, so its code (and the money module its figures need) comes a
+  // minute before the check is due, at once when one is due now, never with home (decision 020). Fetched that far
+  // ahead (and held by the service worker after the first visit), it is there when due even if the network is not;
+  // a fetch the network lost is tried again until it arrives.
+  const [Sheet, setSheet] = useState<DialogComponent | null>(() => dialog);
+  useEffect(() => {
+    if (dueMs === null || Sheet) return undefined;
+    let current = true;
+    let timer: number | undefined;
+    const fetchDialog = () => {
+      loadDialog().then(
+        (component) => {
+          if (current) setSheet(() => component);
+        },
+        () => {
+          if (current) timer = window.setTimeout(fetchDialog, FETCH_RETRY_MS);
+        },
+      );
+    };
+    timer = window.setTimeout(
+      fetchDialog,
+      Math.min(Math.max(0, dueMs - (Date.now() + offsetMs) - FETCH_AHEAD_MS), 2 ** 31 - 1),
+    );
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [dueMs, offsetMs, Sheet]);
+
   const open =
     shown !== null && data !== undefined && (answeredAt === null || answeredAt.getTime() < shown.due);
   const fresh = shown !== null && (check.updatedAt >= shown.openedAt || check.isError);
@@ -69,36 +107,14 @@ export function RealityCheck({ onSignOut, signingOut }: RealityCheckProps) {
     setShown(null);
   };
 
+  if (!Sheet) return null;
   return (
-    <Dialog open={open} onClose={answer} title={t('Reality check')}>
-      {data && fresh ? (
-        <dl className={styles.reality}>
-          <div>
-            <dt>{t('Time since sign-in')}</dt>
-            <dd data-testid="reality-time">
-              {sessionLength(Date.parse(data.server_time) - Date.parse(data.signed_in_at), t)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('Net result since sign-in')}</dt>
-            <dd data-testid="reality-net">{t('{points} points', { points: netPoints(data.net) })}</dd>
-          </div>
-        </dl>
-      ) : (
-        <div role="status" aria-label={t('Loading your session figures')}>
-          <Skeleton height={24} />
-          <Skeleton height={24} />
-        </div>
-      )}
-      <p className={styles.hint}>{t('Net result is your winnings minus your stakes.')}</p>
-      <div className={styles.realityActions}>
-        <Button variant="outline" onClick={onSignOut} busy={signingOut} busyText={t('Signing out...')}>
-          {t('Sign out')}
-        </Button>
-        <Button onClick={answer} data-autofocus disabled={signingOut}>
-          {t('Continue')}
-        </Button>
-      </div>
-    </Dialog>
+    <Sheet
+      open={open}
+      onClose={answer}
+      figures={data && fresh ? data : undefined}
+      onSignOut={onSignOut}
+      signingOut={signingOut}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { netPoints, sessionLength } from './reality-check.ts';
+import { netPoints, sessionLength } from './reality-figures.ts';
 
 describe('sessionLength', () => {
   it('says hours and minutes in words, whole minutes down', () => {
