@@ -6,11 +6,12 @@
  * which settles the draw; the push queue (modules/push/queue.ts) runs in the server's process, as every API
  * process runs it. Bids on another market come from a separate load process meanwhile.
  *
- * Two draws of the same bidders in one run: first with push on (subscriptions and the queue), timed until every
- * push has arrived; then, with the subscriptions deleted and the queue stopped, the second draw with bids
- * elsewhere for a window of the same length. Prints pushes delivered per second, the time until 50,000 and
- * until all arrived, the settlement (declare call) time with push on and off, and the bids' p50/p99/max in
- * both windows, with the machine's load beside each. `DATABASE_URL=postgres://…` (the bench empties it).
+ * Draws of the same bidders in one run, in the order `BENCH_ORDER` (on, off, off, on): with push on
+ * (subscriptions and the queue, paced as server.ts paces it), timed until every push has arrived; with push off
+ * (no devices, no queue). Bids elsewhere run for `BENCH_BIDS_SECONDS` from each declaration, on and off alike,
+ * then stop, so an on draw shows the pushes paced while bids arrive and at full speed after. Prints the pushes
+ * a second while bids arrived and after, the time until 50,000 and until all arrived, the settlement (declare
+ * call) time, and the bids' rate and p50/p99/max in each window, with the machine's load beside each. `DATABASE_URL=postgres://…` (the bench empties it).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { seedMarket } from '../../apps/api/src/seed/markets.ts';
 import { createOperator } from '../../apps/api/src/modules/operators/accounts.ts';
 import { verifyLedger } from '../../apps/api/src/modules/ledger/verify.ts';
 import { PushQueue } from '../../apps/api/src/modules/push/queue.ts';
+import { BUSY_WINDOW_MS } from '../../apps/api/src/modules/push/pacer.ts';
 import { loadVapidKeys } from '../../apps/api/src/modules/push/vapid.ts';
 import type { LoadSummary } from './harness.ts';
 import { NOW, fmt, runLoad, seedPlayers, startBench } from './harness.ts';
@@ -30,6 +32,13 @@ const SAMPLE = Number(process.env.BENCH_SAMPLE ?? 50);
 const DATE = '2026-11-20';
 /** Give up waiting for the pushes after this long. */
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT ?? 900);
+/**
+ * Bids on another market run this long from each declaration (and a warm-up before it), then stop: the pushes
+ * of an on draw go paced while bids arrive and at full speed after (decision 036, "The fan-out yields to bids").
+ */
+const BIDS_S = Number(process.env.BENCH_BIDS_SECONDS ?? 30);
+/** Pushes a second while bids arrive, as the server's PUSH_RATE_BUSY (the same default). */
+const RATE_BUSY = Number(process.env.PUSH_RATE_BUSY ?? 100);
 /** The draws in the order they are declared: push on, or off (no devices, no queue). */
 const ORDER = (process.env.BENCH_ORDER ?? 'on,off,off,on').split(',').map((step) => {
   if (step !== 'on' && step !== 'off') throw new Error(`BENCH_ORDER: on or off, not ${step}`);
@@ -247,6 +256,8 @@ try {
     loadAfter: string;
     declare: { seconds: number; settled: number; wins: number };
     windowMs: number;
+    /** When the bids stopped, in seconds from the declaration. */
+    bidsEndS: number;
     bids: LoadSummary;
     cpu: { server: number; sender: number; receiver: number; database: number };
     push?: {
@@ -261,7 +272,6 @@ try {
     };
   }
   const steps: Step[] = [];
-  let firstOnWindowMs: number | undefined;
   let arrivedBefore = 0;
   let decryptedBefore = 0;
   for (const [i, step] of ORDER.entries()) {
@@ -287,6 +297,8 @@ try {
         now: () => new Date(NOW),
         log,
         ca: ready.cert,
+        // As server.ts paces it: slowly while the app's money routes (the bids here) are called.
+        pace: { busy: () => bench.app.deps.traffic.within(BUSY_WINDOW_MS), busyRate: RATE_BUSY },
       });
       await push.start();
     } else {
@@ -303,6 +315,11 @@ try {
     const ticks = await backendTicks();
     const declaredAt = Date.now();
     const declared = await declare(market);
+    // Bids for BIDS_S from the declaration, with push on or off alike; then the pushes left go unhindered.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, declaredAt + BIDS_S * 1000 - Date.now())));
+    stop.abort();
+    const bids = await during;
+    const bidsEndS = (Date.now() - declaredAt) / 1000;
     let windowMs: number;
     let result: Step['push'];
     if (push) {
@@ -318,7 +335,6 @@ try {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       windowMs = Date.now() - declaredAt;
-      firstOnWindowMs ??= windowMs;
       const status = await ask<ReceiverStatus>('status');
       const kinds = new Map<string, number>();
       for (const payload of status.decrypted.slice(decryptedBefore) as PushPayload[]) {
@@ -341,8 +357,7 @@ try {
       arrivedBefore = status.arrivals.length;
       decryptedBefore = status.decrypted.length;
     } else {
-      windowMs = firstOnWindowMs ?? 60_000;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, windowMs - (Date.now() - declaredAt))));
+      windowMs = Date.now() - declaredAt;
     }
     const cpu = {
       server: seconds(process.cpuUsage(cpuServer)),
@@ -350,8 +365,6 @@ try {
       receiver: seconds((await ask<ReceiverCount>('count')).cpu) - seconds(cpuReceiver),
       database: backendSeconds(ticks, await backendTicks()),
     };
-    stop.abort();
-    const bids = await during;
     await push?.stop();
     steps.push({
       step,
@@ -359,6 +372,7 @@ try {
       loadAfter: load(),
       declare: declared,
       windowMs,
+      bidsEndS,
       bids,
       cpu,
       ...(result ? { push: result } : {}),
@@ -382,6 +396,11 @@ try {
           `${BIDDERS} after ${at(BIDDERS)} s; all after ${at(p.expected)} s; ` +
           `${fmt(p.times.length / Math.max(last, 0.001), 0)} pushes/s from the declaration, ${fmt((p.times.length - 1) / Math.max(last - first, 0.001), 0)}/s from the first push`,
       );
+      const whileBids = p.times.filter((t) => t <= s.bidsEndS).length;
+      console.log(
+        `  while bids arrived (0-${fmt(s.bidsEndS, 1)} s): ${whileBids} pushes, ${fmt(whileBids / s.bidsEndS, 0)}/s (PUSH_RATE_BUSY ${RATE_BUSY}); ` +
+          `after: the other ${p.times.length - whileBids} in ${fmt(last - s.bidsEndS, 1)} s, ${fmt((p.times.length - whileBids) / Math.max(last - s.bidsEndS, 0.001), 0)}/s`,
+      );
       console.log(
         `  queue: ${p.counts.sent} sent, ${p.counts.failed} failed (retried), ${p.counts.gone} gone; sender at nice ${p.nice}; ${errors.length} errors logged${errors[0] ? `: ${errors[0]}` : ''}`,
       );
@@ -397,9 +416,9 @@ try {
     );
   }
   const row = (i: number, s: Step) =>
-    `| ${i + 1}. push ${s.step} | ${fmt(s.windowMs / 1000, 1)} | ${s.bids.requests} | ${fmt(s.bids.rps, 0)} | ${fmt(s.bids.p50, 0)} | ${fmt(s.bids.p99, 0)} | ${fmt(s.bids.max, 0)} | ${s.bids.non2xx + s.bids.errors} | ${s.loadBefore} -> ${s.loadAfter} |`;
+    `| ${i + 1}. push ${s.step} | ${fmt(s.bidsEndS, 1)} | ${s.bids.requests} | ${fmt(s.bids.rps, 0)} | ${fmt(s.bids.p50, 0)} | ${fmt(s.bids.p99, 0)} | ${fmt(s.bids.max, 0)} | ${s.bids.non2xx + s.bids.errors} | ${s.loadBefore} -> ${s.loadAfter} |`;
   console.log('');
-  console.log('bids on another market, 10 connections, from each declaration:');
+  console.log(`bids on another market, 10 connections, for ${BIDS_S} s from each declaration:`);
   console.log('| window | s | bids | per s | p50 ms | p99 ms | max ms | failed | load |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [i, s] of steps.entries()) console.log(row(i, s));

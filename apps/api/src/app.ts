@@ -12,7 +12,7 @@ import { primaryOnly } from './db/reads.ts';
 import type { Deps } from './deps.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { RequestLog, summarisePolledReads } from './http/request-log.ts';
-import { route } from './http/route.ts';
+import { registeredEndpoints, route } from './http/route.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStatic } from './http/static-delivery.ts';
 import { AuditCheckpoints } from './modules/audit/checkpoints.ts';
@@ -63,6 +63,7 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import { createSmsProvider } from './sms/provider.ts';
 import { logStream } from './lib/log-output.ts';
+import { PlayerTraffic } from './lib/player-traffic.ts';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       error: (details, message) => app.log.error(details, message),
     }),
     metrics: new Metrics(),
+    traffic: new PlayerTraffic(),
     callers: {
       player: async (request, body) => {
         const token = sessionTokenFrom(request, body);
@@ -188,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (isPoolSource(options.db)) deps.metrics.watchPool(options.db);
   registerRequestMetrics(app);
+  notePlayerTraffic(app);
   summarisePolledReads(app, requestLog);
 
   registerErrorHandler(app);
@@ -241,4 +244,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     appKey: config.APP_KEY,
   });
   return app;
+}
+
+/**
+ * Tells `deps.traffic` of every players' money request (the `betting` entries: bids, funds, transfers, the
+ * wallet) as it arrives, so the push fan-out yields to them (push/pacer.ts). The routes are known once all are
+ * registered; a Set lookup per request.
+ */
+function notePlayerTraffic(app: FastifyInstance): void {
+  let money = new Set<string>();
+  app.addHook('onReady', async () => {
+    money = new Set(
+      [...registeredEndpoints(app)].filter((e) => e.access === 'betting').map((e) => `${e.method} ${e.path}`),
+    );
+  });
+  app.addHook('onRequest', async (request) => {
+    if (money.has(`${request.method} ${request.routeOptions.url ?? ''}`)) app.deps.traffic.note();
+  });
 }

@@ -202,6 +202,12 @@ export const configSchema = z
       .string()
       .regex(/^(mailto:|https:\/\/)/, { message: 'a mailto: or https: address' })
       .default('mailto:operator@gama.invalid'),
+    /**
+     * Pushes a second each server process hands to its sender while players' bids and other money requests are
+     * arriving (within the last 300 ms); at full speed otherwise. Encrypting and sending takes CPU from bids on
+     * the same cores (decision 036, "The fan-out yields to bids").
+     */
+    PUSH_RATE_BUSY: z.coerce.number().int().min(1).max(100_000).default(100),
     /** Test-only: the server kills itself at this point (lib/fault.ts). */
     FAULT_POINT: z.enum(FAULT_POINTS).optional(),
     /**

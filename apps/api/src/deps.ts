@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { ReadRouter } from './db/reads.ts';
 import type { Metrics } from './lib/metrics.ts';
+import type { PlayerTraffic } from './lib/player-traffic.ts';
 import type { AuditCheckpoints } from './modules/audit/checkpoints.ts';
 import type { Operator, OperatorSession } from './modules/operators/sessions.ts';
 import type { SessionCache } from './modules/auth/session-cache.ts';
@@ -55,6 +56,8 @@ export interface Deps {
   checkpoints: AuditCheckpoints;
   /** This process's Prometheus metrics (lib/metrics.ts). */
   metrics: Metrics;
+  /** When players' money requests last arrived: the push fan-out slows down while they do (push/pacer.ts). */
+  traffic: PlayerTraffic;
   callers: Callers;
 }
 

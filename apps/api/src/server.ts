@@ -24,6 +24,7 @@ import { resumeSettlements } from './modules/results/service.ts';
 import { startSupportSweep } from './modules/support/retention.ts';
 import { startSignalSweep } from './modules/signals/detect.ts';
 import { startNotificationPurge } from './modules/notifications/service.ts';
+import { BUSY_WINDOW_MS } from './modules/push/pacer.ts';
 import { PushQueue } from './modules/push/queue.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
 import { armFault } from './lib/fault.ts';
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
       error: (details, message) => app.log.error(details, message),
       warn: (details, message) => app.log.warn(details, message),
     },
+    pace: { busy: () => app.deps.traffic.within(BUSY_WINDOW_MS), busyRate: config.PUSH_RATE_BUSY },
   });
   await push.start();
 

@@ -22,8 +22,10 @@ import { fill } from '@gama/core/i18n/compile';
 import { hi } from '@gama/core/i18n/hi';
 import { addNotification } from '../notifications/service.ts';
 import type { SendJob } from './queue.ts';
+import type { PushQueueOptions } from './queue.ts';
 import { PushQueue } from './queue.ts';
 import { loadVapidKeys } from './vapid.ts';
+import { BUSY_WINDOW_MS } from './pacer.ts';
 
 let t: TestApp;
 let op: string;
@@ -44,8 +46,9 @@ afterAll(async () => {
   await t.close();
 });
 
-function newQueue(): PushQueue {
+function newQueue(pace?: PushQueueOptions['pace']): PushQueue {
   return new PushQueue({
+    ...(pace ? { pace } : {}),
     db: t.db,
     keys: () => loadVapidKeys(t.db, t.config, t.clock.now()),
     now: () => t.clock.now(),
@@ -529,6 +532,61 @@ describe('the sender process', () => {
     expect(alive(second)).toBe(false);
     queue = newQueue();
     await queue.start();
+  });
+});
+
+describe('the fan-out yielding to bids', () => {
+  it('counts players’ money requests (the betting entries) as traffic, and no other call', async () => {
+    const p = await t.player();
+    const { traffic } = t.app.deps;
+    await new Promise((r) => setTimeout(r, BUSY_WINDOW_MS + 50));
+    expect(traffic.within(BUSY_WINDOW_MS)).toBe(false);
+    await t.post('/api-push-key', {}, { token: p.token });
+    expect(traffic.within(BUSY_WINDOW_MS)).toBe(false);
+    const history = await t.post('/api-wallet-transaction-history', {}, { token: p.token });
+    expect(history.statusCode).toBe(200);
+    expect(traffic.within(BUSY_WINDOW_MS)).toBe(true);
+  });
+
+  it('a paced group stopped part-way keeps its unsent pushes for the next start, each device pushed once', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => t.player()));
+    const devices = players.map(() => receiver.device());
+    for (const [i, p] of players.entries()) await subscribe(p, devices[i] as Device);
+    const { rows } = await t.db.query<{ id: string }>(
+      'SELECT id FROM push_subscriptions WHERE endpoint = ANY($1::text[])',
+      [devices.map((d) => d.subscription.endpoint)],
+    );
+    // Players always bidding, at 5 pushes a second: one push a hand-over, one every 200 ms.
+    await queue.stop();
+    const paced = newQueue({ busy: () => true, busyRate: 5 });
+    await paced.start();
+    const pushes = rows.map((r, i) => ({
+      subscription: Number(r.id),
+      payload: { title: 'Paced', body: `Push ${i}`, url: '/notifications', tag: `result-${i}` },
+    }));
+    const id = await paced.boss.send('push-send', { pushes } satisfies SendJob);
+    const arrived = () => devices.filter((d) => d.received.length > 0).length;
+    await until('two paced pushes', arrived, (n) => n >= 2);
+    const stopping = performance.now();
+    await paced.stop();
+    // stop() waits for the hand-over in flight (one push), not for the group's pace.
+    expect(performance.now() - stopping).toBeLessThan(2_000);
+    const sentBeforeStop = arrived();
+    expect(sentBeforeStop).toBeLessThan(6);
+    const { rows: job } = await t.db.query<{ state: string; retry_count: number; data: SendJob }>(
+      'SELECT state, retry_count, data FROM pgboss.job WHERE id = $1',
+      [id],
+    );
+    // Back to waiting, with only the pushes not handed over, no retry spent on them.
+    expect(job[0]).toMatchObject({ state: 'created', retry_count: 0 });
+    expect(job[0]?.data.pushes).toHaveLength(6 - sentBeforeStop);
+
+    queue = newQueue();
+    await queue.start();
+    await until('the rest after the next start', arrived, (n) => n === 6);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(devices.map((d) => d.received.length)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(receiver.problems).toEqual([]);
   });
 });
 

@@ -22,8 +22,10 @@ import webpush from 'web-push';
 import type { Database } from '../../db/database.ts';
 import { JOB_QUEUES, JOB_SCHEMA, bossDb, installJobQueue } from '../../db/job-queue.ts';
 import type { VapidKeys } from './vapid.ts';
-import type { OutgoingPush } from './sender.ts';
+import type { Outcome, OutgoingPush } from './sender.ts';
 import { PushSender } from './sender.ts';
+import type { PushPacerOptions } from './pacer.ts';
+import { PushPacer } from './pacer.ts';
 
 const SEND_QUEUE = JOB_QUEUES.pushSend.name;
 /** The channel the notifications trigger names players on (migration 0025): new rows mean outbox rows. */
@@ -73,6 +75,8 @@ export interface PushQueueOptions {
   ca?: string;
   /** How much lower the sender process's priority is than the server's (nice, 0-19). */
   senderNice?: number;
+  /** Sending slowly while players bid (pacer.ts); without it, always at full speed. */
+  pace?: PushPacerOptions;
 }
 
 interface Delivery {
@@ -168,7 +172,10 @@ interface SubscriptionRow {
 
 export class PushQueue {
   readonly boss: PgBoss;
-  private readonly options: Required<Omit<PushQueueOptions, 'ca'>> & { ca?: string };
+  private readonly options: Required<Omit<PushQueueOptions, 'ca' | 'pace'>> & { ca?: string };
+  private readonly pacer: PushPacer;
+  /** Aborted by `stop`: a paced batch hands no more pushes over and leaves the rest in their groups. */
+  private readonly stopping = new AbortController();
   /** The process that encrypts and sends (sender-process.ts). */
   readonly sender: PushSender;
   private timer: NodeJS.Timeout | undefined;
@@ -195,6 +202,7 @@ export class PushQueue {
       senderNice: 10,
       ...options,
     };
+    this.pacer = new PushPacer(options.pace ?? { busy: () => false, busyRate: 1 });
     this.sender = new PushSender({
       nice: this.options.senderNice,
       ...(options.ca ? { ca: options.ca } : {}),
@@ -300,12 +308,25 @@ export class PushQueue {
         handed.push({ group: g, push });
       }
     }
-    // A sender that dies throws here, and pg-boss retries the whole batch: nothing of it was recorded answered.
-    const outcomes = outgoing.length > 0 ? await this.sender.send(outgoing, this.options.ttlSeconds) : [];
+    // Handed over in the pacer's steps (slowly while players bid). A sender that dies throws here, and pg-boss
+    // retries the whole batch: nothing of it was recorded answered.
+    const outcomes: Outcome[] = [];
+    while (outcomes.length < outgoing.length) {
+      const n = await this.pacer.take(outgoing.length - outcomes.length, this.stopping.signal);
+      // Stopping: what was not handed over stays in its group (below).
+      if (n === 0) break;
+      const step = outgoing.slice(outcomes.length, outcomes.length + n);
+      outcomes.push(...(await this.sender.send(step, this.options.ttlSeconds)));
+    }
     const sent: number[] = [];
     const gone: number[] = [];
     /** Per group (by index), the pushes still to send: those that failed. */
     const left = new Map<number, GroupPush[]>();
+    /** Per group, the pushes not handed over before a stop: never tried, so no retry is spent on them. */
+    const unsent = new Map<number, GroupPush[]>();
+    for (const { group, push } of handed.slice(outcomes.length)) {
+      unsent.set(group, [...(unsent.get(group) ?? []), push]);
+    }
     let failed = 0;
     let lastError = '';
     for (const [i, outcome] of outcomes.entries()) {
@@ -328,13 +349,31 @@ export class PushQueue {
           this.options.now(),
         ]);
       }
+      // A group stopped part-way with no failure goes back to waiting with its unsent pushes alone, its retry
+      // count unchanged: the next start (or another process) sends them; the complete that follows the
+      // handler only completes active jobs, so it leaves this one be.
+      const resting = [...unsent.entries()]
+        .filter(([g]) => !left.has(g))
+        .map(([g, pushes]) => ({
+          id: (groups[g] as { id: string }).id,
+          data: JSON.stringify({ pushes } satisfies SendJob),
+        }));
+      if (resting.length > 0) {
+        await tx.query(
+          `UPDATE ${JOB_SCHEMA}.job j SET data = u.data, state = 'created', started_on = NULL, start_after = now()
+             FROM unnest($2::uuid[], $3::jsonb[]) AS u(id, data)
+            WHERE j.name = $1 AND j.id = u.id AND j.state = 'active'`,
+          [SEND_QUEUE, resting.map((f) => f.id), resting.map((f) => f.data)],
+        );
+      }
       if (left.size === 0) return;
-      // A group that partly failed keeps only its failed pushes, then fails: pg-boss's retry (the same row,
-      // its data included, after the backoff) sends those alone. In one transaction, so a group is never
-      // failed with pushes in it that were answered; the rest of the batch completes when the handler returns.
+      // A group that partly failed keeps only its failed pushes (and any left unsent by a stop), then fails:
+      // pg-boss's retry (the same row, its data included, after the backoff) sends those alone. In one
+      // transaction, so a group is never failed with pushes in it that were answered; the rest of the batch
+      // completes when the handler returns.
       const failing = [...left.entries()].map(([g, pushes]) => ({
         id: (groups[g] as { id: string }).id,
-        data: JSON.stringify({ pushes } satisfies SendJob),
+        data: JSON.stringify({ pushes: [...pushes, ...(unsent.get(g) ?? [])] } satisfies SendJob),
       }));
       await tx.query(
         `UPDATE ${JOB_SCHEMA}.job j SET data = u.data
@@ -382,6 +421,7 @@ export class PushQueue {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     if (this.timer) clearInterval(this.timer);
     await this.stopListening?.();
     await this.settled();
