@@ -137,6 +137,7 @@ export const engineIndependent = [
   'src/lib/log-output.test.ts',
   'src/modules/auth/passwords.test.ts',
   'src/modules/metrics/dashboard.test.ts',
+  'src/modules/push/pacer.test.ts',
   'src/modules/signals/patterns.test.ts',
   'src/seed/demo-slides.test.ts',
   'src/sms/provider.test.ts',
