@@ -14,6 +14,7 @@ import { useT } from '../../lib/i18n/use-t.ts';
 import { PasswordField, PhoneField, TextField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
 import { useFormFields } from '@gama/ui/use-form-fields';
+import { DateField } from '@gama/ui/DateInput';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AuthScreen } from '../../shared/auth-screen/AuthScreen.tsx';
@@ -105,7 +106,7 @@ export default function RegisterScreen() {
           autoComplete="new-password"
           {...field('password')}
         />
-        <TextField label={t('Date of birth')} type="date" autoComplete="bday" {...field('dob')} />
+        <DateField label={t('Date of birth')} autoComplete="bday" {...field('dob')} />
         {referralsOn && (
           <>
             {linked !== '' && <p>{t('You were invited by a friend.')}</p>}

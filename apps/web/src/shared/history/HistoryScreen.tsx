@@ -7,7 +7,7 @@ import { Search, Trophy } from 'lucide-react';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
-import { TextField } from '@gama/ui/Field';
+import { DateField } from '@gama/ui/DateInput';
 import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
@@ -57,15 +57,8 @@ export function HistoryScreen({ title, kind, group, showSession = true }: Histor
       <Card>
         <Form onSubmit={submit}>
           <div className={styles.dates}>
-            <TextField
-              label={t('From')}
-              name="from"
-              type="date"
-              value={from}
-              max={today}
-              onValueChange={setFrom}
-            />
-            <TextField label={t('To')} name="to" type="date" value={to} max={today} onValueChange={setTo} />
+            <DateField label={t('From')} name="from" value={from} max={today} onValueChange={setFrom} />
+            <DateField label={t('To')} name="to" value={to} max={today} onValueChange={setTo} />
           </div>
           <Button
             type="submit"
