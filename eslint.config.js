@@ -67,8 +67,8 @@ const MEASURES_MODULE = 'packages/core/src/rules/measures.ts';
 const TESTS = ['**/*.test.{ts,tsx}', 'e2e/tests/**'];
 const moneyMessage =
   'Amounts go through @gama/core/rules/money (decision 046): pointsToPaise, parsePaiseText, formatPaise, ' +
-  'formatPaiseDecimal, formatPoints, wholePointsOf. A percentage or a unit that is not money says so in an ' +
-  'eslint-disable comment with its reason.';
+  'formatPaiseDecimal, formatPoints, wholePointsOf. A percentage, a size, a duration or random digits go through ' +
+  '@gama/core/rules/measures (percentOf, wholePercentOf, formatMiB, formatSeconds, randomDigits).';
 
 /**
  * What converts money by hand: a product or quotient with 100 (paise to points and back, `Math.round(x * 100)`),

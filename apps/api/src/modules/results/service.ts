@@ -277,7 +277,7 @@ export async function resumeSettlements(deps: Deps): Promise<Array<{ result_id: 
 export async function revertTargets(
   deps: Deps,
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined },
-): Promise<{ market: Market; todo: ResultRow[] }> {
+): Promise<{ market: Market; toRevert: ResultRow[] }> {
   if (!isIsoDate(input.date)) throw new AppError('RESULT_DATE_INVALID', resultMessages.badDate);
   const market = await marketById(deps.db, input.market_id);
   if (!market) throw new AppError('NOT_FOUND', resultMessages.marketNotFound);
@@ -287,9 +287,9 @@ export async function revertTargets(
   else if (input.half === 'open') halves = ['close', 'open'];
   else if (input.half === 'close') halves = ['close'];
   else halves = live.has('close') ? ['close'] : ['open'];
-  const todo = halves.map((h) => live.get(h)).filter((r): r is ResultRow => r !== undefined);
-  if (todo.length === 0) throw new AppError('NOT_FOUND', resultMessages.nothingToRevert);
-  return { market, todo };
+  const toRevert = halves.map((h) => live.get(h)).filter((r): r is ResultRow => r !== undefined);
+  if (toRevert.length === 0) throw new AppError('NOT_FOUND', resultMessages.nothingToRevert);
+  return { market, toRevert };
 }
 
 /**
@@ -304,9 +304,9 @@ export async function revertResult(
   row?: AuditRow,
 ): Promise<{ reverted: Array<{ result_id: number; half: Half; reversed: number; reopened: number }> }> {
   const { db, clock } = deps;
-  const { market, todo } = await revertTargets(deps, input);
+  const { market, toRevert } = await revertTargets(deps, input);
   const reverted = [];
-  for (const [i, result] of todo.entries()) {
+  for (const [i, result] of toRevert.entries()) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await tx.query(
@@ -314,7 +314,7 @@ export async function revertResult(
                 revert_reason = coalesce(revert_reason, $3) WHERE id = $1`,
         [result.id, now, input.reason],
       );
-      if (i === 0) await row?.(tx, { result_ids: todo.map((r) => r.id) });
+      if (i === 0) await row?.(tx, { result_ids: toRevert.map((r) => r.id) });
     });
     // A crash between a settlement chunk and its payments leaves credits whose journals are not written: they
     // are paid first, so every credit the revert takes back was paid (decision 044).
@@ -351,8 +351,8 @@ export async function revertPreview(
   input: { market_id: number; date: string; half?: 'open' | 'close' | undefined },
 ): Promise<RevertPreviewResponse> {
   const { db } = deps;
-  const { todo } = await revertTargets(deps, input);
-  const ids = todo.map((r) => r.id);
+  const { toRevert } = await revertTargets(deps, input);
+  const ids = toRevert.map((r) => r.id);
   const { rows: perResult } = await db.query<{
     id: number;
     bids: number;
@@ -406,7 +406,7 @@ export async function revertPreview(
       });
     }
   }
-  const results = todo.map((r) => {
+  const results = toRevert.map((r) => {
     const figures = byId.get(r.id) ?? { bids: 0, winners: 0, take_back: 0 };
     return {
       result_id: r.id,
