@@ -16,6 +16,7 @@ import {
 } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
+import { postSingleDigit } from '../../../test/desk.ts';
 
 const IST = (time: string, date = '2026-11-20') => new Date(`${date}T${time}:00+05:30`);
 
@@ -140,18 +141,11 @@ describe('the withdrawal queue', () => {
       close: '11:00 AM',
       now: t.clock.now(),
     });
-    const bid = await t.post(
-      '/api-submit-bid',
-      {
-        game_id: market,
-        new_result: {
-          pana: 'Single Digit',
-          bid_date: '20-November-2026',
-          result: [{ digits: '6', points: 100, session: 'open' }],
-        },
-      },
-      { token: p.token },
-    );
+    const bid = await postSingleDigit(t, p, market, '20-November-2026', {
+      digits: '6',
+      points: 100,
+      session: 'open',
+    });
     expect(bid.statusCode, bid.raw).toBe(200);
     t.clock.set(IST('12:00'));
     const declared = await admin(t, ops.owner, 'POST', '/admin-api/results/declare', {

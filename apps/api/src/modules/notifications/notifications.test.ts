@@ -12,6 +12,7 @@ import { admin, fund, operatorToken, requestDeposit } from '../../../test/money.
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { addNotification, purgeNotifications } from './service.ts';
+import { postSingleDigit } from '../../../test/desk.ts';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 
@@ -131,18 +132,11 @@ describe('one notification per event, written with it', () => {
       [winner, '6'],
       [loser, '3'],
     ] as const) {
-      const res = await t.post(
-        '/api-submit-bid',
-        {
-          game_id: market,
-          new_result: {
-            pana: 'Single Digit',
-            bid_date: '20-November-2026',
-            result: [{ digits, points: 10, session: 'open' }],
-          },
-        },
-        { token: p.token },
-      );
+      const res = await postSingleDigit(t, p, market, '20-November-2026', {
+        digits,
+        points: 10,
+        session: 'open',
+      });
       expect(res.statusCode, res.raw).toBe(200);
     }
     t.clock.set(IST('10:05'));

@@ -5,6 +5,7 @@ import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts
 import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { demoRates, seedMarket } from '../../seed/markets.ts';
 import { rateMessages } from '@gama/core/endpoints/rates/index';
+import { postSingleDigit } from '../../../test/desk.ts';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 const BID_DATE = '20-November-2026';
@@ -134,18 +135,11 @@ describe('rates, versioned', () => {
     const player = await t.player();
     await fund(t, player, cashier, 1000);
     const bid = async () => {
-      const res = await t.post(
-        '/api-submit-bid',
-        {
-          game_id: market,
-          new_result: {
-            pana: 'Single Digit',
-            bid_date: BID_DATE,
-            result: [{ digits: '6', points: 10, session: 'open' }],
-          },
-        },
-        { token: player.token },
-      );
+      const res = await postSingleDigit(t, player, market, BID_DATE, {
+        digits: '6',
+        points: 10,
+        session: 'open',
+      });
       expect(res.statusCode, res.raw).toBe(200);
     };
     await bid();
