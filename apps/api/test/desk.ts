@@ -1,5 +1,5 @@
 /** Helpers for the results desk suites: bids through the real API, the two-person setting, result rows. */
-import { sha256 } from '../src/modules/auth/tokens.ts';
+import { admin } from './money.ts';
 import { mainParams } from '../src/modules/results/outcome-sql.ts';
 import type { SettleTarget } from '../src/modules/results/settle.ts';
 import type { ApiBody, Reply, TestApp } from './helpers.ts';
@@ -58,20 +58,22 @@ export function postSingleDigit<T = ApiBody>(
   );
 }
 
+/** The results desk's declaration of one half of a main market's draw, answered as it is (refusals included). */
+export function declareHalf<T = Record<string, unknown>>(
+  t: TestApp,
+  token: string,
+  market: number,
+  date: string,
+  half: 'open' | 'close',
+  value: string,
+): Promise<{ statusCode: number; json: T }> {
+  return admin<T>(t, token, 'POST', '/admin-api/results/declare', { market_id: market, date, half, value });
+}
+
 /** The owner setting `results_two_person`, changed as an owner changes it (`PATCH /admin-api/settings`). */
 export async function setTwoPerson(t: TestApp, ownerToken: string, on: boolean): Promise<void> {
-  // The owner kept the console open while the suite moved the clock (as `admin` in money.ts assumes).
-  await t.db.query('UPDATE operator_sessions SET last_seen_at = $2 WHERE token_hash = $1', [
-    sha256(ownerToken),
-    t.clock.now(),
-  ]);
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: '/admin-api/settings',
-    headers: { authorization: `Bearer ${ownerToken}` },
-    payload: { results_two_person: on },
-  });
-  if (res.statusCode !== 200) throw new Error(`settings: ${res.body}`);
+  const res = await admin(t, ownerToken, 'PATCH', '/admin-api/settings', { results_two_person: on });
+  if (res.statusCode !== 200) throw new Error(`settings: ${JSON.stringify(res.json)}`);
 }
 
 /** Win credits of a market still in force, and the win journals that paid them. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
-import { call, newOperator, signIn } from './console.ts';
+import { call, newOperator, setGaliDigitCap, signIn } from './console.ts';
 import type { RoleDatabase } from './roles.ts';
 import { createRoleDatabase } from './roles.ts';
 import { verifyAuditChain } from '../src/modules/audit/chain.ts';
@@ -59,14 +59,7 @@ describe('the server as a database role of its own', () => {
       { username: op.username, password: 'wrong-password-1' },
     );
     expect(failed.json).toMatchObject({ status: false });
-    const caps = await call(
-      t,
-      'PATCH',
-      '/admin-api/caps',
-      { token },
-      { group: 'gali', caps: { single_digit: 500 } },
-    );
-    expect(caps.statusCode).toBe(200);
+    await setGaliDigitCap(t, token, 500);
     const player = await t.player();
     const credit = await call(
       t,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp, suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
-import { call, newOperator, signIn, PASSWORD } from '../../../test/console.ts';
+import { call, newOperator, setGaliDigitCap, signIn, PASSWORD } from '../../../test/console.ts';
 import { pgCode } from '../../db/database.ts';
 import { verifyAuditChain } from './chain.ts';
 
@@ -20,14 +20,7 @@ async function someActivity(t: TestApp): Promise<string> {
       { username: owner.username, password: 'x' },
     );
   }
-  const caps = await call(
-    t,
-    'PATCH',
-    '/admin-api/caps',
-    { token },
-    { group: 'gali', caps: { single_digit: 500 } },
-  );
-  expect(caps.statusCode).toBe(200);
+  await setGaliDigitCap(t, token, 500);
   return token;
 }
 

@@ -16,8 +16,10 @@ import {
   balanceOf,
   expectLedgerClean,
   fund,
+  operatorId,
   operatorToken,
   requestWithdrawal,
+  savePayoutNumber,
 } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 
@@ -33,8 +35,7 @@ beforeAll(async () => {
   owner = await operatorToken(t);
   cashierA = await operatorToken(t, 'cashier');
   cashierB = await operatorToken(t, 'cashier');
-  cashierAId = (await admin<{ operator: { id: number } }>(t, cashierA, 'GET', '/admin-api/me')).json.operator
-    .id;
+  cashierAId = await operatorId(t, cashierA);
   await settings({
     withdrawal_two_person_above: 10_000,
     cashier_credit_allowance: 20_000,
@@ -65,16 +66,7 @@ async function payee(points = 0): Promise<Player> {
   const p = await t.player();
   if (points > 0) await fund(t, p, owner, points);
   t.clock.advance(31_000);
-  const number = nextMobile();
-  expect(
-    (await t.post('/api-send-withdraw-otp', { upi_type: '2', number }, { token: p.token })).statusCode,
-  ).toBe(200);
-  const saved = await t.post(
-    '/api-add-user-upi-details',
-    { upi_type: '2', google_pay_no: number, otp: await t.lastCode(p.mobile) },
-    { token: p.token },
-  );
-  expect(saved.statusCode, saved.raw).toBe(200);
+  await savePayoutNumber(t, p, nextMobile());
   return p;
 }
 

@@ -3,15 +3,14 @@
  * approval however often approval is repeated or raced, pays nothing on rejection, and is refused to its own
  * maker; with the setting off a declare settles at once.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { suiteApp, snapshot } from '../../../test/helpers.ts';
 import { DATE, IST, liveResultCount, placeBids, setTwoPerson, winsOf } from '../../../test/desk.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { admin, balanceOf, expectLedgerClean, fund, operatorId, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { resultMessages, type BoardResponse } from '@gama/core/endpoints/results/index';
 
-let t: TestApp;
 let owner: string;
 let maker: string;
 let checker: string;
@@ -19,24 +18,17 @@ let checker2: string;
 let makerId: number;
 let checkerId: number;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   owner = await operatorToken(t);
   maker = await operatorToken(t, 'results');
   checker = await operatorToken(t, 'results');
   checker2 = await operatorToken(t, 'owner');
-  const me = async (token: string) =>
-    (await admin<{ operator: { id: number } }>(t, token, 'GET', '/admin-api/me')).json.operator.id;
-  makerId = await me(maker);
-  checkerId = await me(checker);
+  makerId = await operatorId(t, maker);
+  checkerId = await operatorId(t, checker);
 });
 afterEach(async () => {
   t.clock.set(IST('09:00'));
   await setTwoPerson(t, owner, false);
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;

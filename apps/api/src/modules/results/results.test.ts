@@ -5,11 +5,18 @@ import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import {
+  admin,
+  balanceOf,
+  expectLedgerClean,
+  fund,
+  operatorToken,
+  transferPoints,
+} from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { marketById } from '../markets/repository.ts';
 import type { BidRow } from '../../../test/desk.ts';
-import { BID_DATE, DATE, IST, placeBids, unsettledOpenResult } from '../../../test/desk.ts';
+import { BID_DATE, DATE, declareHalf, IST, placeBids, unsettledOpenResult } from '../../../test/desk.ts';
 import { dueCredits, settle } from './settle.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { resultMessages } from '@gama/core/endpoints/results/index';
@@ -497,27 +504,9 @@ describe('operator rules', () => {
       ['1', 19_000],
       ['6', 9500],
     ]);
-    expect(
-      (
-        await admin(t, p.token, 'POST', '/admin-api/results/declare', {
-          market_id: market,
-          date: DATE,
-          half: 'open',
-          value: '123',
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await declareHalf(t, p.token, market, DATE, 'open', '123')).statusCode).toBe(403);
     const cashier = await operatorToken(t, 'cashier');
-    expect(
-      (
-        await admin(t, cashier, 'POST', '/admin-api/results/declare', {
-          market_id: market,
-          date: DATE,
-          half: 'open',
-          value: '123',
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await declareHalf(t, cashier, market, DATE, 'open', '123')).statusCode).toBe(403);
     const { rows } = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_log WHERE action LIKE 'result_%'`,
     );
@@ -537,11 +526,7 @@ describe('debt after a correction (D7)', () => {
     t.clock.set(IST('10:00'));
     await declare({ market_id: market, date: DATE, half: 'open', value: '123' });
     expect(await balanceOf(t, p.id)).toBe(95_000);
-    await t.post(
-      '/api-user-transfer-wallet-balance',
-      { mobile_no: friend.mobile, amount: '900' },
-      { token: p.token },
-    );
+    await transferPoints(t, p, friend, '900');
     await revert({ market_id: market, date: DATE });
     expect(await balanceOf(t, p.id)).toBe(0);
     const profile = await t.post('/api-user-wallet-balance', {}, { token: p.token });
@@ -586,11 +571,7 @@ describe('a debt follows the phone', () => {
     await place(p, 'main', market, 'Single Digit', [{ digits: '6', points: 100, session: 'open' }]);
     t.clock.set(IST('10:00'));
     await declare({ market_id: market, date: DATE, half: 'open', value: '123' });
-    const sent = await t.post(
-      '/api-user-transfer-wallet-balance',
-      { mobile_no: friend.mobile, amount: '950' },
-      { token: p.token },
-    );
+    const sent = await transferPoints(t, p, friend, '950');
     expect(sent.statusCode, sent.raw).toBe(200);
     const closed = await t.post(
       '/api-delete-account',
