@@ -1,6 +1,7 @@
 /** Helpers for the operator console's tests: operators, sign-in as the console does (cookie) or as an API client. */
 import type { Role } from '@gama/core/operators/permissions';
 import { generate } from 'otplib';
+import { expect } from 'vitest';
 import { createOperator } from '../src/modules/operators/accounts.ts';
 import type { TestApp } from './helpers.ts';
 

@@ -232,6 +232,16 @@ export async function secondPool(t: TestApp, size: number): Promise<Database> {
   return openPostgres(postgresUrlFor(base, rows[0].name), size);
 }
 
+/** What one count query answers: its SQL names the count `n` (`SELECT count(*)::int AS n ...`). */
+export async function countOf(
+  db: Database,
+  sql: string,
+  params: unknown[] = [],
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ n: number }>(sql, params);
+  return rows[0]?.n;
+}
+
 /** Snapshot of every row of the given tables, to prove a refused call changed nothing. */
 export async function snapshot(db: Database, tables: readonly string[]): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};

@@ -5,13 +5,12 @@
  * db/functions/rules.sql; the win condition is the settlement's SQL expression (results/outcome-sql.ts) over a
  * bid row, with the declared values the server passes it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payoutPaise } from '@gama/core/rules/money';
 import { overPlayLimit } from '@gama/core/rules/responsible-play';
 import type { ResultRevision, SettlementOutcome } from '@gama/core/rules/settlement';
 import { evaluateBid } from '@gama/core/rules/settlement';
 import { twinCases } from '@gama/core/rules/twin-cases';
-import type { Database } from '../src/db/database.ts';
 import type { ResultParams } from '../src/modules/results/outcome-sql.ts';
 import {
   galiParams,
@@ -21,15 +20,9 @@ import {
   starlineParams,
   wonExpression,
 } from '../src/modules/results/outcome-sql.ts';
-import { openTestDatabase } from './db.ts';
+import { suiteDatabase } from './db.ts';
 
-let db: Database;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db.close();
-});
+const db = suiteDatabase();
 
 /** The values a declaration passes to the settlement's SQL, as results/service.ts derives them. */
 function paramsOf(result: ResultRevision): ResultParams {

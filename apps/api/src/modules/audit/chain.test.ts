@@ -1,5 +1,5 @@
 import type { AuditVerifyAnswer } from '@gama/core/endpoints/audit/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp, suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
@@ -120,13 +120,7 @@ describe(`the audit chain on ${engine}`, () => {
 });
 
 describe(`tampering found by the chain on ${engine}`, () => {
-  let scratch: TestApp;
-  beforeAll(async () => {
-    scratch = await createTestApp();
-  });
-  afterAll(async () => {
-    await scratch.close();
-  });
+  const scratch = suiteApp();
 
   it('names the first edited row', async () => {
     const s = await createTestApp();

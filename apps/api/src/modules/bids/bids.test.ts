@@ -334,12 +334,11 @@ describe('cut-offs by the server clock', () => {
   it('a market closing after midnight takes close bids after midnight for the previous day', async () => {
     const late = await seedMarket(t.db, { name: 'LATE NIGHT', open: '11:00 PM', close: '01:00 AM' });
     const p = await funded();
+    // The same bid, sent at 00:30 and again at 01:00 on the 21st.
+    const closeBid = () =>
+      postSingleDigit(t, p, late, '21-November-2026', { digits: '4', points: 10, session: 'close' });
     t.clock.set(IST('00:30', '2026-11-21'));
-    const res = await postSingleDigit(t, p, late, '21-November-2026', {
-      digits: '4',
-      points: 10,
-      session: 'close',
-    });
+    const res = await closeBid();
     expect(res.statusCode).toBe(200);
     const { rows } = await t.db.query<{ d: string }>(
       `SELECT to_char(market_date, 'YYYY-MM-DD') AS d FROM bids WHERE player_id = $1`,
@@ -347,11 +346,7 @@ describe('cut-offs by the server clock', () => {
     );
     expect(rows).toEqual([{ d: '2026-11-20' }]);
     t.clock.set(IST('01:00', '2026-11-21'));
-    const after = await postSingleDigit(t, p, late, '21-November-2026', {
-      digits: '4',
-      points: 10,
-      session: 'close',
-    });
+    const after = await closeBid();
     // The night of the 20th has closed; the 21st's session (open at 11 PM) takes bids now.
     expect(after.statusCode).toBe(200);
     const days = await t.db.query<{ d: string }>(

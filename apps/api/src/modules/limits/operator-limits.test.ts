@@ -92,6 +92,8 @@ interface Hold {
   checker: { id: number } | null;
   journal_id: number | null;
 }
+const rejectHold = (id: number, token: string, reason: string) =>
+  admin<{ hold: Hold }>(t, token, 'POST', `/admin-api/money-holds/${id}/reject`, { reason });
 const credit = (p: Player, token: string, points: number) =>
   admin<ApiBody & { held?: Hold; journal_id?: number }>(
     t,
@@ -273,30 +275,14 @@ describe('the credit allowance', () => {
 
     // A rejected hold credits nothing and cannot be approved after.
     const second = (await credit(p, cashierA, 1_000)).json.held?.id ?? 0;
-    const rejected = await admin<{ hold: Hold }>(
-      t,
-      cashierB,
-      'POST',
-      `/admin-api/money-holds/${second}/reject`,
-      {
-        reason: 'not agreed',
-      },
-    );
+    const rejected = await rejectHold(second, cashierB, 'not agreed');
     expect(rejected.json.hold.state).toBe('rejected');
     const late = await admin(t, owner, 'POST', `/admin-api/money-holds/${second}/approve`);
     expect(late.statusCode).toBe(409);
     expect(late.json).toMatchObject({ msg: limitMessages.holdDecided('rejected') });
     // Its maker may withdraw a held credit: a rejection moves nothing.
     const withdrawn = (await credit(p, cashierA, 1_000)).json.held?.id ?? 0;
-    const ownReject = await admin<{ hold: Hold }>(
-      t,
-      cashierA,
-      'POST',
-      `/admin-api/money-holds/${withdrawn}/reject`,
-      {
-        reason: 'typed the wrong player',
-      },
-    );
+    const ownReject = await rejectHold(withdrawn, cashierA, 'typed the wrong player');
     expect(ownReject.statusCode).toBe(200);
     expect(ownReject.json.hold.state).toBe('rejected');
     const audit = await t.db.query<{ action: string }>(
