@@ -2,9 +2,9 @@ import { evaluateBid } from '@gama/core/rules/settlement';
 import type { ResultRevision } from '@gama/core/rules/settlement';
 import type { BetTypeId } from '@gama/core/rules/bet-types';
 import { fundsMessages } from '@gama/core/contract/funds-messages';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { suiteApp } from '../../../test/helpers.ts';
 import {
   admin,
   balanceOf,
@@ -16,25 +16,26 @@ import {
 import { seedMarket } from '../../seed/markets.ts';
 import { marketById } from '../markets/repository.ts';
 import type { BidRow } from '../../../test/desk.ts';
-import { BID_DATE, DATE, declareHalf, IST, placeBids, unsettledOpenResult } from '../../../test/desk.ts';
+import {
+  BID_DATE,
+  DATE,
+  declareHalf,
+  IST,
+  placeBids,
+  postSingleDigit,
+  unsettledOpenResult,
+} from '../../../test/desk.ts';
 import { dueCredits, settle } from './settle.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import { resumeSettlements } from './service.ts';
-import { postSingleDigit } from '../../../test/desk.ts';
 
-let t: TestApp;
 let op: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   op = await operatorToken(t);
 });
 afterEach(() => {
   t.clock.set(IST('09:00'));
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
