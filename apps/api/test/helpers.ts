@@ -242,6 +242,14 @@ export async function countOf(
   return rows[0]?.n;
 }
 
+/** How many events a rate limit has counted for `subject` under `kind` (`op_login_ip`, `lookup_ip`...). */
+export function rateEventCount(db: Database, kind: string, subject: string): Promise<number | undefined> {
+  return countOf(db, 'SELECT count(*)::int AS n FROM rate_events WHERE kind = $1 AND subject = $2', [
+    kind,
+    subject,
+  ]);
+}
+
 /** Snapshot of every row of the given tables, to prove a refused call changed nothing. */
 export async function snapshot(db: Database, tables: readonly string[]): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};

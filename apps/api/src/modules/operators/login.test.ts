@@ -1,6 +1,6 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { describe, expect, it } from 'vitest';
-import { suiteApp, countOf } from '../../../test/helpers.ts';
+import { suiteApp, rateEventCount } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator } from '../../../test/console.ts';
 import { PHONE_FAILURES_PER_HOUR } from '../auth/throttle.ts';
@@ -102,13 +102,7 @@ describe('operator sign-in rate limits', () => {
       const res = await login(ip, op.username, op.password);
       expect(res.statusCode).toBe(200);
     }
-    expect(
-      await countOf(
-        t.db,
-        `SELECT count(*)::int AS n FROM rate_events WHERE kind = 'op_login_ip' AND subject = $1`,
-        [ip],
-      ),
-    ).toBe(8);
+    expect(await rateEventCount(t.db, 'op_login_ip', ip)).toBe(8);
   });
 
   it('keeps the player sign-in ceiling per phone under the same concurrency, across addresses', async () => {
