@@ -3,7 +3,7 @@
  * them afterwards: shared by the checkpoint tests on both engines and the `audit:verify` command's on PostgreSQL.
  */
 import { expect } from 'vitest';
-import { call, newOperator, signIn } from './console.ts';
+import { call, newOperator, setGaliDigitCap, signIn } from './console.ts';
 import type { TestApp } from './helpers.ts';
 import { createTestApp } from './helpers.ts';
 
@@ -20,14 +20,7 @@ export async function activity(t: TestApp, token: string, tag: string): Promise<
       { username: `${tag}${i}`, password: 'wrong-password-1' },
     );
   }
-  const caps = await call(
-    t,
-    'PATCH',
-    '/admin-api/caps',
-    { token },
-    { group: 'gali', caps: { single_digit: (capValue += 10) } },
-  );
-  expect(caps.statusCode).toBe(200);
+  await setGaliDigitCap(t, token, (capValue += 10));
 }
 
 export async function chain(t: TestApp): Promise<{ id: number; chain_seq: number }[]> {

@@ -1,6 +1,7 @@
 /** Helpers for the operator console's tests: operators, sign-in as the console does (cookie) or as an API client. */
 import type { Role } from '@gama/core/operators/permissions';
 import { generate } from 'otplib';
+import { expect } from 'vitest';
 import { createOperator } from '../src/modules/operators/accounts.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -114,4 +115,30 @@ export async function auditRowsOf(t: TestApp, action: string): Promise<AuditRow[
     [action],
   );
   return rows;
+}
+
+/** What the audit log says was done to one target (a deposit request, a withdrawal), oldest first. */
+export async function auditOfTarget(
+  t: TestApp,
+  targetType: string,
+  targetId: number,
+): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await t.db.query<Record<string, unknown>>(
+    `SELECT action, player_id, before_state, after_state, detail FROM audit_log
+      WHERE target_type = $1 AND target_id = $2 ORDER BY id`,
+    [targetType, String(targetId)],
+  );
+  return rows;
+}
+
+/** A settings change the audit records: the Gali single-digit cap set to `points`, expected to be accepted. */
+export async function setGaliDigitCap(t: TestApp, token: string, points: number): Promise<void> {
+  const caps = await call(
+    t,
+    'PATCH',
+    '/admin-api/caps',
+    { token },
+    { group: 'gali', caps: { single_digit: points } },
+  );
+  expect(caps.statusCode).toBe(200);
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
@@ -35,4 +36,29 @@ export async function openTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/**
+ * A suite's database, opened in its `beforeAll` and closed in its `afterAll` (as `suiteApp` does for an app):
+ * what it answers stands for the database from then on, and throws when used while the file is collected.
+ */
+export function suiteDatabase(): Database {
+  let opened: Database | undefined;
+  const current = (): Database => {
+    if (opened === undefined)
+      throw new Error('the suite database is used before its beforeAll has opened it');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return new Proxy({} as Database, {
+    get: (_, key) => {
+      const value: unknown = Reflect.get(current(), key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current()) : value;
+    },
+  });
 }

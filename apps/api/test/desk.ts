@@ -1,6 +1,8 @@
 /** Helpers for the results desk suites: bids through the real API, the two-person setting, result rows. */
-import { sha256 } from '../src/modules/auth/tokens.ts';
-import type { TestApp } from './helpers.ts';
+import { admin } from './money.ts';
+import { mainParams } from '../src/modules/results/outcome-sql.ts';
+import type { SettleTarget } from '../src/modules/results/settle.ts';
+import type { ApiBody, Reply, TestApp } from './helpers.ts';
 
 export const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 /** A Friday (weekday 5). */
@@ -37,20 +39,41 @@ export async function placeBids(
   if (res.statusCode !== 200) throw new Error(`${pana}: ${res.raw}`);
 }
 
+/**
+ * One Single Digit bid on a main market in the player app's legacy body, answered as it is (refusals included):
+ * the tests that send it check its answer, so nothing here throws. `bidDate` is the day the app sends.
+ */
+export function postSingleDigit<T = ApiBody>(
+  t: TestApp,
+  player: { token: string },
+  market: number,
+  bidDate: string,
+  row: { digits: string; points: number | string; session: 'open' | 'close' },
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
+  return t.post<T>(
+    '/api-submit-bid',
+    { game_id: market, new_result: { pana: 'Single Digit', bid_date: bidDate, result: [row] } },
+    { token: player.token, headers },
+  );
+}
+
+/** The results desk's declaration of one half of a main market's draw, answered as it is (refusals included). */
+export function declareHalf<T = Record<string, unknown>>(
+  t: TestApp,
+  token: string,
+  market: number,
+  date: string,
+  half: 'open' | 'close',
+  value: string,
+): Promise<{ statusCode: number; json: T }> {
+  return admin<T>(t, token, 'POST', '/admin-api/results/declare', { market_id: market, date, half, value });
+}
+
 /** The owner setting `results_two_person`, changed as an owner changes it (`PATCH /admin-api/settings`). */
 export async function setTwoPerson(t: TestApp, ownerToken: string, on: boolean): Promise<void> {
-  // The owner kept the console open while the suite moved the clock (as `admin` in money.ts assumes).
-  await t.db.query('UPDATE operator_sessions SET last_seen_at = $2 WHERE token_hash = $1', [
-    sha256(ownerToken),
-    t.clock.now(),
-  ]);
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: '/admin-api/settings',
-    headers: { authorization: `Bearer ${ownerToken}` },
-    payload: { results_two_person: on },
-  });
-  if (res.statusCode !== 200) throw new Error(`settings: ${res.body}`);
+  const res = await admin(t, ownerToken, 'PATCH', '/admin-api/settings', { results_two_person: on });
+  if (res.statusCode !== 200) throw new Error(`settings: ${JSON.stringify(res.json)}`);
 }
 
 /** Win credits of a market still in force, and the win journals that paid them. */
@@ -70,4 +93,26 @@ export async function liveResultCount(t: TestApp, market: number): Promise<numbe
     [market],
   );
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * A declared open half that nothing has settled yet, as a server that stopped right after writing the result row
+ * leaves it: the row itself, and the target `settle` takes to settle it (chunk by chunk, as the test chooses).
+ */
+export async function unsettledOpenResult(
+  t: TestApp,
+  at: { market: number; date: string; value: string; note: string },
+): Promise<SettleTarget> {
+  const { rows } = await t.db.query<{ id: number }>(
+    `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, $2, 'open', $3, $4) RETURNING id`,
+    [at.market, at.date, at.value, t.clock.now()],
+  );
+  return {
+    resultId: rows[0]?.id ?? 0,
+    marketId: at.market,
+    marketDate: at.date,
+    half: 'open',
+    params: mainParams(at.value, null),
+    note: at.note,
+  };
 }

@@ -16,11 +16,22 @@ import type { PlayerSpec } from '../src/seed/players.ts';
 import { buildPlayer } from '../src/seed/players.ts';
 import { writeOwnerSettingDefaults } from '../src/modules/settings/owner-settings.ts';
 import { verifyLedger } from '../src/modules/ledger/verify.ts';
+import { openPostgres } from '../src/db/postgres.ts';
 import { openTestDatabase } from './db.ts';
+import { postgresUrlFor } from './template.ts';
 
 export const APP_KEY = 'test-app-key-123';
+const TEST_PEPPER = 'test-pepper-0123456789abcdef';
 /** 2026-11-20 12:00 IST. */
 export const DEFAULT_NOW = '2026-11-20T06:30:00.000Z';
+
+/** The least a production configuration needs (its own app key, a real SMS provider), to test what it refuses. */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  APP_KEY: 'a-real-production-key',
+  SMS_PROVIDER: 'http',
+  SMS_HTTP_URL: 'https://sms.example/send',
+} as const;
 
 export interface ApiBody {
   status: boolean;
@@ -99,7 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     db,
     clock,
-    pepper: 'test-pepper-0123456789abcdef',
+    pepper: TEST_PEPPER,
     logger: { write: (line: string) => void logs.push(line) },
     onRoute: (r) => routes.push(r),
   });
@@ -193,6 +204,50 @@ export function suiteApp(
     await built.close();
   });
   return t;
+}
+
+/**
+ * Another server process over the test app's data: its clock and pepper, `config` changed where a case needs it,
+ * on `db` (the test app's own pool unless a case gives it one of its own). The caller closes it.
+ */
+export function anotherServer(
+  t: TestApp,
+  config: Partial<Config> = {},
+  db: Database = t.db,
+): Promise<FastifyInstance> {
+  return buildApp({
+    config: { ...t.config, ...config },
+    db,
+    clock: t.clock,
+    pepper: TEST_PEPPER,
+    logger: false,
+  });
+}
+
+/** A pool of `size` of its own on the test app's PostgreSQL database, as a second process opens it. */
+export async function secondPool(t: TestApp, size: number): Promise<Database> {
+  const { rows } = await t.db.query<{ name: string }>('SELECT current_database() AS name');
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base || !rows[0]) throw new Error('needs TEST_DATABASE_URL');
+  return openPostgres(postgresUrlFor(base, rows[0].name), size);
+}
+
+/** What one count query answers: its SQL names the count `n` (`SELECT count(*)::int AS n ...`). */
+export async function countOf(
+  db: Database,
+  sql: string,
+  params: unknown[] = [],
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ n: number }>(sql, params);
+  return rows[0]?.n;
+}
+
+/** How many events a rate limit has counted for `subject` under `kind` (`op_login_ip`, `lookup_ip`...). */
+export function rateEventCount(db: Database, kind: string, subject: string): Promise<number | undefined> {
+  return countOf(db, 'SELECT count(*)::int AS n FROM rate_events WHERE kind = $1 AND subject = $2', [
+    kind,
+    subject,
+  ]);
 }
 
 /** Snapshot of every row of the given tables, to prove a refused call changed nothing. */

@@ -1,10 +1,11 @@
 /** Helpers for suites that move money: an operator session, funding through the real API, the ledger check. */
 import { beforeAll, expect } from 'vitest';
 import type { Role } from '@gama/core/operators/permissions';
+import { fundsMessages } from '@gama/core/contract/funds-messages';
 import { createOperator } from '../src/modules/operators/accounts.ts';
 import { sha256 } from '../src/modules/auth/tokens.ts';
 import { verifyLedger } from '../src/modules/ledger/verify.ts';
-import type { TestApp } from './helpers.ts';
+import type { ApiBody, Reply, TestApp } from './helpers.ts';
 
 // Counted per app, so a file's operators have the same names whatever ran before it in the same process.
 const operatorCounts = new WeakMap<TestApp, number>();
@@ -63,15 +64,27 @@ export async function admin<T = Record<string, unknown>>(
   return { statusCode: res.statusCode, json: res.json() as T };
 }
 
+/** The id of the operator a console token belongs to, as the console reads it. */
+export async function operatorId(t: TestApp, token: string): Promise<number> {
+  return (await admin<{ operator: { id: number } }>(t, token, 'GET', '/admin-api/me')).json.operator.id;
+}
+
+/** A player's request through the legacy API, expected to be accepted; answers its body. */
+async function accepted<T>(
+  t: TestApp,
+  player: { token: string },
+  path: string,
+  body: Record<string, unknown>,
+) {
+  const res = await t.post<T>(path, body, { token: player.token });
+  expect(res.statusCode, res.raw).toBe(200);
+  return res.json;
+}
+
 /** A player's deposit request through the legacy endpoint, expected to be accepted; answers its id. */
 export async function requestDeposit(t: TestApp, player: { token: string }, points: number): Promise<number> {
-  const res = await t.post<{ status: boolean; request_id: number }>(
-    '/api-fund-request-add',
-    { request_amount: String(points) },
-    { token: player.token },
-  );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_id;
+  const body = { request_amount: String(points) };
+  return (await accepted<{ request_id: number }>(t, player, '/api-fund-request-add', body)).request_id;
 }
 
 /** A player's withdrawal request to their Google Pay number, expected to be accepted; answers its number. */
@@ -80,13 +93,42 @@ export async function requestWithdrawal(
   player: { token: string },
   points: number,
 ): Promise<number> {
-  const res = await t.post<{ status: boolean; request_number: number }>(
-    '/api-user-withdraw-fund-request',
-    { request_amount: String(points), payment_method: '2' },
+  const body = { request_amount: String(points), payment_method: '2' };
+  return (await accepted<{ request_number: number }>(t, player, '/api-user-withdraw-fund-request', body))
+    .request_number;
+}
+
+const PAYOUT_FIELD = { '1': 'paytm_no', '2': 'google_pay_no', '3': 'phon_pay_no' } as const;
+
+/**
+ * Saves a payout number the way the app does (`upi_type` 1 Paytm, 2 Google Pay, 3 PhonePe): a code sent to the
+ * player's own phone, then the number with that code; both must be accepted.
+ */
+export async function savePayoutNumber(
+  t: TestApp,
+  player: { token: string; mobile: string },
+  number: string,
+  upiType: keyof typeof PAYOUT_FIELD = '2',
+): Promise<void> {
+  const sent = await t.post('/api-send-withdraw-otp', { upi_type: upiType, number }, { token: player.token });
+  expect(sent.statusCode, sent.raw).toBe(200);
+  const saved = await t.post(
+    '/api-add-user-upi-details',
+    { upi_type: upiType, [PAYOUT_FIELD[upiType]]: number, otp: await t.lastCode(player.mobile) },
     { token: player.token },
   );
-  expect(res.statusCode, res.raw).toBe(200);
-  return res.json.request_number;
+  expect(saved.statusCode, saved.raw).toBe(200);
+  expect(saved.json).toEqual({ status: true, msg: fundsMessages.upiAdded });
+}
+
+/** A player's transfer of `amount` points (as the app sends it) to another player's phone, answered as it is. */
+export function transferPoints(
+  t: TestApp,
+  from: { token: string },
+  to: { mobile: string },
+  amount: string,
+): Promise<Reply<ApiBody>> {
+  return t.post('/api-user-transfer-wallet-balance', { mobile_no: to.mobile, amount }, { token: from.token });
 }
 
 /** Credits a wallet the way production does: a deposit request, approved by an operator. */
@@ -96,13 +138,8 @@ export async function fund(
   opToken: string,
   points: number,
 ): Promise<void> {
-  const req = await t.post<{ status: boolean; request_id: number }>(
-    '/api-fund-request-add',
-    { request_amount: String(points) },
-    { token: player.token },
-  );
-  if (req.statusCode !== 200) throw new Error(`deposit request failed: ${JSON.stringify(req.json)}`);
-  const ok = await admin(t, opToken, 'POST', `/admin-api/deposits/${req.json.request_id}/approve`);
+  const id = await requestDeposit(t, player, points);
+  const ok = await admin(t, opToken, 'POST', `/admin-api/deposits/${id}/approve`);
   if (ok.statusCode !== 200) throw new Error(`approve failed: ${JSON.stringify(ok.json)}`);
 }
 

@@ -9,15 +9,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { openPostgres } from '../src/db/postgres.ts';
 import { engine } from './db.ts';
 import type { TestApp } from './helpers.ts';
-import { APP_KEY, createTestApp } from './helpers.ts';
+import { anotherServer, APP_KEY, createTestApp, secondPool } from './helpers.ts';
 import type { Edge } from './nginx-config.ts';
 import { hasNginx, startNginx } from './nginx-config.ts';
-import { postgresUrlFor } from './template.ts';
 
 const TOKEN = 'edge-metrics-token-0123456789';
 
@@ -38,17 +35,8 @@ describe.skipIf(engine !== 'postgres' || !hasNginx)(
     let edge: Edge;
     beforeAll(async () => {
       a = await createTestApp({ env: { TRUST_PROXY: 'loopback', METRICS_TOKEN: TOKEN } });
-      const { rows } = await a.db.query<{ name: string }>('SELECT current_database() AS name');
-      const base = process.env.TEST_DATABASE_URL;
-      if (!base || !rows[0]) throw new Error('needs TEST_DATABASE_URL');
-      bDb = openPostgres(postgresUrlFor(base, rows[0].name), 4);
-      b = await buildApp({
-        config: a.config,
-        db: bDb,
-        clock: a.clock,
-        pepper: 'test-pepper-0123456789abcdef',
-        logger: false,
-      });
+      bDb = await secondPool(a, 4);
+      b = await anotherServer(a, {}, bDb);
       upstreams = [await listen(a.app), await listen(b)];
       edge = await startNginx(upstreams);
     });

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { ApiBody, TestApp } from './helpers.ts';
 import { suiteApp } from './helpers.ts';
-import { admin, fund, operatorToken } from './money.ts';
+import { admin, fund, operatorToken, savePayoutNumber } from './money.ts';
 import { nextMobile } from '../src/seed/players.ts';
 
 const SEED = Number(process.env.LIMITS_SEED ?? 20_261_129);
@@ -75,15 +75,7 @@ type Player = Awaited<ReturnType<TestApp['player']>>;
 async function payee(): Promise<Player> {
   const p = await t.player();
   t.clock.advance(31_000);
-  const payout = nextMobile();
-  const otp = await t.post('/api-send-withdraw-otp', { upi_type: '2', number: payout }, { token: p.token });
-  expect(otp.statusCode, otp.raw).toBe(200);
-  const saved = await t.post(
-    '/api-add-user-upi-details',
-    { upi_type: '2', google_pay_no: payout, otp: await t.lastCode(p.mobile) },
-    { token: p.token },
-  );
-  expect(saved.statusCode, saved.raw).toBe(200);
+  await savePayoutNumber(t, p, nextMobile());
   return p;
 }
 

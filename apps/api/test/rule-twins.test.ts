@@ -5,13 +5,12 @@
  * db/functions/rules.sql; the win condition is the settlement's SQL expression (results/outcome-sql.ts) over a
  * bid row, with the declared values the server passes it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payoutPaise } from '@gama/core/rules/money';
 import { overPlayLimit } from '@gama/core/rules/responsible-play';
 import type { ResultRevision, SettlementOutcome } from '@gama/core/rules/settlement';
 import { evaluateBid } from '@gama/core/rules/settlement';
 import { twinCases } from '@gama/core/rules/twin-cases';
-import type { Database } from '../src/db/database.ts';
 import type { ResultParams } from '../src/modules/results/outcome-sql.ts';
 import {
   galiParams,
@@ -21,15 +20,9 @@ import {
   starlineParams,
   wonExpression,
 } from '../src/modules/results/outcome-sql.ts';
-import { openTestDatabase } from './db.ts';
+import { suiteDatabase } from './db.ts';
 
-let db: Database;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db.close();
-});
+const db = suiteDatabase();
 
 /** The values a declaration passes to the settlement's SQL, as results/service.ts derives them. */
 function paramsOf(result: ResultRevision): ResultParams {
@@ -40,26 +33,31 @@ function paramsOf(result: ResultRevision): ResultParams {
 
 const label = (o: object) => JSON.stringify(o);
 
+/** What one SQL function call answers on this engine, for the given arguments. */
+async function sqlAnswer(call: string, args: readonly unknown[]): Promise<unknown> {
+  const { rows } = await db.query<{ answer: unknown }>(`SELECT ${call} AS answer`, [...args]);
+  return rows[0]?.answer;
+}
+
 describe('rules written in TypeScript and SQL give the same answers', () => {
   it('payout (gama_payout, payoutPaise)', async () => {
     for (const c of twinCases.payout) {
-      expect(payoutPaise(c.points, c.val1, c.val2), label(c)).toBe(c.paise);
-      const { rows } = await db.query<{ paise: number }>(
-        'SELECT gama_payout($1::bigint, $2::integer, $3::integer) AS paise',
-        [c.points, c.val1, c.val2],
+      const args = [c.points, c.val1, c.val2] as const;
+      expect(payoutPaise(...args), label(c)).toBe(c.paise);
+      expect(await sqlAnswer('gama_payout($1::bigint, $2::integer, $3::integer)', args), label(c)).toBe(
+        c.paise,
       );
-      expect(rows[0]?.paise, label(c)).toBe(c.paise);
     }
   });
 
   it('play limits (gama_over_play_limit, overPlayLimit)', async () => {
     for (const c of twinCases.playLimit) {
-      expect(overPlayLimit(c.cost, c.limit, c.used), label(c)).toBe(c.over);
-      const { rows } = await db.query<{ over: boolean }>(
-        'SELECT gama_over_play_limit($1::bigint, $2::bigint, $3::bigint) AS over',
-        [c.cost, c.limit, c.used],
-      );
-      expect(rows[0]?.over, label(c)).toBe(c.over);
+      const args = [c.cost, c.limit, c.used] as const;
+      expect(overPlayLimit(...args), label(c)).toBe(c.over);
+      expect(
+        await sqlAnswer('gama_over_play_limit($1::bigint, $2::bigint, $3::bigint)', args),
+        label(c),
+      ).toBe(c.over);
     }
   });
 

@@ -9,16 +9,13 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { openPostgres } from '../src/db/postgres.ts';
 import { LOOKUPS_PER_ADDRESS_HOUR, LOOKUPS_PER_PLAYER_HOUR } from '../src/modules/auth/lookups.ts';
 import { otpLimits } from '../src/modules/auth/otp.ts';
 import { newOperator, PASSWORD } from './console.ts';
 import { engine } from './db.ts';
 import type { ApiBody, TestApp } from './helpers.ts';
-import { APP_KEY, createTestApp } from './helpers.ts';
-import { postgresUrlFor } from './template.ts';
+import { anotherServer, APP_KEY, createTestApp, secondPool } from './helpers.ts';
 
 describe.skipIf(engine !== 'postgres')('two API processes on one PostgreSQL database', () => {
   let a: TestApp;
@@ -27,17 +24,8 @@ describe.skipIf(engine !== 'postgres')('two API processes on one PostgreSQL data
   beforeAll(async () => {
     // Behind nginx, as deployed: the client's address comes in X-Forwarded-For.
     a = await createTestApp({ env: { TRUST_PROXY: 'true' } });
-    const { rows } = await a.db.query<{ name: string }>('SELECT current_database() AS name');
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base || !rows[0]) throw new Error('needs TEST_DATABASE_URL');
-    bDb = openPostgres(postgresUrlFor(base, rows[0].name), 4);
-    b = await buildApp({
-      config: a.config,
-      db: bDb,
-      clock: a.clock,
-      pepper: 'test-pepper-0123456789abcdef',
-      logger: false,
-    });
+    bDb = await secondPool(a, 4);
+    b = await anotherServer(a, {}, bDb);
     await b.ready();
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './helpers.ts';
+import { createTestApp, countOf } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
-import { call, newOperator, signIn } from './console.ts';
+import { call, newOperator, setGaliDigitCap, signIn } from './console.ts';
 import type { RoleDatabase } from './roles.ts';
 import { createRoleDatabase } from './roles.ts';
 import { verifyAuditChain } from '../src/modules/audit/chain.ts';
@@ -59,14 +59,7 @@ describe('the server as a database role of its own', () => {
       { username: op.username, password: 'wrong-password-1' },
     );
     expect(failed.json).toMatchObject({ status: false });
-    const caps = await call(
-      t,
-      'PATCH',
-      '/admin-api/caps',
-      { token },
-      { group: 'gali', caps: { single_digit: 500 } },
-    );
-    expect(caps.statusCode).toBe(200);
+    await setGaliDigitCap(t, token, 500);
     const player = await t.player();
     const credit = await call(
       t,
@@ -76,8 +69,7 @@ describe('the server as a database role of its own', () => {
       { points: 500, reason: 'opening balance' },
     );
     expect(credit.json).toMatchObject({ status: true, wallet_paise: 50_000 });
-    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
-    expect(rows[0]?.n).toBeGreaterThanOrEqual(4);
+    expect(await countOf(t.db, 'SELECT count(*)::int AS n FROM audit_log')).toBeGreaterThanOrEqual(4);
     expect((await verifyAuditChain(t.db)).first_break).toBeNull();
     // The coming months' partitions are made through the owner's function, and the server can read them.
     expect(await ensureDrawPartitions(t.db, new Date('2031-01-15T00:00:00Z'))).toBeGreaterThan(0);

@@ -4,10 +4,9 @@
  * client wrote itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { sha256 } from '../src/modules/auth/tokens.ts';
 import type { TestApp } from './helpers.ts';
-import { APP_KEY, createTestApp } from './helpers.ts';
+import { anotherServer, APP_KEY, createTestApp } from './helpers.ts';
 import type { FastifyInstance } from 'fastify';
 
 let t: TestApp;
@@ -15,13 +14,7 @@ let direct: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1,10.1.0.0/16' } });
   // The same database served without a proxy in front (TRUST_PROXY unset).
-  direct = await buildApp({
-    config: { ...t.config, TRUST_PROXY: false },
-    db: t.db,
-    clock: t.clock,
-    pepper: 'test-pepper-0123456789abcdef',
-    logger: false,
-  });
+  direct = await anotherServer(t, { TRUST_PROXY: false });
 });
 afterAll(async () => {
   await direct.close();

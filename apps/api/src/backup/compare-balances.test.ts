@@ -51,6 +51,13 @@ async function post(db: Database, entries: Array<[account: number, amount: numbe
   return id;
 }
 
+/** A journal moving `paise` from one account to another. */
+const move = (db: Database, paise: number, from: number, to: number) =>
+  post(db, [
+    [from, -paise],
+    [to, paise],
+  ]);
+
 /** An id taken and never committed: a transaction rolled back, or one that commits after the instant. */
 const skipId = (db: Database) => db.query(`SELECT nextval(pg_get_serial_sequence('journals', 'id'))`);
 
@@ -58,39 +65,19 @@ describe("the restore drill's balance check", () => {
   it('matches a restore missing the journals committed after the instant, and counts them', async () => {
     const { restored, live, wallet, house, deposits } = await pair();
     // Live: a deposit, a bid committed after the instant with the lower id, a second bid before it, one more after.
-    for (const db of [restored, live])
-      await post(db, [
-        [deposits, -100_000],
-        [wallet, 100_000],
-      ]);
+    for (const db of [restored, live]) await move(db, 100_000, deposits, wallet);
     await skipId(restored);
-    await post(live, [
-      [wallet, -10_000],
-      [house, 10_000],
-    ]);
-    for (const db of [restored, live])
-      await post(db, [
-        [wallet, -20_000],
-        [house, 20_000],
-      ]);
-    await post(live, [
-      [wallet, -5_000],
-      [house, 5_000],
-    ]);
+    await move(live, 10_000, wallet, house);
+    for (const db of [restored, live]) await move(db, 20_000, wallet, house);
+    await move(live, 5_000, wallet, house);
 
     expect(await compareBalances(restored, live)).toEqual({ mismatches: [], journals: 2, liveAfter: 2 });
   });
 
   it('names each account whose entries or cached balance differ from the live database', async () => {
     const { restored, live, wallet, deposits } = await pair();
-    await post(restored, [
-      [deposits, -100_000],
-      [wallet, 100_000],
-    ]);
-    await post(live, [
-      [deposits, -90_000],
-      [wallet, 90_000],
-    ]);
+    await move(restored, 100_000, deposits, wallet);
+    await move(live, 90_000, deposits, wallet);
 
     const { mismatches } = await compareBalances(restored, live);
     expect(mismatches).toEqual(
@@ -104,10 +91,7 @@ describe("the restore drill's balance check", () => {
 
   it('refuses a live database that lacks journals the restore has', async () => {
     const { restored, live, wallet, deposits } = await pair();
-    await post(restored, [
-      [deposits, -100_000],
-      [wallet, 100_000],
-    ]);
+    await move(restored, 100_000, deposits, wallet);
 
     await expect(compareBalances(restored, live)).rejects.toThrow(/has 0 of the restored 1 journals/);
   });

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './database.ts';
+import { describe, expect, it } from 'vitest';
 import { openPostgres } from './postgres.ts';
-import { engine, openTestDatabase } from '../../test/db.ts';
+import { engine, suiteDatabase } from '../../test/db.ts';
 import { postgresUrlFor } from '../../test/template.ts';
 
 describe.skipIf(engine !== 'postgres')('node-postgres connections', () => {
-  let db: Database;
-  beforeAll(async () => {
-    db = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = suiteDatabase();
 
   it('prepares parameterized statements once per connection and plans each call with its values', async () => {
     await db.transaction(async (tx) => {

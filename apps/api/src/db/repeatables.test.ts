@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/db.ts';
-import type { Database } from './database.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteDatabase } from '../../test/db.ts';
 import { listMigrations, migrate } from './migrate.ts';
 import { listRepeatables, pendingRepeatables } from './repeatables.ts';
 
 describe('repeatable SQL files (db/functions)', () => {
-  let db: Database;
-  beforeAll(async () => {
-    db = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = suiteDatabase();
 
   const payoutOf = async () =>
     (await db.query<{ paise: number }>('SELECT gama_payout(10, 10, 95) AS paise')).rows[0]?.paise;

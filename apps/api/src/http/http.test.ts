@@ -59,55 +59,41 @@ describe('security headers (S7)', () => {
 
 describe('cross-site and content types (S6)', () => {
   const body = JSON.stringify({ app_key: APP_KEY, ids: [1] });
+  /** The headline list (a player's POST with no session), sent with these headers and body as they are. */
+  const headline = (headers: Record<string, string>, payload = body) =>
+    t.app.inject({ method: 'POST', url: '/api-get-headline', payload, headers });
 
   it('refuses a cross-site state change', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api-get-headline',
-      payload: body,
-      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
-    });
+    const res = await headline({ 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ status: false, code: 'CROSS_SITE' });
   });
 
   it('refuses a foreign Origin but accepts its own', async () => {
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: '/api-get-headline',
-      payload: body,
-      headers: { 'content-type': 'application/json', origin: 'https://evil.example', host: 'gama.test' },
+    const foreign = await headline({
+      'content-type': 'application/json',
+      origin: 'https://evil.example',
+      host: 'gama.test',
     });
     expect(foreign.statusCode).toBe(403);
-    const own = await t.app.inject({
-      method: 'POST',
-      url: '/api-get-headline',
-      payload: body,
-      headers: { 'content-type': 'application/json', origin: 'http://gama.test', host: 'gama.test' },
+    const own = await headline({
+      'content-type': 'application/json',
+      origin: 'http://gama.test',
+      host: 'gama.test',
     });
     expect(own.statusCode).toBe(200);
   });
 
   it('refuses form and text bodies with 415', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api-get-headline',
-        payload: body,
-        headers: { 'content-type': type },
-      });
+      const res = await headline({ 'content-type': type });
       expect(res.statusCode).toBe(415);
       expect(res.json()).toMatchObject({ status: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
   });
 
   it('answers malformed JSON with the one error shape', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api-get-headline',
-      payload: '{"app_key": ',
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await headline({ 'content-type': 'application/json' }, '{"app_key": ');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION' });
   });

@@ -2,6 +2,8 @@ import { accountMessages } from '@gama/core/contract/messages';
 import { describe, expect, it } from 'vitest';
 import { engine } from '../../test/db.ts';
 import { APP_KEY, createTestApp } from '../../test/helpers.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
 import { isDatabaseUnavailable } from './errors.ts';
 
 const unavailable = {
@@ -10,6 +12,28 @@ const unavailable = {
   msg: accountMessages.serviceUnavailable,
   request_id: expect.any(String),
 };
+
+/** The app as a test builds it, over a database that cannot answer (PostgreSQL only: the cases are skipped on PGlite). */
+async function appOver(db: Database): Promise<FastifyInstance> {
+  const { buildApp } = await import('../app.ts');
+  const { ManualClock } = await import('../clock.ts');
+  const { loadConfig } = await import('../config.ts');
+  return buildApp({
+    config: loadConfig({ NODE_ENV: 'test', APP_KEY }),
+    db,
+    clock: new ManualClock('2026-11-20T06:30:00.000Z'),
+    pepper: 'test-pepper-0123456789abcdef',
+    logger: false,
+  });
+}
+
+/** A player's sign-in: the first request that needs the database. */
+const signIn = (app: FastifyInstance) =>
+  app.inject({
+    method: 'POST',
+    url: '/api-user-login',
+    payload: { app_key: APP_KEY, env_type: 'Prod', mobile: '9876543210', password: 'whatever-1' },
+  });
 
 describe('F3: the database unavailable', () => {
   it('tells connection failures from faults in the request or the code', () => {
@@ -75,24 +99,11 @@ describe('F3: the database unavailable', () => {
   });
 
   it.skipIf(engine !== 'postgres')('answers 503 when PostgreSQL refuses connections', async () => {
-    const { buildApp } = await import('../app.ts');
     const { openPostgres } = await import('../db/postgres.ts');
-    const { ManualClock } = await import('../clock.ts');
-    const { loadConfig } = await import('../config.ts');
     const db = openPostgres('postgres://postgres@127.0.0.1:1/nowhere', 2);
-    const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', APP_KEY }),
-      db,
-      clock: new ManualClock('2026-11-20T06:30:00.000Z'),
-      pepper: 'test-pepper-0123456789abcdef',
-      logger: false,
-    });
+    const app = await appOver(db);
     try {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api-user-login',
-        payload: { app_key: APP_KEY, env_type: 'Prod', mobile: '9876543210', password: 'whatever-1' },
-      });
+      const res = await signIn(app);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual(unavailable);
     } finally {
@@ -105,29 +116,16 @@ describe('F3: the database unavailable', () => {
     'answers 503 within the connect timeout when the database never answers, instead of hanging',
     async () => {
       const { createServer } = await import('node:net');
-      const { buildApp } = await import('../app.ts');
       const { openPostgres } = await import('../db/postgres.ts');
-      const { ManualClock } = await import('../clock.ts');
-      const { loadConfig } = await import('../config.ts');
       // Accepts the connection and says nothing, like a machine that is gone behind a proxy still listening.
       const sockets: Array<{ destroy(): void }> = [];
       const silent = createServer((socket) => void sockets.push(socket));
       await new Promise<void>((resolve) => silent.listen(3540, '127.0.0.1', resolve));
       const db = openPostgres('postgres://postgres@127.0.0.1:3540/nowhere', { connectTimeoutMs: 300 });
-      const app = await buildApp({
-        config: loadConfig({ NODE_ENV: 'test', APP_KEY }),
-        db,
-        clock: new ManualClock('2026-11-20T06:30:00.000Z'),
-        pepper: 'test-pepper-0123456789abcdef',
-        logger: false,
-      });
+      const app = await appOver(db);
       try {
         const started = Date.now();
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api-user-login',
-          payload: { app_key: APP_KEY, env_type: 'Prod', mobile: '9876543210', password: 'whatever-1' },
-        });
+        const res = await signIn(app);
         expect(res.statusCode).toBe(503);
         expect(res.headers['retry-after']).toBe('5');
         expect(res.json()).toEqual(unavailable);

@@ -11,7 +11,7 @@ import { seedMarket } from '../../src/seed/markets.ts';
 import { maskName } from '../../src/modules/wallet/transfer-note.ts';
 import type { ApiBody, TestApp } from '../helpers.ts';
 import { snapshot } from '../helpers.ts';
-import { admin, fund, operatorToken } from '../money.ts';
+import { admin, fund, operatorToken, savePayoutNumber } from '../money.ts';
 
 export const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 export const BID_DATE = '20-November-2026';
@@ -125,14 +125,7 @@ async function bid(
 export async function savePayout(t: TestApp, p: Player, upiType: '1' | '2' | '3', number: string) {
   // One code per 30 s per phone and purpose: step past the resend wait first.
   t.clock.advance(31_000);
-  await ok(t, '/api-send-withdraw-otp', { upi_type: upiType, number }, p.token);
-  const field = upiType === '1' ? 'paytm_no' : upiType === '2' ? 'google_pay_no' : 'phon_pay_no';
-  await ok(
-    t,
-    '/api-add-user-upi-details',
-    { upi_type: upiType, [field]: number, otp: await t.lastCode(p.mobile) },
-    p.token,
-  );
+  await savePayoutNumber(t, p, number, upiType);
 }
 
 async function ids(t: TestApp, sql: string, params: unknown[]): Promise<number[]> {

@@ -1,9 +1,9 @@
 import type { AuditVerifyAnswer } from '@gama/core/endpoints/audit/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp, suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
-import { call, newOperator, signIn, PASSWORD } from '../../../test/console.ts';
+import { call, newOperator, setGaliDigitCap, signIn, PASSWORD } from '../../../test/console.ts';
 import { pgCode } from '../../db/database.ts';
 import { verifyAuditChain } from './chain.ts';
 
@@ -20,14 +20,7 @@ async function someActivity(t: TestApp): Promise<string> {
       { username: owner.username, password: 'x' },
     );
   }
-  const caps = await call(
-    t,
-    'PATCH',
-    '/admin-api/caps',
-    { token },
-    { group: 'gali', caps: { single_digit: 500 } },
-  );
-  expect(caps.statusCode).toBe(200);
+  await setGaliDigitCap(t, token, 500);
   return token;
 }
 
@@ -127,13 +120,7 @@ describe(`the audit chain on ${engine}`, () => {
 });
 
 describe(`tampering found by the chain on ${engine}`, () => {
-  let scratch: TestApp;
-  beforeAll(async () => {
-    scratch = await createTestApp();
-  });
-  afterAll(async () => {
-    await scratch.close();
-  });
+  const scratch = suiteApp();
 
   it('names the first edited row', async () => {
     const s = await createTestApp();

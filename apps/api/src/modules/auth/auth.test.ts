@@ -11,6 +11,10 @@ const ADULT = '1990-01-01';
 
 type Session = ApiBody & { unique_token: string; user_name: string; mobile: string; betting_status: string };
 
+/** Player A's sign-up form for `mobile` with the code `otp`; what these tests vary is the code and when it is sent. */
+const signUp = (mobile: string, otp: string) =>
+  t.post('/api-user-registration', { dob: ADULT, name: 'A', mobile, password: 'mango-tree-42', otp });
+
 async function registerNew(name = 'Asha Devi', password = 'mango-tree-42') {
   const mobile = nextMobile();
   expect((await t.post('/api-check-mobile', { mobile })).json).toEqual({ status: true, msg: m.otpSent });
@@ -87,13 +91,7 @@ describe('registration', () => {
     await t.post('/api-check-mobile', { mobile });
     const code = await t.lastCode(mobile);
     const wrong = code === '0000' ? '0001' : '0000';
-    const res = await t.post('/api-user-registration', {
-      dob: ADULT,
-      name: 'A',
-      mobile,
-      password: 'mango-tree-42',
-      otp: wrong,
-    });
+    const res = await signUp(mobile, wrong);
     expect(res.json).toMatchObject({ status: false, code: 'INVALID_OTP', msg: m.enterValidOtp });
     const { rows } = await t.db.query('SELECT 1 FROM players WHERE mobile = $1', [mobile]);
     expect(rows).toHaveLength(0);
@@ -176,13 +174,7 @@ describe('one-time codes', () => {
     await t.post('/api-check-mobile', { mobile });
     const otp = await t.lastCode(mobile);
     t.clock.advance(5 * 60_000);
-    const res = await t.post('/api-user-registration', {
-      dob: ADULT,
-      name: 'A',
-      mobile,
-      password: 'mango-tree-42',
-      otp,
-    });
+    const res = await signUp(mobile, otp);
     expect(res.json.msg).toBe(m.otpExpired);
     t.clock.advance(-5 * 60_000);
   });
@@ -193,22 +185,10 @@ describe('one-time codes', () => {
     const otp = await t.lastCode(mobile);
     const wrong = otp === '9999' ? '9998' : '9999';
     for (let i = 0; i < 5; i++) {
-      const res = await t.post('/api-user-registration', {
-        dob: ADULT,
-        name: 'A',
-        mobile,
-        password: 'mango-tree-42',
-        otp: wrong,
-      });
+      const res = await signUp(mobile, wrong);
       expect(res.json.msg).toBe(m.enterValidOtp);
     }
-    const right = await t.post('/api-user-registration', {
-      dob: ADULT,
-      name: 'A',
-      mobile,
-      password: 'mango-tree-42',
-      otp,
-    });
+    const right = await signUp(mobile, otp);
     expect(right.json.msg).toBe(m.enterValidOtp);
   });
 
@@ -225,22 +205,10 @@ describe('one-time codes', () => {
     const second = await t.lastCode(mobile);
     expect(await t.outbox(mobile)).toHaveLength(2);
     if (first !== second) {
-      const old = await t.post('/api-user-registration', {
-        dob: ADULT,
-        name: 'A',
-        mobile,
-        password: 'mango-tree-42',
-        otp: first,
-      });
+      const old = await signUp(mobile, first);
       expect(old.json.msg).toBe(m.enterValidOtp);
     }
-    const ok = await t.post('/api-user-registration', {
-      dob: ADULT,
-      name: 'A',
-      mobile,
-      password: 'mango-tree-42',
-      otp: second,
-    });
+    const ok = await signUp(mobile, second);
     expect(ok.statusCode).toBe(200);
   });
 

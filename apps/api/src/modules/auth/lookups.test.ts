@@ -1,7 +1,7 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { describe, expect, it } from 'vitest';
 import type { ApiBody, Reply } from '../../../test/helpers.ts';
-import { suiteApp } from '../../../test/helpers.ts';
+import { suiteApp, rateEventCount } from '../../../test/helpers.ts';
 import { LOOKUP_BURST_ACTION, LOOKUPS_PER_ADDRESS_HOUR, LOOKUPS_PER_DEVICE_HOUR } from './lookups.ts';
 
 const t = suiteApp({ env: { TRUST_PROXY: 'true' } });
@@ -103,10 +103,6 @@ describe('phone lookups are limited per source', () => {
         (await t.post('/api-user-login', { mobile: p.mobile, password: p.password }, from(ip))).statusCode,
       ).toBe(200);
     }
-    const { rows } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rate_events WHERE kind = 'lookup_ip' AND subject = $1`,
-      [ip],
-    );
-    expect(rows[0]?.n).toBe(0);
+    expect(await rateEventCount(t.db, 'lookup_ip', ip)).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { PRODUCTION_ENV } from '../../../test/helpers.ts';
 import { hashPassword, setPasswordHashCost, verifyPassword } from './passwords.ts';
 
 afterAll(() => setPasswordHashCost('test'));
@@ -30,15 +31,7 @@ describe('password hashes', () => {
   });
 
   it('cannot be made small in production', () => {
-    expect(() =>
-      loadConfig({
-        NODE_ENV: 'production',
-        APP_KEY: 'a-real-production-key',
-        SMS_PROVIDER: 'http',
-        SMS_HTTP_URL: 'https://sms.example/send',
-        PASSWORD_HASH_COST: 'test',
-      }),
-    ).toThrow(
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PASSWORD_HASH_COST: 'test' })).toThrow(
       new ConfigError(
         'Invalid configuration:\n  PASSWORD_HASH_COST: a test-only setting, refused in production',
       ),

@@ -6,6 +6,7 @@ import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
 import { balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
+import { postSingleDigit } from '../../../test/desk.ts';
 
 // 2026-11-20 is a Friday. The test market opens 01:00 PM and closes 03:00 PM, Asia/Kolkata.
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
@@ -197,18 +198,11 @@ describe('the server refuses what the rules forbid, changing nothing', () => {
       { token: p.token },
     );
     expect(noRows.statusCode).toBe(400);
-    const unknownMarket = await t.post(
-      '/api-submit-bid',
-      {
-        game_id: 999999,
-        new_result: {
-          pana: 'Single Digit',
-          bid_date: BID_DATE,
-          result: [{ digits: '5', points: 10, session: 'open' }],
-        },
-      },
-      { token: p.token },
-    );
+    const unknownMarket = await postSingleDigit(t, p, 999999, BID_DATE, {
+      digits: '5',
+      points: 10,
+      session: 'open',
+    });
     expect(unknownMarket.json.msg).toBe(bidPlacementMessages.marketNotFound);
     // Each refusal carries a code of its own (decision 043), with the status it had; the message stays the spec's.
     expect(unknownMarket.statusCode).toBe(404);
@@ -257,18 +251,11 @@ describe('the server refuses what the rules forbid, changing nothing', () => {
         password: funds.password,
       });
       const p = { ...funds, token: login.json.unique_token };
-      const sunday = await t.post(
-        '/api-submit-bid',
-        {
-          game_id: market,
-          new_result: {
-            pana: 'Single Digit',
-            bid_date: '22-November-2026',
-            result: [{ digits: '5', points: 10, session: 'open' }],
-          },
-        },
-        { token: p.token },
-      );
+      const sunday = await postSingleDigit(t, p, market, '22-November-2026', {
+        digits: '5',
+        points: 10,
+        session: 'open',
+      });
       expect(sunday.json.msg).toBe(bidMessages.bettingClosed);
     } finally {
       t.clock.set(IST('12:00'));
@@ -280,18 +267,7 @@ describe('the server refuses what the rules forbid, changing nothing', () => {
       close: '03:00 PM',
       active: false,
     });
-    const res = await t.post(
-      '/api-submit-bid',
-      {
-        game_id: off,
-        new_result: {
-          pana: 'Single Digit',
-          bid_date: BID_DATE,
-          result: [{ digits: '5', points: 10, session: 'open' }],
-        },
-      },
-      { token: p.token },
-    );
+    const res = await postSingleDigit(t, p, off, BID_DATE, { digits: '5', points: 10, session: 'open' });
     expect(res.json.msg).toBe(bidMessages.bettingClosed);
   });
 });
@@ -358,19 +334,11 @@ describe('cut-offs by the server clock', () => {
   it('a market closing after midnight takes close bids after midnight for the previous day', async () => {
     const late = await seedMarket(t.db, { name: 'LATE NIGHT', open: '11:00 PM', close: '01:00 AM' });
     const p = await funded();
+    // The same bid, sent at 00:30 and again at 01:00 on the 21st.
+    const closeBid = () =>
+      postSingleDigit(t, p, late, '21-November-2026', { digits: '4', points: 10, session: 'close' });
     t.clock.set(IST('00:30', '2026-11-21'));
-    const res = await t.post(
-      '/api-submit-bid',
-      {
-        game_id: late,
-        new_result: {
-          pana: 'Single Digit',
-          bid_date: '21-November-2026',
-          result: [{ digits: '4', points: 10, session: 'close' }],
-        },
-      },
-      { token: p.token },
-    );
+    const res = await closeBid();
     expect(res.statusCode).toBe(200);
     const { rows } = await t.db.query<{ d: string }>(
       `SELECT to_char(market_date, 'YYYY-MM-DD') AS d FROM bids WHERE player_id = $1`,
@@ -378,18 +346,7 @@ describe('cut-offs by the server clock', () => {
     );
     expect(rows).toEqual([{ d: '2026-11-20' }]);
     t.clock.set(IST('01:00', '2026-11-21'));
-    const after = await t.post(
-      '/api-submit-bid',
-      {
-        game_id: late,
-        new_result: {
-          pana: 'Single Digit',
-          bid_date: '21-November-2026',
-          result: [{ digits: '4', points: 10, session: 'close' }],
-        },
-      },
-      { token: p.token },
-    );
+    const after = await closeBid();
     // The night of the 20th has closed; the 21st's session (open at 11 PM) takes bids now.
     expect(after.statusCode).toBe(200);
     const days = await t.db.query<{ d: string }>(

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { clockFromConfig, isAdjustable } from '../../clock.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createTestApp, PRODUCTION_ENV } from '../../../test/helpers.ts';
 
 const PATH = '/api/dev/clock/advance';
 
@@ -58,15 +58,7 @@ describe('with E2E_CLOCK_CONTROL=true', () => {
 
 describe('refused where it must never run', () => {
   it('in production', () => {
-    expect(() =>
-      loadConfig({
-        NODE_ENV: 'production',
-        APP_KEY: 'a-real-production-key',
-        SMS_PROVIDER: 'http',
-        SMS_HTTP_URL: 'https://sms.example/send',
-        E2E_CLOCK_CONTROL: 'true',
-      }),
-    ).toThrow(
+    expect(() => loadConfig({ ...PRODUCTION_ENV, E2E_CLOCK_CONTROL: 'true' })).toThrow(
       new ConfigError(
         'Invalid configuration:\n  E2E_CLOCK_CONTROL: a test-only setting, refused in production',
       ),

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { snapshot, suiteApp } from '../../../test/helpers.ts';
+import { auditOfTarget } from '../../../test/console.ts';
 import {
   MONEY_TABLES,
   admin,
@@ -500,12 +501,7 @@ describe('deciding deposits', () => {
       });
     }
     expect(await balanceOf(t, p.id)).toBe(70_000);
-    const { rows } = await t.db.query<Json>(
-      `SELECT action, player_id, before_state, after_state, detail FROM audit_log
-        WHERE target_type = 'deposit_request' AND target_id = $1`,
-      [String(id)],
-    );
-    expect(rows).toEqual([
+    expect(await auditOfTarget(t, 'deposit_request', id)).toEqual([
       {
         action: 'deposit_approve',
         player_id: p.id,

@@ -10,6 +10,8 @@ import {
   expectLedgerClean,
   fund,
   operatorToken,
+  savePayoutNumber,
+  transferPoints,
 } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { idempotencyMessages } from '@gama/core/contract/idempotency';
@@ -22,15 +24,7 @@ const t = suiteApp({ ledger: true }, async () => {
 type Player = Awaited<ReturnType<TestApp['player']>>;
 
 async function withPayout(p: Player, upiType: '1' | '2' | '3', number: string): Promise<void> {
-  const sent = await t.post('/api-send-withdraw-otp', { upi_type: upiType, number }, { token: p.token });
-  expect(sent.statusCode).toBe(200);
-  const field = upiType === '1' ? 'paytm_no' : upiType === '2' ? 'google_pay_no' : 'phon_pay_no';
-  const saved = await t.post(
-    '/api-add-user-upi-details',
-    { upi_type: upiType, [field]: number, otp: await t.lastCode(p.mobile) },
-    { token: p.token },
-  );
-  expect(saved.json).toEqual({ status: true, msg: f.upiAdded });
+  await savePayoutNumber(t, p, number, upiType);
   t.clock.advance(31_000);
 }
 
@@ -468,15 +462,7 @@ describe(`double spend on ${engine} (C2)`, () => {
     const p = await t.player();
     const q = await t.player();
     await fund(t, p, op, 300);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        t.post(
-          '/api-user-transfer-wallet-balance',
-          { mobile_no: q.mobile, amount: '300' },
-          { token: p.token },
-        ),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => transferPoints(t, p, q, '300')));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await balanceOf(t, p.id)).toBe(0);
     expect(await balanceOf(t, q.id)).toBe(30_000);
@@ -485,11 +471,8 @@ describe(`double spend on ${engine} (C2)`, () => {
 });
 
 describe('debt (game-rules D7)', () => {
-  it('blocks withdrawals and transfers until a credit repays it', async () => {
-    const p = await t.player();
-    const q = await t.player();
-    await withPayout(p, '1', nextMobile());
-    // A corrected result left 50 points owed: the reversal's shortfall sits in the debt account.
+  /** A corrected result's reversal that left `paise` owed: the shortfall moved from the house into the debt account. */
+  async function owe(playerId: number, paise: number): Promise<void> {
     await t.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO journals (kind, actor, note, created_at) VALUES ('win_reversal', 'system', 'test reversal', $1) RETURNING id`,
@@ -497,26 +480,26 @@ describe('debt (game-rules D7)', () => {
       );
       await tx.query(
         `INSERT INTO entries (journal_id, account_id, amount) VALUES
-           ($1, (SELECT id FROM accounts WHERE player_id = $2 AND kind = 'debt'), -5000),
-           ($1, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), 5000)`,
-        [rows[0]?.id, p.id],
+           ($1, (SELECT id FROM accounts WHERE player_id = $2 AND kind = 'debt'), $3),
+           ($1, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), $4)`,
+        [rows[0]?.id, playerId, -paise, paise],
       );
     });
+  }
+
+  it('blocks withdrawals and transfers until a credit repays it', async () => {
+    const p = await t.player();
+    const q = await t.player();
+    await withPayout(p, '1', nextMobile());
+    // A corrected result left 50 points owed: the reversal's shortfall sits in the debt account.
+    await owe(p.id, 5_000);
     const profile = await t.post('/api-user-wallet-balance', {}, { token: p.token });
     expect(profile.json).toMatchObject({ wallet_amt: '0', debt_amt: '50' });
     await fund(t, p, op, 600);
     expect(await balanceOf(t, p.id)).toBe(55_000);
     const after = await t.post('/api-user-wallet-balance', {}, { token: p.token });
     expect(after.json).toMatchObject({ wallet_amt: '550', debt_amt: '0' });
-    expect(
-      (
-        await t.post(
-          '/api-user-transfer-wallet-balance',
-          { mobile_no: q.mobile, amount: '100' },
-          { token: p.token },
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await transferPoints(t, p, q, '100')).statusCode).toBe(200);
     await expectLedgerClean(t);
   });
 
@@ -525,23 +508,8 @@ describe('debt (game-rules D7)', () => {
     const q = await t.player();
     await fund(t, p, op, 700);
     await withPayout(p, '1', nextMobile());
-    await t.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO journals (kind, actor, note, created_at) VALUES ('win_reversal', 'system', 'test reversal', $1) RETURNING id`,
-        [t.clock.now()],
-      );
-      await tx.query(
-        `INSERT INTO entries (journal_id, account_id, amount) VALUES
-           ($1, (SELECT id FROM accounts WHERE player_id = $2 AND kind = 'debt'), -1000),
-           ($1, (SELECT id FROM accounts WHERE kind = 'house' AND player_id IS NULL), 1000)`,
-        [rows[0]?.id, p.id],
-      );
-    });
-    const transfer = await t.post(
-      '/api-user-transfer-wallet-balance',
-      { mobile_no: q.mobile, amount: '100' },
-      { token: p.token },
-    );
+    await owe(p.id, 1_000);
+    const transfer = await transferPoints(t, p, q, '100');
     expect(transfer.json).toMatchObject({ status: false, msg: f.debtBlocked('10') });
     const withdraw = await t.post(
       '/api-user-withdraw-fund-request',

@@ -13,9 +13,12 @@ import {
   operatorToken,
   suiteOperators,
   requestWithdrawal,
+  savePayoutNumber,
 } from '../../../test/money.ts';
+import { auditOfTarget } from '../../../test/console.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
+import { declareHalf, postSingleDigit } from '../../../test/desk.ts';
 
 const IST = (time: string, date = '2026-11-20') => new Date(`${date}T${time}:00+05:30`);
 
@@ -32,16 +35,7 @@ async function payee(points: number, name?: string): Promise<Player & { payout: 
   if (points > 0) await fund(t, p, ops.owner, points);
   const payout = nextMobile();
   t.clock.advance(31_000);
-  expect(
-    (await t.post('/api-send-withdraw-otp', { upi_type: '2', number: payout }, { token: p.token }))
-      .statusCode,
-  ).toBe(200);
-  const saved = await t.post(
-    '/api-add-user-upi-details',
-    { upi_type: '2', google_pay_no: payout, otp: await t.lastCode(p.mobile) },
-    { token: p.token },
-  );
-  expect(saved.statusCode).toBe(200);
+  await savePayoutNumber(t, p, payout);
   return { ...p, payout };
 }
 
@@ -140,26 +134,14 @@ describe('the withdrawal queue', () => {
       close: '11:00 AM',
       now: t.clock.now(),
     });
-    const bid = await t.post(
-      '/api-submit-bid',
-      {
-        game_id: market,
-        new_result: {
-          pana: 'Single Digit',
-          bid_date: '20-November-2026',
-          result: [{ digits: '6', points: 100, session: 'open' }],
-        },
-      },
-      { token: p.token },
-    );
+    const bid = await postSingleDigit(t, p, market, '20-November-2026', {
+      digits: '6',
+      points: 100,
+      session: 'open',
+    });
     expect(bid.statusCode, bid.raw).toBe(200);
     t.clock.set(IST('12:00'));
-    const declared = await admin(t, ops.owner, 'POST', '/admin-api/results/declare', {
-      market_id: market,
-      date: '2026-11-20',
-      half: 'open',
-      value: '123',
-    });
+    const declared = await declareHalf(t, ops.owner, market, '2026-11-20', 'open', '123');
     expect(declared.statusCode, JSON.stringify(declared.json)).toBe(200);
     const wallet = await balanceOf(t, p.id);
     const won = wallet - (5000 - 1000 + 2000 - 100) * 100;
@@ -287,12 +269,7 @@ describe('approving and rejecting', () => {
       { token: p.token },
     );
     expect(history.json.withdrawdata[0]).toMatchObject({ request_number: id, request_status: '2' });
-    const { rows } = await t.db.query<Json>(
-      `SELECT action, player_id, before_state, after_state, detail FROM audit_log
-        WHERE target_type = 'withdraw_request' AND target_id = $1`,
-      [String(id)],
-    );
-    expect(rows).toEqual([
+    expect(await auditOfTarget(t, 'withdraw_request', id)).toEqual([
       {
         action: 'withdraw_approve',
         player_id: p.id,

@@ -3,15 +3,13 @@
  * why; a waiting one reaches the operators who may approve it and stops counting once decided; each operator
  * reads and marks only their own items.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InboxItem } from '@gama/core/endpoints/inbox/index';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { suiteApp } from '../../../test/helpers.ts';
 import { DATE, IST, setTwoPerson } from '../../../test/desk.ts';
-import { admin, operatorToken } from '../../../test/money.ts';
+import { admin, operatorId, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 
-let t: TestApp;
 let owner: string;
 let maker: string;
 let checker: string;
@@ -34,19 +32,13 @@ const read = (token: string, body: Record<string, unknown>) =>
 const post = (token: string, path: string, body: Record<string, unknown>) =>
   admin<{ declaration_id: number; state: string }>(t, token, 'POST', `/admin-api/results/${path}`, body);
 
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00') }, async () => {
   owner = await operatorToken(t);
   maker = await operatorToken(t, 'results');
   checker = await operatorToken(t, 'results');
   cashier = await operatorToken(t, 'cashier');
-  const me = async (token: string) =>
-    (await admin<{ operator: { id: number } }>(t, token, 'GET', '/admin-api/me')).json.operator.id;
-  ids = { maker: await me(maker), checker: await me(checker) };
+  ids = { maker: await operatorId(t, maker), checker: await operatorId(t, checker) };
   await setTwoPerson(t, owner, true);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('operator inbox', () => {

@@ -9,6 +9,7 @@ import { engine } from '../../../test/db.ts';
 import { admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { seedMarket } from '../../seed/markets.ts';
+import { postSingleDigit } from '../../../test/desk.ts';
 
 const PLAYERS = 20;
 const OPERATIONS = 600;
@@ -69,17 +70,13 @@ describe(`bank storm on ${engine} (C1)`, () => {
       for (let attempt = 0; attempt < times; attempt++) {
         const headers = { 'idempotency-key': key };
         if (kind === 0) {
-          const res = await t.post(
-            '/api-submit-bid',
-            {
-              game_id: market,
-              new_result: {
-                pana: 'Single Digit',
-                bid_date: '20-November-2026',
-                result: [{ digits: String(n % 10), points: 10 + (n % 50), session: 'open' }],
-              },
-            },
-            { token: p.token, headers },
+          const res = await postSingleDigit(
+            t,
+            p,
+            market,
+            '20-November-2026',
+            { digits: String(n % 10), points: 10 + (n % 50), session: 'open' },
+            headers,
           );
           if (res.statusCode === 200) done = true;
         } else if (kind === 1) {

@@ -16,8 +16,10 @@ import {
   balanceOf,
   expectLedgerClean,
   fund,
+  operatorId,
   operatorToken,
   requestWithdrawal,
+  savePayoutNumber,
 } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 
@@ -33,8 +35,7 @@ beforeAll(async () => {
   owner = await operatorToken(t);
   cashierA = await operatorToken(t, 'cashier');
   cashierB = await operatorToken(t, 'cashier');
-  cashierAId = (await admin<{ operator: { id: number } }>(t, cashierA, 'GET', '/admin-api/me')).json.operator
-    .id;
+  cashierAId = await operatorId(t, cashierA);
   await settings({
     withdrawal_two_person_above: 10_000,
     cashier_credit_allowance: 20_000,
@@ -65,16 +66,7 @@ async function payee(points = 0): Promise<Player> {
   const p = await t.player();
   if (points > 0) await fund(t, p, owner, points);
   t.clock.advance(31_000);
-  const number = nextMobile();
-  expect(
-    (await t.post('/api-send-withdraw-otp', { upi_type: '2', number }, { token: p.token })).statusCode,
-  ).toBe(200);
-  const saved = await t.post(
-    '/api-add-user-upi-details',
-    { upi_type: '2', google_pay_no: number, otp: await t.lastCode(p.mobile) },
-    { token: p.token },
-  );
-  expect(saved.statusCode, saved.raw).toBe(200);
+  await savePayoutNumber(t, p, nextMobile());
   return p;
 }
 
@@ -100,6 +92,8 @@ interface Hold {
   checker: { id: number } | null;
   journal_id: number | null;
 }
+const rejectHold = (id: number, token: string, reason: string) =>
+  admin<{ hold: Hold }>(t, token, 'POST', `/admin-api/money-holds/${id}/reject`, { reason });
 const credit = (p: Player, token: string, points: number) =>
   admin<ApiBody & { held?: Hold; journal_id?: number }>(
     t,
@@ -281,30 +275,14 @@ describe('the credit allowance', () => {
 
     // A rejected hold credits nothing and cannot be approved after.
     const second = (await credit(p, cashierA, 1_000)).json.held?.id ?? 0;
-    const rejected = await admin<{ hold: Hold }>(
-      t,
-      cashierB,
-      'POST',
-      `/admin-api/money-holds/${second}/reject`,
-      {
-        reason: 'not agreed',
-      },
-    );
+    const rejected = await rejectHold(second, cashierB, 'not agreed');
     expect(rejected.json.hold.state).toBe('rejected');
     const late = await admin(t, owner, 'POST', `/admin-api/money-holds/${second}/approve`);
     expect(late.statusCode).toBe(409);
     expect(late.json).toMatchObject({ msg: limitMessages.holdDecided('rejected') });
     // Its maker may withdraw a held credit: a rejection moves nothing.
     const withdrawn = (await credit(p, cashierA, 1_000)).json.held?.id ?? 0;
-    const ownReject = await admin<{ hold: Hold }>(
-      t,
-      cashierA,
-      'POST',
-      `/admin-api/money-holds/${withdrawn}/reject`,
-      {
-        reason: 'typed the wrong player',
-      },
-    );
+    const ownReject = await rejectHold(withdrawn, cashierA, 'typed the wrong player');
     expect(ownReject.statusCode).toBe(200);
     expect(ownReject.json.hold.state).toBe('rejected');
     const audit = await t.db.query<{ action: string }>(

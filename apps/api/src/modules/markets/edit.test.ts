@@ -7,7 +7,7 @@
 import { scheduleMessages } from '@gama/core/rules/schedule-edit';
 import { bidMessages } from '@gama/core/rules/messages';
 import { describe, expect, it } from 'vitest';
-import { snapshot, suiteApp } from '../../../test/helpers.ts';
+import { snapshot, suiteApp, countOf } from '../../../test/helpers.ts';
 import { auditRowsOf } from '../../../test/console.ts';
 import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
@@ -319,11 +319,7 @@ describe('markets and schedules', () => {
     expect(race.answers).toEqual([200]);
     expect(taken.statusCode, taken.raw).toBe(200);
     expect(await balanceOf(t, player.id)).toBe(balance - 10 * 100);
-    const { rows } = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM bids WHERE market_id = $1',
-      [id],
-    );
-    expect(rows[0]?.n).toBe(1);
+    expect(await countOf(t.db, 'SELECT count(*)::int AS n FROM bids WHERE market_id = $1', [id])).toBe(1);
   });
 
   it('refuse a bid whose timetable changes again while it is judged afresh, and one the new timetable has closed', async () => {

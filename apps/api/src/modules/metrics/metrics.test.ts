@@ -4,11 +4,11 @@
  * settlement runs, cache lookups; the process's event-loop lag and, on PostgreSQL, the pool are listed.
  */
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { suiteApp } from '../../../test/helpers.ts';
+import { anotherServer, suiteApp } from '../../../test/helpers.ts';
 import { engine } from '../../../test/db.ts';
-import { admin, fund, operatorToken } from '../../../test/money.ts';
+import { fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
+import { declareHalf } from '../../../test/desk.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 const IST = (hhmm: string) => `2026-11-20T${hhmm}:00+05:30`;
@@ -70,13 +70,7 @@ describe('GET /metrics', () => {
 
   it('is absent while no token is configured', async () => {
     // A second instance on the same database, configured without a token.
-    const off = await buildApp({
-      config: { ...t.config, METRICS_TOKEN: undefined },
-      db: t.db,
-      clock: t.clock,
-      pepper: 'test-pepper-0123456789abcdef',
-      logger: false,
-    });
+    const off = await anotherServer(t, { METRICS_TOKEN: undefined });
     try {
       const res = await off.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer ' } });
       expect(res.statusCode).toBe(404);
@@ -173,12 +167,7 @@ describe('GET /metrics', () => {
     expect(delta('gama_bids_refused_total', { group: 'main', reason: 'date' })).toBe(1);
 
     t.clock.set(IST('13:05'));
-    const declared = await admin(t, cashier, 'POST', '/admin-api/results/declare', {
-      market_id: market,
-      date: '2026-11-20',
-      half: 'open',
-      value: '123',
-    });
+    const declared = await declareHalf(t, cashier, market, '2026-11-20', 'open', '123');
     expect(declared.statusCode, JSON.stringify(declared.json)).toBe(200);
     const after = await metrics();
     expect(valueOf(after, 'gama_settlement_runs_total', { outcome: 'ok' })).toBe(

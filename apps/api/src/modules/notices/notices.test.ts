@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticeMessages, type Notice } from '@gama/core/endpoints/notices/index';
 import { forbiddenMessage } from '@gama/core/operators/permissions';
 import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { createTestApp, snapshot, countOf } from '../../../test/helpers.ts';
 import { auditRowsOf } from '../../../test/console.ts';
 import { IST, placeBids } from '../../../test/desk.ts';
 import { admin, fund, operatorToken } from '../../../test/money.ts';
@@ -291,11 +291,9 @@ describe('one send, whatever the retries', () => {
     const again = await send(support, body, 'double-click-1');
     expect(again.json.notice.id).toBe(a.json.notice.id);
     expect(await recipientsOf(a.json.notice.id)).toEqual(ids(players));
-    const { rows } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM notices WHERE market_id = $1`,
-      [market],
+    expect(await countOf(t.db, `SELECT count(*)::int AS n FROM notices WHERE market_id = $1`, [market])).toBe(
+      1,
     );
-    expect(rows[0]?.n).toBe(1);
     expect(
       (await auditRowsOf(t, 'notice_send')).filter((r) => r.target_id === String(a.json.notice.id)),
     ).toHaveLength(1);
@@ -327,10 +325,12 @@ describe('the daily limit', () => {
     const tokens = [support, support2, owner, support, support2, owner];
     const answers = await Promise.all(tokens.map((token) => send(token, body)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409, 409, 409, 409]);
-    const { rows } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM notices WHERE state = 'sent' AND sent_day = '2026-11-24'`,
-    );
-    expect(rows[0]?.n).toBe(2);
+    expect(
+      await countOf(
+        t.db,
+        `SELECT count(*)::int AS n FROM notices WHERE state = 'sent' AND sent_day = '2026-11-24'`,
+      ),
+    ).toBe(2);
   });
 });
 

@@ -8,10 +8,11 @@ import type { NotificationRow } from './service.ts';
 import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { suiteApp } from '../../../test/helpers.ts';
-import { admin, fund, operatorToken, requestDeposit } from '../../../test/money.ts';
+import { admin, fund, operatorToken, requestDeposit, savePayoutNumber } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { addNotification, purgeNotifications } from './service.ts';
+import { declareHalf, postSingleDigit } from '../../../test/desk.ts';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 
@@ -88,15 +89,8 @@ describe('one notification per event, written with it', () => {
     t.clock.set(IST('12:00'));
     const p = await t.player();
     await fund(t, p, op, 2000);
-    const payout = nextMobile();
     t.clock.advance(31_000);
-    await t.post('/api-send-withdraw-otp', { upi_type: '2', number: payout }, { token: p.token });
-    const saved = await t.post(
-      '/api-add-user-upi-details',
-      { upi_type: '2', google_pay_no: payout, otp: await t.lastCode(p.mobile) },
-      { token: p.token },
-    );
-    expect(saved.statusCode, saved.raw).toBe(200);
+    await savePayoutNumber(t, p, nextMobile());
     const ids: number[] = [];
     for (const points of [600, 700]) {
       const res = await t.post<ApiBody & { request_number: number }>(
@@ -131,35 +125,18 @@ describe('one notification per event, written with it', () => {
       [winner, '6'],
       [loser, '3'],
     ] as const) {
-      const res = await t.post(
-        '/api-submit-bid',
-        {
-          game_id: market,
-          new_result: {
-            pana: 'Single Digit',
-            bid_date: '20-November-2026',
-            result: [{ digits, points: 10, session: 'open' }],
-          },
-        },
-        { token: p.token },
-      );
+      const res = await postSingleDigit(t, p, market, '20-November-2026', {
+        digits,
+        points: 10,
+        session: 'open',
+      });
       expect(res.statusCode, res.raw).toBe(200);
     }
     t.clock.set(IST('10:05'));
-    const declared = await admin<{ result_id: number }>(t, op, 'POST', '/admin-api/results/declare', {
-      market_id: market,
-      date: '2026-11-20',
-      half: 'open',
-      value: '123',
-    });
+    const declared = await declareHalf<{ result_id: number }>(t, op, market, '2026-11-20', 'open', '123');
     expect(declared.statusCode, JSON.stringify(declared.json)).toBe(200);
     // Declaring the same value again continues the same revision: nobody is told twice.
-    await admin(t, op, 'POST', '/admin-api/results/declare', {
-      market_id: market,
-      date: '2026-11-20',
-      half: 'open',
-      value: '123',
-    });
+    await declareHalf(t, op, market, '2026-11-20', 'open', '123');
     const resultId = declared.json.result_id;
     const { rows: journals } = await t.db.query<{ id: number }>(
       "SELECT id FROM journals WHERE kind = 'win' AND ref_type = 'result' AND ref_id = $1",

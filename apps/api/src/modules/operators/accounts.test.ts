@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
@@ -336,6 +337,13 @@ describe('the last enabled owner', () => {
     }
   });
 
+  const activeOwners = async (app: TestApp) => {
+    const { rows } = await app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM operators WHERE role = 'owner' AND disabled_at IS NULL`,
+    );
+    return rows[0]?.n;
+  };
+
   it('survives two owners demoting each other at the same moment: exactly one change passes', async () => {
     const duo = await createTestApp();
     try {
@@ -351,10 +359,7 @@ describe('the last enabled owner', () => {
       // The loser either finds itself no longer an owner (403) or meets the last owner rule (409).
       expect(answers.filter((x) => x.statusCode === 200)).toHaveLength(1);
       for (const x of answers.filter((y) => y.statusCode !== 200)) expect([403, 409]).toContain(x.statusCode);
-      const { rows } = await duo.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM operators WHERE role = 'owner' AND disabled_at IS NULL`,
-      );
-      expect(rows[0]?.n).toBe(1);
+      expect(await activeOwners(duo)).toBe(1);
 
       // The same for disabling: with two owners, disabling both at once leaves one.
       const c = await newOperator(duo, 'owner');
@@ -367,10 +372,7 @@ describe('the last enabled owner', () => {
       const statuses = [offC.statusCode, offRemaining.statusCode];
       // The second change either finds its caller disabled (401) or the last owner rule (409).
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-      const { rows: after } = await duo.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM operators WHERE role = 'owner' AND disabled_at IS NULL`,
-      );
-      expect(after[0]?.n).toBe(1);
+      expect(await activeOwners(duo)).toBe(1);
     } finally {
       await duo.close();
     }
@@ -388,10 +390,7 @@ describe('the last enabled owner', () => {
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       const refused = outcomes.find((o) => o.status === 'rejected');
       expect(refused?.status === 'rejected' && (refused.reason as Error).message).toBe(lastOwnerMessage);
-      const { rows } = await duo.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM operators WHERE role = 'owner' AND disabled_at IS NULL`,
-      );
-      expect(rows[0]?.n).toBe(1);
+      expect(await activeOwners(duo)).toBe(1);
     } finally {
       await duo.close();
     }

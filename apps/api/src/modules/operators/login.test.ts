@@ -1,12 +1,16 @@
 import { accountMessages as m } from '@gama/core/contract/messages';
 import { describe, expect, it } from 'vitest';
-import { suiteApp } from '../../../test/helpers.ts';
+import { suiteApp, rateEventCount } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator } from '../../../test/console.ts';
 import { PHONE_FAILURES_PER_HOUR } from '../auth/throttle.ts';
 import { OPERATOR_FAILURES_PER_HOUR } from './login.ts';
 
 const t = suiteApp();
+
+/** The console's sign-in from address `ip`; these tests vary who signs in, from where, and how often. */
+const login = (ip: string, username: string, password: string) =>
+  call(t, 'POST', '/admin-api/login', { ip }, { username, password });
 
 const incorrect = { status: false, code: 'INVALID_CREDENTIALS', msg: 'Username or password is incorrect' };
 
@@ -24,15 +28,7 @@ describe('operator sign-in rate limits', () => {
     const op = await newOperator(t, 'owner');
     const stranger = '10.1.0.1';
     const guesses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        call(
-          t,
-          'POST',
-          '/admin-api/login',
-          { ip: stranger },
-          { username: op.username, password: `guess-${i}` },
-        ),
-      ),
+      Array.from({ length: 50 }, (_, i) => login(stranger, op.username, `guess-${i}`)),
     );
     expect(tally(guesses)).toEqual({ '400 INVALID_CREDENTIALS': 5, '429 RATE_LIMITED': 45 });
     for (const g of guesses.filter((x) => x.statusCode === 400)) expect(g.json).toEqual(incorrect);
@@ -40,36 +36,23 @@ describe('operator sign-in rate limits', () => {
     expect(limited?.json.msg).toBe(m.tooManyAttempts(30));
     expect(limited?.headers['retry-after']).toBe('30');
     // The stranger's address waits even with the right password; the operator at their own desk does not.
-    const fromStranger = { username: op.username, password: op.password };
-    expect((await call(t, 'POST', '/admin-api/login', { ip: stranger }, fromStranger)).statusCode).toBe(429);
-    const atDesk = await call(t, 'POST', '/admin-api/login', { ip: '10.1.9.9' }, fromStranger);
+    expect((await login(stranger, op.username, op.password)).statusCode).toBe(429);
+    const atDesk = await login('10.1.9.9', op.username, op.password);
     expect(atDesk.statusCode).toBe(200);
     // Every attempt, refused or not, is in the audit.
     expect((await auditRowsOf(t, 'login_failed')).filter((r) => r.username === op.username)).toHaveLength(51);
     t.clock.advance(30_000);
-    expect((await call(t, 'POST', '/admin-api/login', { ip: stranger }, fromStranger)).statusCode).toBe(200);
+    expect((await login(stranger, op.username, op.password)).statusCode).toBe(200);
   });
 
   it('ten failures an hour from one address, for hours, never keep the operator out from another', async () => {
     const op = await newOperator(t, 'owner');
     for (let hour = 0; hour < 3; hour++) {
       for (let i = 0; i < 10; i++) {
-        await call(
-          t,
-          'POST',
-          '/admin-api/login',
-          { ip: '10.3.0.1' },
-          { username: op.username, password: 'nope' },
-        );
+        await login('10.3.0.1', op.username, 'nope');
         t.clock.advance(6 * 60_000);
       }
-      const owner = await call(
-        t,
-        'POST',
-        '/admin-api/login',
-        { ip: '10.3.0.2' },
-        { username: op.username, password: op.password },
-      );
+      const owner = await login('10.3.0.2', op.username, op.password);
       expect(owner.statusCode, `hour ${hour}`).toBe(200);
     }
   });
@@ -77,55 +60,29 @@ describe('operator sign-in rate limits', () => {
   it('guesses spread over many addresses are slowed past the ceiling, and the operator waits seconds, not an hour', async () => {
     const op = await newOperator(t, 'owner');
     const guesses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        call(
-          t,
-          'POST',
-          '/admin-api/login',
-          { ip: `10.4.0.${i + 1}` },
-          { username: op.username, password: `guess-${i}` },
-        ),
-      ),
+      Array.from({ length: 50 }, (_, i) => login(`10.4.0.${i + 1}`, op.username, `guess-${i}`)),
     );
     expect(tally(guesses)).toEqual({
       '400 INVALID_CREDENTIALS': OPERATOR_FAILURES_PER_HOUR,
       '429 RATE_LIMITED': 50 - OPERATOR_FAILURES_PER_HOUR,
     });
-    const owner = { username: op.username, password: op.password };
-    const slowed = await call(t, 'POST', '/admin-api/login', { ip: '10.4.1.1' }, owner);
+    const slowed = await login('10.4.1.1', op.username, op.password);
     expect(slowed.json.msg).toBe(m.tooManyAttempts(5));
     t.clock.advance(5_000);
-    expect((await call(t, 'POST', '/admin-api/login', { ip: '10.4.1.1' }, owner)).statusCode).toBe(200);
+    expect((await login('10.4.1.1', op.username, op.password)).statusCode).toBe(200);
   });
 
   it('lets at most 30 of 50 simultaneous guesses from one address through, across usernames', async () => {
     const ip = '198.51.100.77';
     const guesses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        call(t, 'POST', '/admin-api/login', { ip }, { username: `spray_${i}`, password: 'password-123' }),
-      ),
+      Array.from({ length: 50 }, (_, i) => login(ip, `spray_${i}`, 'password-123')),
     );
     expect(tally(guesses)).toEqual({ '400 INVALID_CREDENTIALS': 30, '429 RATE_LIMITED': 20 });
     // A real operator from that address waits too; from another address they sign in.
     const op = await newOperator(t, 'viewer');
-    const blocked = await call(
-      t,
-      'POST',
-      '/admin-api/login',
-      { ip },
-      { username: op.username, password: op.password },
-    );
+    const blocked = await login(ip, op.username, op.password);
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await call(
-      t,
-      'POST',
-      '/admin-api/login',
-      { ip: '198.51.100.78' },
-      {
-        username: op.username,
-        password: op.password,
-      },
-    );
+    const elsewhere = await login('198.51.100.78', op.username, op.password);
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -133,44 +90,19 @@ describe('operator sign-in rate limits', () => {
     const op = await newOperator(t, 'cashier');
     const ip = '192.0.2.50';
     for (let i = 0; i < 4; i++) {
-      const res = await call(
-        t,
-        'POST',
-        '/admin-api/login',
-        { ip },
-        { username: op.username, password: 'wrong-pass-1' },
-      );
+      const res = await login(ip, op.username, 'wrong-pass-1');
       expect(res.json).toEqual(incorrect);
     }
-    expect(
-      (await call(t, 'POST', '/admin-api/login', { ip }, { username: op.username, password: op.password }))
-        .statusCode,
-    ).toBe(200);
+    expect((await login(ip, op.username, op.password)).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) {
-      const res = await call(
-        t,
-        'POST',
-        '/admin-api/login',
-        { ip },
-        { username: op.username, password: 'wrong-pass-1' },
-      );
+      const res = await login(ip, op.username, 'wrong-pass-1');
       expect(res.json).toEqual(incorrect);
     }
     for (let i = 0; i < 40; i++) {
-      const res = await call(
-        t,
-        'POST',
-        '/admin-api/login',
-        { ip },
-        { username: op.username, password: op.password },
-      );
+      const res = await login(ip, op.username, op.password);
       expect(res.statusCode).toBe(200);
     }
-    const { rows } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rate_events WHERE kind = 'op_login_ip' AND subject = $1`,
-      [ip],
-    );
-    expect(rows[0]?.n).toBe(8);
+    expect(await rateEventCount(t.db, 'op_login_ip', ip)).toBe(8);
   });
 
   it('keeps the player sign-in ceiling per phone under the same concurrency, across addresses', async () => {

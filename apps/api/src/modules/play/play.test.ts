@@ -4,6 +4,7 @@ import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
+import { postSingleDigit } from '../../../test/desk.ts';
 
 // 2026-11-20 is a Friday; the test market takes open-session bids until 01:00 PM Asia/Kolkata.
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
@@ -30,18 +31,11 @@ type Settings = ApiBody & {
 };
 
 const bid = (p: Player, points: number) =>
-  t.post<ApiBody & { wallet_amt: string }>(
-    '/api-submit-bid',
-    {
-      game_id: market,
-      new_result: {
-        pana: 'Single Digit',
-        bid_date: BID_DATE,
-        result: [{ digits: '5', points, session: 'open' }],
-      },
-    },
-    { token: p.token },
-  );
+  postSingleDigit<ApiBody & { wallet_amt: string }>(t, p, market, BID_DATE, {
+    digits: '5',
+    points,
+    session: 'open',
+  });
 const deposit = (p: Player, points: number) =>
   t.post('/api-fund-request-add', { request_amount: String(points) }, { token: p.token });
 const setLimits = (p: Player, kind: 'deposit' | 'stake', day = '', week = '', month = '') =>
@@ -98,18 +92,11 @@ describe('stake limits', () => {
     expect((await bid(p, 10)).json.msg).toBe(pm.limitReached('stake', 'day', '400', '0'));
     // Saturday 09:00 in Kolkata: a new day, the same week (weeks start on Monday).
     await withClock(IST('09:00', '2026-11-21'), async () => {
-      const res = await t.post(
-        '/api-submit-bid',
-        {
-          game_id: market,
-          new_result: {
-            pana: 'Single Digit',
-            bid_date: '21-November-2026',
-            result: [{ digits: '5', points: 250, session: 'open' }],
-          },
-        },
-        { token: p.token },
-      );
+      const res = await postSingleDigit(t, p, market, '21-November-2026', {
+        digits: '5',
+        points: 250,
+        session: 'open',
+      });
       expect(res.json.msg).toBe(pm.limitReached('stake', 'week', '600', '200'));
     });
   });

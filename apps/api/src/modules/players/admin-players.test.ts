@@ -10,7 +10,15 @@ import { buildApp } from '../../app.ts';
 import { engine } from '../../../test/db.ts';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { snapshot, suiteApp } from '../../../test/helpers.ts';
-import { MONEY_TABLES, admin, balanceOf, fund, suiteOperators } from '../../../test/money.ts';
+import {
+  MONEY_TABLES,
+  admin,
+  balanceOf,
+  fund,
+  suiteOperators,
+  savePayoutNumber,
+  transferPoints,
+} from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 
@@ -180,32 +188,10 @@ describe('the player page', () => {
     expect((await bid(p, 'starline', early.starline, '6')).statusCode).toBe(200);
     expect((await bid(p, 'gali', early.gali, '4')).statusCode).toBe(200);
     expect((await bid(p, 'main', late.main, '2')).statusCode).toBe(200);
-    expect(
-      (
-        await t.post(
-          '/api-user-transfer-wallet-balance',
-          { mobile_no: friend.mobile, amount: '150' },
-          { token: p.token },
-        )
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await t.post(
-          '/api-user-transfer-wallet-balance',
-          { mobile_no: p.mobile, amount: '120' },
-          { token: friend.token },
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await transferPoints(t, p, friend, '150')).statusCode).toBe(200);
+    expect((await transferPoints(t, friend, p, '120')).statusCode).toBe(200);
     const payout = nextMobile();
-    await t.post('/api-send-withdraw-otp', { upi_type: '3', number: payout }, { token: p.token });
-    const saved = await t.post(
-      '/api-add-user-upi-details',
-      { upi_type: '3', phon_pay_no: payout, otp: await t.lastCode(p.mobile) },
-      { token: p.token },
-    );
-    expect(saved.statusCode).toBe(200);
+    await savePayoutNumber(t, p, payout, '3');
     t.clock.set(IST('12:30'));
     for (const [market, body] of [
       [early.main, { half: 'open', value: '123' }],
@@ -513,36 +499,16 @@ describe('flags', () => {
     );
     expect(stop.json).toMatchObject({ transfer_allowed: false, changed: true });
     const before = await snapshot(t.db, MONEY_TABLES);
-    const refused = await t.post(
-      '/api-user-transfer-wallet-balance',
-      { mobile_no: q.mobile, amount: '200' },
-      { token: p.token },
-    );
+    const refused = await transferPoints(t, p, q, '200');
     expect(refused.statusCode).toBe(403);
     expect(refused.json.msg).toBe(f.transfersStopped);
     expect(await snapshot(t.db, MONEY_TABLES)).toEqual(before);
     // Receiving and bidding are not transfers.
     await fund(t, q, ops.owner, 500);
-    expect(
-      (
-        await t.post(
-          '/api-user-transfer-wallet-balance',
-          { mobile_no: p.mobile, amount: '200' },
-          { token: q.token },
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await transferPoints(t, q, p, '200')).statusCode).toBe(200);
     expect((await bid(p, 'main', late.main, '3')).statusCode).toBe(200);
     await post(`/admin-api/players/${p.id}/transfer-status`, { transfer_allowed: true }, ops.support);
-    expect(
-      (
-        await t.post(
-          '/api-user-transfer-wallet-balance',
-          { mobile_no: q.mobile, amount: '200' },
-          { token: p.token },
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await transferPoints(t, p, q, '200')).statusCode).toBe(200);
     expect(
       (await post(`/admin-api/players/${p.id}/transfer-status`, { transfer_allowed: true }, ops.viewer))
         .statusCode,
@@ -795,13 +761,7 @@ describe(`flags switched while bids are in flight (${engine})`, () => {
     const p = await t.player();
     const q = await t.player();
     await fund(t, p, ops.owner, 2000);
-    const payout = nextMobile();
-    await t.post('/api-send-withdraw-otp', { upi_type: '2', number: payout }, { token: p.token });
-    await t.post(
-      '/api-add-user-upi-details',
-      { upi_type: '2', google_pay_no: payout, otp: await t.lastCode(p.mobile) },
-      { token: p.token },
-    );
+    await savePayoutNumber(t, p, nextMobile());
     // The session is in the cache, with betting on.
     expect((await t.post('/api-user-wallet-balance', {}, { token: p.token })).statusCode).toBe(200);
     const before = await snapshot(t.db, MONEY_TABLES);
@@ -826,8 +786,7 @@ describe(`flags switched while bids are in flight (${engine})`, () => {
         { request_amount: '500', payment_method: '2' },
         { token: p.token },
       );
-    const transferOf = (p: Player, q: Player) =>
-      t.post('/api-user-transfer-wallet-balance', { mobile_no: q.mobile, amount: '200' }, { token: p.token });
+    const transferOf = (p: Player, q: Player) => transferPoints(t, p, q, '200');
     for (const send of [bidOf, withdrawOf, transferOf]) {
       for (const a of await heldMoment(`betting_status = '0'`, send)) {
         expect(a.json).toMatchObject({ code: 'BETTING_DISABLED', msg: m.bettingDisabled });

@@ -2,9 +2,8 @@ import { accountClosureMessages as closure, accountMessages as m } from '@gama/c
 import { playMessages as pm } from '@gama/core/contract/play-messages';
 import { createHash } from 'node:crypto';
 import { formatDateTime } from '../../lib/format.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot, suiteApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import { expectLedgerClean, fund, MONEY_TABLES, operatorToken } from '../../../test/money.ts';
 
 const PATH = '/api-delete-account';
@@ -109,13 +108,7 @@ describe('a player closes their own account', () => {
 });
 
 describe('a time-out or self-exclusion outlives the closed account', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = suiteApp();
 
   const ADULT = '1990-01-15';
   const takeBreakAndClose = async (option: '24h' | '6m') => {

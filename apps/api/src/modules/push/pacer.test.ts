@@ -15,6 +15,19 @@ function fakeTime() {
   };
 }
 
+/** A pacer busy while players' requests arrive (`PlayerTraffic`'s window), 50 pushes a second then, on fake time. */
+function pacedByTraffic() {
+  const time = fakeTime();
+  const traffic = new PlayerTraffic(time.now);
+  const pacer = new PushPacer({
+    busy: () => traffic.within(BUSY_WINDOW_MS),
+    busyRate: 50,
+    now: time.now,
+    sleep: time.sleep,
+  });
+  return { time, traffic, pacer };
+}
+
 /** Hands over `total` pushes as the queue does; answers the step sizes and the time they took. */
 async function handOver(pacer: PushPacer, total: number, signal = new AbortController().signal) {
   const steps: number[] = [];
@@ -30,27 +43,13 @@ async function handOver(pacer: PushPacer, total: number, signal = new AbortContr
 
 describe('the push pacer', () => {
   it('hands pushes over at full speed while no money request has arrived', async () => {
-    const time = fakeTime();
-    const traffic = new PlayerTraffic(time.now);
-    const pacer = new PushPacer({
-      busy: () => traffic.within(BUSY_WINDOW_MS),
-      busyRate: 50,
-      now: time.now,
-      sleep: time.sleep,
-    });
+    const { time, pacer } = pacedByTraffic();
     expect(await handOver(pacer, 1_000)).toEqual([200, 200, 200, 200, 200]);
     expect(time.clock.waits).toEqual([]);
   });
 
   it('paces them at the busy rate while bids arrive, and goes back to full speed when they stop', async () => {
-    const time = fakeTime();
-    const traffic = new PlayerTraffic(time.now);
-    const pacer = new PushPacer({
-      busy: () => traffic.within(BUSY_WINDOW_MS),
-      busyRate: 50,
-      now: time.now,
-      sleep: time.sleep,
-    });
+    const { time, traffic, pacer } = pacedByTraffic();
     traffic.note();
     const start = time.clock.t;
     // Bids keep arriving: a bid every step keeps the window open.

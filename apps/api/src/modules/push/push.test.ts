@@ -80,6 +80,14 @@ async function until<T>(what: string, read: () => T | Promise<T>, done: (v: T) =
   }
 }
 
+/** Waits until `device` has received `count` pushes (what is waited for is named in a timeout). */
+const untilReceived = (device: { received: readonly unknown[] }, count: number, what: string) =>
+  until(
+    what,
+    () => device.received.length,
+    (n) => n === count,
+  );
+
 async function subscriptionCount(): Promise<number> {
   const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM push_subscriptions');
   return rows[0]?.n ?? 0;
@@ -246,22 +254,14 @@ describe('delivery', () => {
     await subscribe(p, missing);
     await subscribe(p, kept);
     await fund(t, p, op, 100);
-    await until(
-      'the kept device',
-      () => kept.received.length,
-      (n) => n === 1,
-    );
+    await untilReceived(kept, 1, 'the kept device');
     await until(
       'the drop',
       () => t.post<PrefsAnswer>('/api-push-preferences', {}, { token: p.token }),
       (r) => r.json.devices === 1,
     );
     await fund(t, p, op, 100);
-    await until(
-      'the second push',
-      () => kept.received.length,
-      (n) => n === 2,
-    );
+    await untilReceived(kept, 2, 'the second push');
     expect(receiver.log.filter((l) => l.device === gone.id || l.device === missing.id)).toHaveLength(2);
   });
 
@@ -272,11 +272,7 @@ describe('delivery', () => {
     await subscribe(p, d);
     const started = Date.now();
     await fund(t, p, op, 100);
-    await until(
-      'the third try',
-      () => d.received.length,
-      (n) => n === 1,
-    );
+    await untilReceived(d, 1, 'the third try');
     const tries = receiver.log.filter((l) => l.device === d.id).map((l) => l.status);
     expect(tries).toEqual([503, 500, 201]);
     // Two retries at a 1 s base delay that doubles: at least a second and a half of waiting in all.
@@ -296,11 +292,7 @@ describe('delivery', () => {
     const second = newQueue();
     await Promise.all([queue.start(), second.start()]);
     try {
-      await until(
-        'the push',
-        () => d.received.length,
-        (n) => n === 1,
-      );
+      await untilReceived(d, 1, 'the push');
       await new Promise((r) => setTimeout(r, 1000));
       expect(d.received).toHaveLength(1);
     } finally {
@@ -350,11 +342,7 @@ describe('delivery', () => {
        SELECT id, 'result', 778, 'MILAN DAY', '456-5', $2 FROM unnest($1::bigint[]) AS u(id)`,
       [players.map((p) => p.id), t.clock.now()],
     );
-    await until(
-      'the failed device’s retry',
-      () => flaky.received.length,
-      (n) => n === 1,
-    );
+    await untilReceived(flaky, 1, 'the failed device’s retry');
     await until(
       'the gone device’s drop',
       async () =>
@@ -413,11 +401,7 @@ describe('delivery', () => {
       tag: 'result-1',
     };
     await queue.boss.send('push-send', { subscription: Number(rows[0]?.id), payload });
-    await until(
-      'the old job’s push',
-      () => d.received.length,
-      (n) => n === 1,
-    );
+    await untilReceived(d, 1, 'the old job’s push');
     expect(d.received[0]?.payload).toEqual(payload);
   });
 
@@ -494,11 +478,7 @@ describe('the sender process', () => {
       const d = receiver.device();
       await subscribe(p, d);
       await fund(t, p, op, 100);
-      await until(
-        'the push',
-        () => d.received.length,
-        (n) => n === 1,
-      );
+      await untilReceived(d, 1, 'the push');
     } finally {
       offChannel('http.client.request.start', watch);
     }
@@ -521,11 +501,7 @@ describe('the sender process', () => {
     const d = receiver.device();
     await subscribe(p, d);
     await fund(t, p, op, 100);
-    await until(
-      'the push through a new sender',
-      () => d.received.length,
-      (n) => n === 1,
-    );
+    await untilReceived(d, 1, 'the push through a new sender');
     const second = queue.sender.pid as number;
     expect(second).not.toBe(first);
     await queue.stop();

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
-import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
+import { balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { demoRates, seedMarket } from '../../seed/markets.ts';
 import { rateMessages } from '@gama/core/endpoints/rates/index';
+import { declareHalf, postSingleDigit } from '../../../test/desk.ts';
 
 const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 const BID_DATE = '20-November-2026';
@@ -134,18 +135,11 @@ describe('rates, versioned', () => {
     const player = await t.player();
     await fund(t, player, cashier, 1000);
     const bid = async () => {
-      const res = await t.post(
-        '/api-submit-bid',
-        {
-          game_id: market,
-          new_result: {
-            pana: 'Single Digit',
-            bid_date: BID_DATE,
-            result: [{ digits: '6', points: 10, session: 'open' }],
-          },
-        },
-        { token: player.token },
-      );
+      const res = await postSingleDigit(t, player, market, BID_DATE, {
+        digits: '6',
+        points: 10,
+        session: 'open',
+      });
       expect(res.statusCode, res.raw).toBe(200);
     };
     await bid();
@@ -161,12 +155,7 @@ describe('rates, versioned', () => {
       [10, 80],
     ]);
     t.clock.set(IST('13:05'));
-    const declared = await admin(t, cashier, 'POST', '/admin-api/results/declare', {
-      market_id: market,
-      date: '2026-11-20',
-      half: 'open',
-      value: '123',
-    });
+    const declared = await declareHalf(t, cashier, market, '2026-11-20', 'open', '123');
     expect(declared.statusCode, JSON.stringify(declared.json)).toBe(200);
     const { rows: outcomes } = await t.db.query<{ status: string; payout: number }>(
       'SELECT status, payout FROM bid_outcomes WHERE market_id = $1 ORDER BY id',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { createTestApp, snapshot, countOf } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
 import { balanceOf, expectLedgerClean, MONEY_TABLES } from '../../../test/money.ts';
@@ -209,11 +209,11 @@ describe('statement reconciliation', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(answers.map((r) => r.json.approved).sort()).toEqual([0, 1]);
     expect(await balanceOf(t, d.id)).toBe(before + 70_000);
-    const { rows } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM journals WHERE kind = 'deposit' AND ref_id = $1`,
-      [id],
-    );
-    expect(rows[0]?.n).toBe(1);
+    expect(
+      await countOf(t.db, `SELECT count(*)::int AS n FROM journals WHERE kind = 'deposit' AND ref_id = $1`, [
+        id,
+      ]),
+    ).toBe(1);
   });
 
   it('approves only the chosen lines, each of which must be matched', async () => {

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { ApiBody } from '../../../test/helpers.ts';
-import { snapshot, suiteApp } from '../../../test/helpers.ts';
+import { snapshot, suiteApp, countOf } from '../../../test/helpers.ts';
 import { MONEY_TABLES, admin, balanceOf, expectLedgerClean, operatorToken } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { verifyLedger } from '../ledger/verify.ts';
@@ -128,11 +128,13 @@ it('pays each referred player exactly once, and a replay of every decision chang
       expect(await balanceOf(t, referrer.id)).toBe(rewarded * REWARD * 100);
       for (const [i, p] of referred.entries()) {
         const paise = approved[i] ?? 0;
-        const { rows } = await t.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM journals WHERE kind = 'referral_reward' AND ref_id = $1`,
-          [p.id],
-        );
-        expect(rows[0]?.n).toBe(paise > 0 ? 1 : 0);
+        expect(
+          await countOf(
+            t.db,
+            `SELECT count(*)::int AS n FROM journals WHERE kind = 'referral_reward' AND ref_id = $1`,
+            [p.id],
+          ),
+        ).toBe(paise > 0 ? 1 : 0);
         expect(await balanceOf(t, p.id)).toBe(paise > 0 ? paise + NEW_PLAYER * 100 : 0);
         if (paise > 0) seen.paid += 1;
         else seen.unpaid += 1;

@@ -17,6 +17,7 @@ import {
   operatorToken,
   suiteOperators,
   requestDeposit,
+  savePayoutNumber,
 } from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 
@@ -115,14 +116,8 @@ async function rewardJournals(referredId: number): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-async function savePayoutNumber(p: Player, number: string): Promise<void> {
-  await t.post('/api-send-withdraw-otp', { upi_type: '2', number }, { token: p.token });
-  const saved = await t.post(
-    '/api-add-user-upi-details',
-    { upi_type: '2', google_pay_no: number, otp: await t.lastCode(p.mobile) },
-    { token: p.token },
-  );
-  expect(saved.json.status, saved.raw).toBe(true);
+async function savePayout(p: Player, number: string): Promise<void> {
+  await savePayoutNumber(t, p, number);
   t.clock.advance(31_000);
 }
 
@@ -310,8 +305,8 @@ describe('referrals while on', () => {
     const linkedCode = (await mine(linkedReferrer)).code;
     const p = await registered(linkedCode);
     const shared = nextMobile();
-    await savePayoutNumber(linkedReferrer, shared);
-    await savePayoutNumber(p, shared);
+    await savePayout(linkedReferrer, shared);
+    await savePayout(p, shared);
     expect((await approve(await requestDeposit(t, p, 500))).statusCode).toBe(200);
     const held = await referral(p.id);
     expect(held).toMatchObject({
@@ -367,7 +362,7 @@ describe('referrals while on', () => {
   it("pays a held reward as the approver's own credit: past their allowance it stays held for another operator", async () => {
     const linkedReferrer = await registered();
     const p = await registered((await mine(linkedReferrer)).code);
-    await savePayoutNumber(p, linkedReferrer.mobile);
+    await savePayout(p, linkedReferrer.mobile);
     expect((await approve(await requestDeposit(t, p, 500))).statusCode).toBe(200);
     expect((await referral(p.id)).state).toBe('held');
     // The two rewards are 75 + 20 points; a fresh cashier may credit 90 alone in 24 hours.
@@ -415,7 +410,7 @@ describe('referrals while on', () => {
     const linkedReferrer = await registered();
     const p = await registered((await mine(linkedReferrer)).code);
     // The referred player's payout number is the referrer's own phone.
-    await savePayoutNumber(p, linkedReferrer.mobile);
+    await savePayout(p, linkedReferrer.mobile);
     expect((await approve(await requestDeposit(t, p, 500))).statusCode).toBe(200);
     expect((await referral(p.id)).link_reasons).toEqual([
       `payout number ${linkedReferrer.mobile} is the other player's phone`,

@@ -14,12 +14,12 @@ import { formatPaise } from '@gama/core/rules/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
+import { unsettledOpenResult } from '../../../test/desk.ts';
 import { admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { verifyLedger } from '../ledger/verify.ts';
-import { mainParams } from '../results/outcome-sql.ts';
 import { resumeSettlements } from '../results/service.ts';
 import { settle } from '../results/settle.ts';
 
@@ -189,6 +189,10 @@ async function report<R = Record<string, string | number | null>, T = Record<str
   if (res.statusCode !== 200) throw new Error(`${path}: ${res.body}`);
   return res.json;
 }
+
+/** A deposit or withdrawal report, whose totals nest a count and an amount per status. */
+const requestReport = (path: string, query: Record<string, string | number>) =>
+  report<Record<string, unknown>, Record<string, unknown>>(path, query);
 
 /** An amount as the answers carry it: integer paise, never text or a fraction (decision 046). */
 function paise(amount: unknown): number {
@@ -756,10 +760,7 @@ describe('transfer, deposit and withdrawal reports', () => {
       amount_paise: 50_000,
     });
 
-    const deposits = await report<Record<string, unknown>, Record<string, unknown>>(
-      endpoints.depositReport.path,
-      ALL,
-    );
+    const deposits = await requestReport(endpoints.depositReport.path, ALL);
     const credited = await one(
       `SELECT coalesce(sum(e.amount), 0)::bigint AS v FROM entries e
          JOIN accounts a ON a.id = e.account_id AND a.kind = 'wallet'
@@ -786,28 +787,16 @@ describe('transfer, deposit and withdrawal reports', () => {
       decided_by: null,
     });
     // By the day of the decision, day 3 holds the one approval made then.
-    const decidedD3 = await report<Record<string, unknown>, Record<string, unknown>>(
-      endpoints.depositReport.path,
-      {
-        from: D3,
-        to: D3,
-        date_field: 'decided',
-      },
-    );
+    const decidedD3 = await requestReport(endpoints.depositReport.path, {
+      from: D3,
+      to: D3,
+      date_field: 'decided',
+    });
     expect(decidedD3.totals).toMatchObject({ requests: 1, approved: { count: 1, amount_paise: 100_000 } });
-    const pending = await report<Record<string, unknown>, Record<string, unknown>>(
-      endpoints.depositReport.path,
-      {
-        ...ALL,
-        status: 'pending',
-      },
-    );
+    const pending = await requestReport(endpoints.depositReport.path, { ...ALL, status: 'pending' });
     expect(pending.rows.map((r) => r.amount_paise)).toEqual([70_000]);
 
-    const withdrawals = await report<Record<string, unknown>, Record<string, unknown>>(
-      endpoints.withdrawalReport.path,
-      ALL,
-    );
+    const withdrawals = await requestReport(endpoints.withdrawalReport.path, ALL);
     const paidOut = await one(
       `SELECT coalesce(sum(e.amount), 0)::bigint AS v FROM entries e
          JOIN accounts a ON a.id = e.account_id AND a.kind = 'withdrawals_paid'`,
@@ -1102,18 +1091,12 @@ describe('a draw in the middle of its settlement', () => {
     ]);
     await place(B, 'main', m.night, 'Single Digit', [{ digits: '1', points: 20, session: 'open' }]);
     // As a server stopped after the first chunk leaves it: a live revision whose cursor is past two bids only.
-    const { rows } = await t.db.query<{ id: number }>(
-      `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, $2, 'open', '128', $3) RETURNING id`,
-      [m.night, D3, t.clock.now()],
-    );
-    const target = {
-      resultId: rows[0]?.id ?? 0,
-      marketId: m.night,
-      marketDate: D3,
-      half: 'open' as const,
-      params: mainParams('128', null),
+    const target = await unsettledOpenResult(t, {
+      market: m.night,
+      date: D3,
+      value: '128',
       note: 'Win REP NIGHT',
-    };
+    });
     await settle(t.db, target, t.clock.now(), 2, 1);
     const row = async () =>
       (await report(endpoints.profitLossReport.path, { from: D3, to: D3, market_id: m.night })).rows[0];

@@ -1,14 +1,12 @@
 /** The results desk's board of the day's draws over HTTP, at several instants of the injected clock. */
 import type { BoardResponse } from '@gama/core/endpoints/results/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
-import { DATE, IST, placeBids, setTwoPerson } from '../../../test/desk.ts';
-import { admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp } from '../../../test/helpers.ts';
+import { DATE, declareHalf, IST, placeBids, setTwoPerson } from '../../../test/desk.ts';
+import { admin, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 
-let t: TestApp;
 let op: string;
 let checker: string;
 let main: number;
@@ -17,8 +15,7 @@ let gali: number;
 let off: number;
 let overnight: number;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   op = await operatorToken(t);
   checker = await operatorToken(t, 'results');
   main = await seedMarket(t.db, { name: 'BOARD MAIN', open: '10:00 AM', close: '12:00 PM' });
@@ -44,10 +41,6 @@ beforeAll(async () => {
   await placeBids(t, b, 'main', main, 'Jodi Digit', [{ digits: '65', points: 10 }]);
   await placeBids(t, a, 'starline', star, 'Single Pana', [{ digits: '349', points: 10 }]);
   await placeBids(t, b, 'gali', gali, 'Jodi Digit', [{ digits: '47', points: 20 }]);
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 async function board(query = `date=${DATE}`, token = op): Promise<BoardResponse> {
@@ -127,20 +120,10 @@ describe('the board of the day', () => {
     });
     expect(early.json).toMatchObject({ msg: resultMessages.tooEarly });
     // Nor a day the market does not draw, however late.
-    const dayOff = await admin(t, op, 'POST', '/admin-api/results/declare', {
-      market_id: off,
-      date: DATE,
-      half: 'open',
-      value: '123',
-    });
+    const dayOff = await declareHalf(t, op, off, DATE, 'open', '123');
     expect([dayOff.statusCode, dayOff.json.msg]).toEqual([400, resultMessages.noDraw]);
 
-    const declared = await admin<{ result_id: number }>(t, op, 'POST', '/admin-api/results/declare', {
-      market_id: main,
-      date: DATE,
-      half: 'open',
-      value: '123',
-    });
+    const declared = await declareHalf<{ result_id: number }>(t, op, main, DATE, 'open', '123');
     b = await board();
     const [open] = draws(b, main);
     expect(open).toMatchObject({

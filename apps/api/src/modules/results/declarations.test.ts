@@ -3,15 +3,14 @@
  * approval however often approval is repeated or raced, pays nothing on rejection, and is refused to its own
  * maker; with the setting off a declare settles at once.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { suiteApp, snapshot, countOf } from '../../../test/helpers.ts';
 import { DATE, IST, liveResultCount, placeBids, setTwoPerson, winsOf } from '../../../test/desk.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { admin, balanceOf, expectLedgerClean, fund, operatorId, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { resultMessages, type BoardResponse } from '@gama/core/endpoints/results/index';
 
-let t: TestApp;
 let owner: string;
 let maker: string;
 let checker: string;
@@ -19,29 +18,33 @@ let checker2: string;
 let makerId: number;
 let checkerId: number;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   owner = await operatorToken(t);
   maker = await operatorToken(t, 'results');
   checker = await operatorToken(t, 'results');
   checker2 = await operatorToken(t, 'owner');
-  const me = async (token: string) =>
-    (await admin<{ operator: { id: number } }>(t, token, 'GET', '/admin-api/me')).json.operator.id;
-  makerId = await me(maker);
-  checkerId = await me(checker);
+  makerId = await operatorId(t, maker);
+  checkerId = await operatorId(t, checker);
 });
 afterEach(async () => {
   t.clock.set(IST('09:00'));
   await setTwoPerson(t, owner, false);
 });
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
-});
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
 const post = <T = ApiBody>(token: string, path: string, body: Record<string, unknown>) =>
   admin<T>(t, token, 'POST', `/admin-api/results/${path}`, body);
+
+/** The console's list of declarations in `state` for one market, as `token`'s operator reads it. */
+const declarationList = async (token: string, state: string, market: number) =>
+  (
+    await admin<{ total: number; declarations: Array<Record<string, unknown>> }>(
+      t,
+      token,
+      'GET',
+      `/admin-api/results/declarations?state=${state}&market_id=${market}`,
+    )
+  ).json;
 
 interface Declared extends ApiBody {
   state: string;
@@ -141,13 +144,8 @@ describe('two-person rule on', () => {
       [approved.json.result_id],
     );
     expect(rows[0]?.declared_by).toBe(makerId);
-    const list = await admin<{ declarations: Array<Record<string, unknown>> }>(
-      t,
-      owner,
-      'GET',
-      `/admin-api/results/declarations?state=declared&market_id=${market}`,
-    );
-    expect(list.json.declarations).toEqual([
+    const list = await declarationList(owner, 'declared', market);
+    expect(list.declarations).toEqual([
       expect.objectContaining({
         declaration_id: id,
         state: 'declared',
@@ -179,12 +177,14 @@ describe('two-person rule on', () => {
     expect(await liveResultCount(t, market)).toBe(1);
     expect(await winsOf(t, market)).toEqual({ credits: 4, journals: 4 });
     expect(await balances(players)).toEqual(before.map((b, i) => b + 9_500 * (i + 1)));
-    const { rows } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM journals j JOIN results r ON j.ref_type = 'result' AND j.ref_id = r.id
+    expect(
+      await countOf(
+        t.db,
+        `SELECT count(*)::int AS n FROM journals j JOIN results r ON j.ref_type = 'result' AND j.ref_id = r.id
         WHERE r.market_id = $1 AND j.kind = 'win'`,
-      [market],
-    );
-    expect(rows[0]?.n).toBe(4);
+        [market],
+      ),
+    ).toBe(4);
     await expectLedgerClean(t);
   });
 
@@ -209,19 +209,14 @@ describe('two-person rule on', () => {
     t.clock.set(IST('12:00'));
     const close = await post(maker, 'declare', { ...draw, half: 'close', value: '456' });
     expect(close.json.msg).toBe(resultMessages.openFirst);
-    const { rows } = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM result_declarations WHERE market_id = $1',
-      [market],
-    );
-    expect(rows[0]?.n).toBe(1);
-    const pending = await admin<{ total: number; declarations: Array<Record<string, unknown>> }>(
-      t,
-      checker,
-      'GET',
-      `/admin-api/results/declarations?state=pending&market_id=${market}`,
-    );
-    expect(pending.json.total).toBe(1);
-    expect(pending.json.declarations[0]).toMatchObject({
+    expect(
+      await countOf(t.db, 'SELECT count(*)::int AS n FROM result_declarations WHERE market_id = $1', [
+        market,
+      ]),
+    ).toBe(1);
+    const pending = await declarationList(checker, 'pending', market);
+    expect(pending.total).toBe(1);
+    expect(pending.declarations[0]).toMatchObject({
       declaration_id: first.json.declaration_id,
       state: 'pending_approval',
       market_name: 'ONE WAITING',
@@ -235,7 +230,7 @@ describe('two-person rule on', () => {
       decided_at: null,
       result_id: null,
     });
-    expect(pending.json.declarations[0]?.created_at).toBe(new Date(IST('10:00')).toISOString());
+    expect(pending.declarations[0]?.created_at).toBe(new Date(IST('10:00')).toISOString());
     await post(checker, 'reject', { declaration_id: first.json.declaration_id, reason: 'test cleanup' });
   });
 
@@ -298,13 +293,8 @@ describe('two-person rule on', () => {
     });
     expect(reject.statusCode).toBe(409);
     expect(reject.json.msg).toBe(resultMessages.declarationApproved);
-    const rejectedList = await admin<{ declarations: Array<Record<string, unknown>> }>(
-      t,
-      owner,
-      'GET',
-      `/admin-api/results/declarations?state=rejected&market_id=${market}`,
-    );
-    expect(rejectedList.json.declarations).toEqual([
+    const rejectedList = await declarationList(owner, 'rejected', market);
+    expect(rejectedList.declarations).toEqual([
       expect.objectContaining({
         declaration_id: id,
         reason: 'Wrong pana typed',
@@ -328,13 +318,8 @@ describe('two-person rule on', () => {
     expect(refused.json.msg).toBe(resultMessages.declarationSuperseded);
     expect(await balances(players)).toEqual(before.map((b) => b + 19_000));
     expect(await liveResultCount(t, market)).toBe(1);
-    const list = await admin<{ declarations: Array<{ state: string; reason: string }> }>(
-      t,
-      owner,
-      'GET',
-      `/admin-api/results/declarations?state=all&market_id=${market}`,
-    );
-    expect(list.json.declarations).toEqual([
+    const list = await declarationList(owner, 'all', market);
+    expect(list.declarations).toEqual([
       expect.objectContaining({ state: 'superseded', reason: 'Declared directly (100) while it waited' }),
     ]);
     const { rows } = await t.db.query<{ action: string; detail: { msg?: string } }>(
@@ -388,11 +373,11 @@ describe('two-person rule off', () => {
     });
     expect(await balances(players)).toEqual(before.map((b, i) => b + 9_500 * (i + 1)));
     expect(await winsOf(t, market)).toEqual({ credits: 2, journals: 2 });
-    const { rows } = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM result_declarations WHERE market_id = $1',
-      [market],
-    );
-    expect(rows[0]?.n).toBe(0);
+    expect(
+      await countOf(t.db, 'SELECT count(*)::int AS n FROM result_declarations WHERE market_id = $1', [
+        market,
+      ]),
+    ).toBe(0);
   });
 });
 

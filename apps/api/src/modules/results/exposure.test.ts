@@ -1,21 +1,18 @@
 /** The results desk's full exposure view of a draw over HTTP: every number, sorted and paged, before and after the result. */
 import type { ExposureResponse } from '@gama/core/endpoints/results/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
-import { DATE, IST, placeBids } from '../../../test/desk.ts';
-import { admin, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp } from '../../../test/helpers.ts';
+import { DATE, declareHalf, IST, placeBids } from '../../../test/desk.ts';
+import { admin, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 
-let t: TestApp;
 let op: string;
 let main: number;
 let gali: number;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   op = await operatorToken(t);
   main = await seedMarket(t.db, { name: 'EXPOSURE MAIN', open: '10:00 AM', close: '12:00 PM' });
   gali = await seedMarket(t.db, { group: 'gali', name: 'EXPOSURE GALI', open: '11:30 AM' });
@@ -32,10 +29,6 @@ beforeAll(async () => {
   await placeBids(t, a, 'main', main, 'Jodi Digit', [{ digits: '65', points: 10 }]);
   await placeBids(t, b, 'main', main, 'Full Sangam', [{ digits: '123', closedigits: '456', points: 10 }]);
   await placeBids(t, b, 'gali', gali, 'Jodi Digit', [{ digits: '47', points: 20 }]);
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 async function view(query: string, token = op): Promise<ExposureResponse> {
@@ -161,12 +154,7 @@ describe('the full exposure of a draw', () => {
 
   it('after the result: which numbers won, what was paid and the house result of each settled draw', async () => {
     t.clock.set(IST('10:05'));
-    const declared = await admin(t, op, 'POST', '/admin-api/results/declare', {
-      market_id: main,
-      date: DATE,
-      half: 'open',
-      value: '123',
-    });
+    const declared = await declareHalf(t, op, main, DATE, 'open', '123');
     expect(declared.statusCode).toBe(200);
     // Open 123: ank 6. Digit 6 (95) and pana 123 (1400) win; digit 1 loses.
     const open = await view(`market_id=${main}&date=${DATE}&half=open&sort=number&dir=asc`);
@@ -194,12 +182,7 @@ describe('the full exposure of a draw', () => {
     });
 
     t.clock.set(IST('12:05'));
-    await admin(t, op, 'POST', '/admin-api/results/declare', {
-      market_id: main,
-      date: DATE,
-      half: 'close',
-      value: '456',
-    });
+    await declareHalf(t, op, main, DATE, 'close', '456');
     // Close 456: ank 5, jodi 65; the full sangam 123-456 wins 100000, the jodi 950; digit 2 loses.
     const settled = await view(`market_id=${main}&date=${DATE}`);
     expect(settled).toMatchObject({

@@ -2,31 +2,24 @@
  * The console's import of past results (issue 31 item 4, decision 032): a preview writes nothing and names
  * every bad line; the import records the good lines once, is audited, and an export imports back unchanged.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportResponse } from '@gama/core/endpoints/results/index';
 import { importCsvMessages, resultMessages } from '@gama/core/endpoints/results/index';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { suiteApp } from '../../../test/helpers.ts';
 import { IST } from '../../../test/desk.ts';
-import { expectLedgerClean, operatorToken } from '../../../test/money.ts';
+import { operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { csvMessages } from './import-csv.ts';
 
-let t: TestApp;
 let owner: string;
 let main: number;
 let gali: number;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   owner = await operatorToken(t);
   // Sundays off; 2026-11-15 is a Sunday, and the clock stands at 09:00 on Friday 2026-11-20.
   main = await seedMarket(t.db, { name: 'CSV MAIN', open: '10:00 AM', close: '12:00 PM', daysOff: [0] });
   gali = await seedMarket(t.db, { name: 'CSV GALI', group: 'gali', open: '05:00 PM', close: '05:00 PM' });
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 const MAIN_CSV = [

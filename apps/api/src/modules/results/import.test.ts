@@ -2,28 +2,21 @@
  * The results import (issue 32 item 16): rows of past results go through the declaration's own checks and
  * settlement, are idempotent per market day, and the demo's past results give every demo market a chart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import { isPana } from '@gama/core/rules/panas';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { suiteApp } from '../../../test/helpers.ts';
 import { DATE, IST, placeBids } from '../../../test/desk.ts';
-import { balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import type { Market } from '../markets/repository.ts';
 import { pastResultRows, seedPastResults } from '../../seed/past-results.ts';
 import { importMessages, importResults, importRow } from './import.ts';
 
-let t: TestApp;
 let owner: string;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   owner = await operatorToken(t);
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 interface ChartAnswer {

@@ -2,64 +2,50 @@ import { evaluateBid } from '@gama/core/rules/settlement';
 import type { ResultRevision } from '@gama/core/rules/settlement';
 import type { BetTypeId } from '@gama/core/rules/bet-types';
 import { fundsMessages } from '@gama/core/contract/funds-messages';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { suiteApp } from '../../../test/helpers.ts';
+import {
+  admin,
+  balanceOf,
+  expectLedgerClean,
+  fund,
+  operatorToken,
+  transferPoints,
+} from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { marketById } from '../markets/repository.ts';
-import { mainParams } from './outcome-sql.ts';
+import type { BidRow } from '../../../test/desk.ts';
+import {
+  BID_DATE,
+  DATE,
+  declareHalf,
+  IST,
+  placeBids,
+  postSingleDigit,
+  unsettledOpenResult,
+} from '../../../test/desk.ts';
 import { dueCredits, settle } from './settle.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import { resumeSettlements } from './service.ts';
 
-const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
-const DATE = '2026-11-20';
-const BID_DATE = '20-November-2026';
-
-let t: TestApp;
 let op: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   op = await operatorToken(t);
 });
 afterEach(() => {
   t.clock.set(IST('09:00'));
 });
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
-});
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
-interface Row {
-  digits: string;
-  closedigits?: string;
-  points: number;
-  session?: string;
-}
-
-async function place(
+const place = (
   p: Player,
   group: 'main' | 'starline' | 'gali',
   market: number,
   pana: string,
-  rows: Row[],
-) {
-  const path =
-    group === 'main'
-      ? '/api-submit-bid'
-      : group === 'starline'
-        ? '/api-starline-submit-bid'
-        : '/api-galidisawar-submit-bid';
-  const res = await t.post(
-    path,
-    { game_id: market, new_result: { pana, bid_date: BID_DATE, result: rows } },
-    { token: p.token },
-  );
-  if (res.statusCode !== 200) throw new Error(`${pana}: ${res.raw}`);
-}
+  rows: BidRow[],
+) => placeBids(t, p, group, market, pana, rows);
 
 const declare = (body: Record<string, unknown>) =>
   admin<ApiBody>(t, op, 'POST', '/admin-api/results/declare', body);
@@ -107,7 +93,7 @@ function expectOracle(bids: BidState[], result: ResultRevision): void {
 }
 
 /** A spread of bids on every main bet type and session, with winners and losers for 123-65-456. */
-function mainSlate(): Array<[string, Row[]]> {
+function mainSlate(): Array<[string, BidRow[]]> {
   return [
     [
       'Single Digit',
@@ -379,24 +365,8 @@ describe('exactly once (L6) and corrections (L7)', () => {
     await declare({ market_id: ref.market, date: DATE, half: 'open', value: '123' });
     const market = await marketById(t.db, s.market);
     if (!market) throw new Error('no market');
-    const { rows } = await t.db.query<{ id: number }>(
-      `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, $2, 'open', '123', $3) RETURNING id`,
-      [s.market, DATE, t.clock.now()],
-    );
-    const partial = await settle(
-      t.db,
-      {
-        resultId: rows[0]?.id ?? 0,
-        marketId: s.market,
-        marketDate: DATE,
-        half: 'open',
-        params: mainParams('123', null),
-        note: 'Win',
-      },
-      t.clock.now(),
-      5,
-      1,
-    );
+    const target = await unsettledOpenResult(t, { market: s.market, date: DATE, value: '123', note: 'Win' });
+    const partial = await settle(t.db, target, t.clock.now(), 5, 1);
     expect(partial.settled).toBe(5);
     const resumed = await declare({ market_id: s.market, date: DATE, half: 'open', value: '123' });
     expect(resumed.json).toMatchObject({ resumed: true });
@@ -410,18 +380,7 @@ describe('exactly once (L6) and corrections (L7)', () => {
     const ref = await scenario('WHOLE');
     t.clock.set(IST('12:00'));
     await declare({ market_id: ref.market, date: DATE, half: 'open', value: '123' });
-    const { rows } = await t.db.query<{ id: number }>(
-      `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, $2, 'open', '123', $3) RETURNING id`,
-      [s.market, DATE, t.clock.now()],
-    );
-    const target = {
-      resultId: rows[0]?.id ?? 0,
-      marketId: s.market,
-      marketDate: DATE,
-      half: 'open' as const,
-      params: mainParams('123', null),
-      note: 'Win',
-    };
+    const target = await unsettledOpenResult(t, { market: s.market, date: DATE, value: '123', note: 'Win' });
     await settle(t.db, target, t.clock.now(), 4, 1);
     const halfway = (await state(s.market, s.players)).bids;
     expect(halfway.filter(([status]) => status === 'pending').length).toBeGreaterThan(0);
@@ -439,18 +398,7 @@ describe('exactly once (L6) and corrections (L7)', () => {
   async function cutBeforePayment(name: string) {
     const s = await scenario(name);
     t.clock.set(IST('12:00'));
-    const { rows } = await t.db.query<{ id: number }>(
-      `INSERT INTO results (market_id, market_date, half, value, declared_at) VALUES ($1, $2, 'open', '123', $3) RETURNING id`,
-      [s.market, DATE, t.clock.now()],
-    );
-    const target = {
-      resultId: rows[0]?.id ?? 0,
-      marketId: s.market,
-      marketDate: DATE,
-      half: 'open' as const,
-      params: mainParams('123', null),
-      note: 'Win',
-    };
+    const target = await unsettledOpenResult(t, { market: s.market, date: DATE, value: '123', note: 'Win' });
     // The first chunk commits its credits; the process "dies" before paying them.
     await settle(t.db, target, t.clock.now(), 4, 1, false);
     const due = await dueCredits(t.db, target.resultId, DATE);
@@ -557,27 +505,9 @@ describe('operator rules', () => {
       ['1', 19_000],
       ['6', 9500],
     ]);
-    expect(
-      (
-        await admin(t, p.token, 'POST', '/admin-api/results/declare', {
-          market_id: market,
-          date: DATE,
-          half: 'open',
-          value: '123',
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await declareHalf(t, p.token, market, DATE, 'open', '123')).statusCode).toBe(403);
     const cashier = await operatorToken(t, 'cashier');
-    expect(
-      (
-        await admin(t, cashier, 'POST', '/admin-api/results/declare', {
-          market_id: market,
-          date: DATE,
-          half: 'open',
-          value: '123',
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await declareHalf(t, cashier, market, DATE, 'open', '123')).statusCode).toBe(403);
     const { rows } = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_log WHERE action LIKE 'result_%'`,
     );
@@ -597,43 +527,19 @@ describe('debt after a correction (D7)', () => {
     t.clock.set(IST('10:00'));
     await declare({ market_id: market, date: DATE, half: 'open', value: '123' });
     expect(await balanceOf(t, p.id)).toBe(95_000);
-    await t.post(
-      '/api-user-transfer-wallet-balance',
-      { mobile_no: friend.mobile, amount: '900' },
-      { token: p.token },
-    );
+    await transferPoints(t, p, friend, '900');
     await revert({ market_id: market, date: DATE });
     expect(await balanceOf(t, p.id)).toBe(0);
     const profile = await t.post('/api-user-wallet-balance', {}, { token: p.token });
     expect(profile.json).toMatchObject({ wallet_amt: '0', debt_amt: '900' });
     await fund(t, p, op, 100);
-    const refused = await t.post(
-      '/api-submit-bid',
-      {
-        game_id: next,
-        new_result: {
-          pana: 'Single Digit',
-          bid_date: BID_DATE,
-          result: [{ digits: '1', points: 10, session: 'open' }],
-        },
-      },
-      { token: p.token },
-    );
+    // The same bid twice: refused while a debt is left, taken once the deposits cover it.
+    const bidTen = () => postSingleDigit(t, p, next, BID_DATE, { digits: '1', points: 10, session: 'open' });
+    const refused = await bidTen();
     expect(refused.json.msg).toBe(fundsMessages.debtBlocked('800'));
     await fund(t, p, op, 850);
     expect(await balanceOf(t, p.id)).toBe(5_000);
-    const ok = await t.post(
-      '/api-submit-bid',
-      {
-        game_id: next,
-        new_result: {
-          pana: 'Single Digit',
-          bid_date: BID_DATE,
-          result: [{ digits: '1', points: 10, session: 'open' }],
-        },
-      },
-      { token: p.token },
-    );
+    const ok = await bidTen();
     expect(ok.statusCode).toBe(200);
     t.clock.set(IST('09:00'));
     await expectLedgerClean(t);
@@ -666,11 +572,7 @@ describe('a debt follows the phone', () => {
     await place(p, 'main', market, 'Single Digit', [{ digits: '6', points: 100, session: 'open' }]);
     t.clock.set(IST('10:00'));
     await declare({ market_id: market, date: DATE, half: 'open', value: '123' });
-    const sent = await t.post(
-      '/api-user-transfer-wallet-balance',
-      { mobile_no: friend.mobile, amount: '950' },
-      { token: p.token },
-    );
+    const sent = await transferPoints(t, p, friend, '950');
     expect(sent.statusCode, sent.raw).toBe(200);
     const closed = await t.post(
       '/api-delete-account',

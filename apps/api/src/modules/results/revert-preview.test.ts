@@ -1,22 +1,23 @@
 /** Reverting a result over HTTP: a reason is required, and the preview says exactly what the revert does. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RevertPreviewResponse } from '@gama/core/endpoints/results/index';
-import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import type { ApiBody } from '../../../test/helpers.ts';
+import { suiteApp, snapshot } from '../../../test/helpers.ts';
 import { DATE, IST, placeBids } from '../../../test/desk.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import {
+  admin,
+  balanceOf,
+  expectLedgerClean,
+  fund,
+  operatorToken,
+  transferPoints,
+} from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 
-let t: TestApp;
 let op: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   op = await operatorToken(t, 'results');
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 const post = <T = ApiBody>(path: string, body: Record<string, unknown>) =>
@@ -53,11 +54,7 @@ describe('revert', () => {
     expect(await balanceOf(t, spender.id)).toBe(95_000);
     expect(await balanceOf(t, saver.id)).toBe(28_500);
     // The spender gives most of the winnings away before the correction.
-    await t.post(
-      '/api-user-transfer-wallet-balance',
-      { mobile_no: friend.mobile, amount: '900' },
-      { token: spender.token },
-    );
+    await transferPoints(t, spender, friend, '900');
 
     const tables = ['results', 'win_credits', 'journals', 'entries', 'accounts'];
     const before = await snapshot(t.db, tables);

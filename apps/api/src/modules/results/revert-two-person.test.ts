@@ -3,20 +3,18 @@
  * is a proposal that takes nothing back until another operator approves it, exactly as a declaration is; its
  * maker cannot approve it; a rejection reverts nothing; two approvals at once revert once. Over HTTP.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { createTestApp, snapshot } from '../../../test/helpers.ts';
+import { suiteApp, snapshot } from '../../../test/helpers.ts';
 import { DATE, IST, liveResultCount, placeBids, setTwoPerson } from '../../../test/desk.ts';
-import { admin, balanceOf, expectLedgerClean, fund, operatorToken } from '../../../test/money.ts';
+import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 
-let t: TestApp;
 let owner: string;
 let maker: string;
 let checker: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: IST('09:00') });
+const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
   owner = await operatorToken(t);
   maker = await operatorToken(t, 'results');
   checker = await operatorToken(t, 'results');
@@ -24,10 +22,6 @@ beforeAll(async () => {
 afterEach(async () => {
   t.clock.set(IST('09:00'));
   await setTwoPerson(t, owner, false);
-});
-afterAll(async () => {
-  await expectLedgerClean(t);
-  await t.close();
 });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;

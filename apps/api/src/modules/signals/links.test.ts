@@ -2,22 +2,15 @@
  * Linked accounts (the referral reward's hold): two players are linked by a payout number both use, saved or
  * withdrawn to, or by one paying out to the other's phone; unrelated players and a player's own number are not.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/db.ts';
-import type { Database } from '../../db/database.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteDatabase } from '../../../test/db.ts';
 import { buildPlayer, nextMobile } from '../../seed/players.ts';
 import { postJournal } from '../ledger/post.ts';
 import { systemAccount, walletAccountId } from '../ledger/accounts.ts';
 import { linkReasons } from './links.ts';
 
-let db: Database;
+const db = suiteDatabase();
 const now = new Date('2026-11-20T06:30:00Z');
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db.close();
-});
 
 const player = async () => (await buildPlayer(db, { now })).id;
 const save = (playerId: number, number: string, type = '2') =>

@@ -7,7 +7,14 @@ import { withdrawalMessages } from '@gama/core/endpoints/withdrawals/index';
 import { describe, expect, it } from 'vitest';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
 import { snapshot, suiteApp } from '../../../test/helpers.ts';
-import { MONEY_TABLES, admin, fund, suiteOperators, requestWithdrawal } from '../../../test/money.ts';
+import {
+  MONEY_TABLES,
+  admin,
+  fund,
+  suiteOperators,
+  requestWithdrawal,
+  savePayoutNumber,
+} from '../../../test/money.ts';
 import { nextMobile } from '../../seed/players.ts';
 import { sweepSignals } from './detect.ts';
 import { linkReasons, linksOf } from './links.ts';
@@ -50,14 +57,7 @@ async function signIn(p: Player, deviceId: string | undefined, ip: string): Prom
 
 async function savePayout(p: Player, number: string): Promise<void> {
   t.clock.advance(31_000);
-  const sent = await t.post('/api-send-withdraw-otp', { upi_type: '2', number }, { token: p.token });
-  expect(sent.statusCode, sent.raw).toBe(200);
-  const saved = await t.post(
-    '/api-add-user-upi-details',
-    { upi_type: '2', google_pay_no: number, otp: await t.lastCode(p.mobile) },
-    { token: p.token },
-  );
-  expect(saved.statusCode, saved.raw).toBe(200);
+  await savePayoutNumber(t, p, number);
 }
 
 async function transfer(from: Player, to: Player, points: number): Promise<void> {

@@ -7,6 +7,7 @@ import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import type { WalletBalance } from './cache.ts';
 import { WalletCache } from './cache.ts';
+import { declareHalf, postSingleDigit } from '../../../test/desk.ts';
 
 /** A loader that counts its calls and answers each player with what `values` holds at the time. */
 function loader(values: Map<number, WalletBalance>) {
@@ -153,18 +154,11 @@ describe('the home list shows every movement of the wallet at once (PGlite and P
     const q = await t.player();
     await expectShownAtOnce([p], () => fund(t, p, op, 1000));
     await expectShownAtOnce([p], async () => {
-      const bid = await t.post(
-        '/api-submit-bid',
-        {
-          game_id: market,
-          new_result: {
-            pana: 'Single Digit',
-            bid_date: '20-November-2026',
-            result: [{ digits: '6', points: 100, session: 'open' }],
-          },
-        },
-        { token: p.token },
-      );
+      const bid = await postSingleDigit(t, p, market, '20-November-2026', {
+        digits: '6',
+        points: 100,
+        session: 'open',
+      });
       expect(bid.json).toMatchObject({ status: true });
     });
     await expectShownAtOnce([p, q], async () => {
@@ -184,12 +178,7 @@ describe('the home list shows every movement of the wallet at once (PGlite and P
     });
     t.clock.set(IST('10:30'));
     await expectShownAtOnce([p], async () => {
-      const declared = await admin(t, op, 'POST', '/admin-api/results/declare', {
-        market_id: market,
-        date: '2026-11-20',
-        half: 'open',
-        value: '123',
-      });
+      const declared = await declareHalf(t, op, market, '2026-11-20', 'open', '123');
       expect(declared.statusCode).toBe(200);
     });
     await expectShownAtOnce([p], async () => {
