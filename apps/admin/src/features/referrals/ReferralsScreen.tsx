@@ -9,16 +9,15 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { listTable } from '../../components/list-table.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
-import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
 import { Money } from '../../components/Money.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PlayerCell } from '../../components/PlayerCell.tsx';
-import { SelectField } from '../../components/SelectField.tsx';
 import { StatusPill, type Tone } from '../../components/StatusPill.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.ts';
 import { useTableParams } from '../../lib/table-params.ts';
+import { anyOr, ListFilters, type FilterField } from '../../shared/filters/FilterFields.tsx';
 import { useAfterAction } from '../../shared/use-action.ts';
 import styles from './ReferralsScreen.module.css';
 
@@ -41,13 +40,24 @@ const stateLabels: Record<ReferralState, { label: string; tone: Tone }> = {
 const isState = (value: string): value is ReferralState =>
   (referralStates as readonly string[]).includes(value);
 
+const fields: ReadonlyArray<FilterField<(typeof filterNames)[number]>> = [
+  { kind: 'text', name: 'q', label: 'Either player: phone, name or id', search: true },
+  {
+    kind: 'choice',
+    name: 'state',
+    label: 'Reward',
+    options: anyOr(...referralStates.map((state) => [state, stateLabels[state].label] as const)),
+  },
+  { kind: 'date', name: 'from', label: 'Registered from' },
+  { kind: 'date', name: 'to', label: 'to' },
+];
+
 /**
  * Referrals (decision 038): who brought whom, when the first deposit was approved and what the reward did. A
  * reward of linked accounts is held here; an operator who may adjust wallets approves (it is paid) or rejects it.
  */
 export default function ReferralsScreen() {
   const table = useTableParams({ filters: filterNames, defaultSort: 'registered_at' });
-  const { draft, set } = useFilterDraft(table.filters);
   const canDecide = useCan('wallet.adjust');
   const after = useAfterAction();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -137,37 +147,7 @@ export default function ReferralsScreen() {
           />
         }
       />
-      <FilterBar
-        label="Referral filters"
-        foldOnPhone
-        onApply={() => table.setFilters(draft)}
-        onClear={() => table.setFilters({ q: '', state: '', from: '', to: '' })}
-      >
-        <FilterInput
-          label="Either player: phone, name or id"
-          type="search"
-          value={draft.q}
-          onValueChange={(v) => set('q', v)}
-          wide
-        />
-        <SelectField
-          inline
-          label="Reward"
-          value={draft.state}
-          onValueChange={(v) => set('state', v)}
-          options={[
-            { value: '', label: 'Any' },
-            ...referralStates.map((state) => ({ value: state, label: stateLabels[state].label })),
-          ]}
-        />
-        <FilterInput
-          label="Registered from"
-          type="date"
-          value={draft.from}
-          onValueChange={(v) => set('from', v)}
-        />
-        <FilterInput label="to" type="date" value={draft.to} onValueChange={(v) => set('to', v)} />
-      </FilterBar>
+      <ListFilters table={table} fields={fields} label="Referral filters" foldOnPhone />
       {totals && (
         <p className={styles.totals} aria-live="polite">
           Paid to referrers <Money paise={totals.referrer_paid_paise} />, to new players{' '}
