@@ -14,6 +14,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.ts';
 import { useTableParams } from '../../lib/table-params.ts';
 import { ListFilters, type FilterField } from '../../shared/filters/FilterFields.tsx';
+import { timeColumn } from '../../shared/columns.ts';
 import { actionLabel } from './action-labels.ts';
 import { ChainCheck } from './ChainCheck.tsx';
 import { CheckpointPanel } from './CheckpointPanel.tsx';
@@ -56,7 +57,7 @@ export default function AuditScreen() {
   });
 
   const columns: Column<AuditRow>[] = [
-    { id: 'at', header: 'Time', sort: 'at', cell: (r) => formatDateTime(r.at), csv: (r) => r.at },
+    timeColumn('at', 'Time', (r) => r.at, 'at'),
     {
       id: 'operator',
       header: 'Operator',

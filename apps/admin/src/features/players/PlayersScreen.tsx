@@ -9,9 +9,9 @@ import { ExportButton } from '../../components/ExportButton.tsx';
 import { Money } from '../../components/Money.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { useTableParams } from '../../lib/table-params.ts';
 import { anyOr, ListFilters, type FilterField } from '../../shared/filters/FilterFields.tsx';
+import { timeColumn } from '../../shared/columns.ts';
 import { PlayerFlags } from './PlayerFlags.tsx';
 import styles from './PlayersScreen.module.css';
 
@@ -94,19 +94,8 @@ export default function PlayersScreen() {
       cell: (p) => <PlayerFlags player={p} />,
       csv: (p) => `betting ${p.betting_status === '1' ? 'on' : 'off'}${p.blocked ? ', blocked' : ''}`,
     },
-    {
-      id: 'created_at',
-      header: 'Joined',
-      sort: 'created_at',
-      cell: (p) => formatDateTime(p.created_at),
-      csv: (p) => p.created_at,
-    },
-    {
-      id: 'seen',
-      header: 'Last active',
-      cell: (p) => formatDateTime(p.last_seen_at),
-      csv: (p) => p.last_seen_at,
-    },
+    timeColumn('created_at', 'Joined', (p) => p.created_at, 'created_at'),
+    timeColumn('seen', 'Last active', (p) => p.last_seen_at),
   ];
 
   return (

@@ -1,10 +1,10 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
-import { bidQuery } from './bid-filters.ts';
+import { bidQuery, playerQuery } from './bid-filters.ts';
 import { countColumn, countOf, formatCount, playerColumn, Points, pointsColumn } from './columns.tsx';
 import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
 import { bidFilters } from './ReportFilters.tsx';
-import { idFilter, pick } from './report-params.ts';
+import { pick } from './report-params.ts';
 
 type Row = Answer<typeof endpoints.customerSellReport>['rows'][number];
 
@@ -22,7 +22,7 @@ const spec: ReportSpec<typeof endpoints.customerSellReport> = {
     ...table.base,
     sort: pick(table.base.sort, sorts),
     ...bidQuery(table.filters),
-    player_id: idFilter(table.filters.player_id ?? ''),
+    ...playerQuery(table.filters),
   }),
   caption: "Customer sell report: each player's bids and wins",
   columns: [

@@ -4,11 +4,12 @@ import type { Column } from '../../components/DataTable.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { stateOf } from '../../lib/labels.ts';
+import { playerQuery } from './bid-filters.ts';
 import { countOf, playerColumn, Points } from './columns.tsx';
 import { methodNames } from './labels.ts';
 import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
 import type { FilterField } from './ReportFilters.tsx';
-import { idFilter, pick, type ReportTable } from './report-params.ts';
+import { pick, type ReportTable } from './report-params.ts';
 import styles from './MoneyRequestReports.module.css';
 
 type DepositRow = Answer<typeof endpoints.depositReport>['rows'][number];
@@ -25,7 +26,7 @@ function requestQuery(table: ReportTable): Query {
     sort: pick(table.base.sort, sorts),
     status: pick(table.filters.status ?? '', ['pending', 'approved', 'rejected'] as const),
     date_field: pick(table.filters.date_field ?? '', ['requested', 'decided'] as const),
-    player_id: idFilter(table.filters.player_id ?? ''),
+    ...playerQuery(table.filters),
   };
 }
 

@@ -2,9 +2,10 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
 import { PlayerCell } from '../../components/PlayerCell.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { playerQuery } from './bid-filters.ts';
 import { countOf, Points, pointsColumn } from './columns.tsx';
 import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
-import { idFilter, pick } from './report-params.ts';
+import { pick } from './report-params.ts';
 
 type Row = Answer<typeof endpoints.transferReport>['rows'][number];
 
@@ -21,7 +22,7 @@ const spec: ReportSpec<typeof endpoints.transferReport> = {
   query: (table) => ({
     ...table.base,
     sort: pick(table.base.sort, sorts),
-    player_id: idFilter(table.filters.player_id ?? ''),
+    ...playerQuery(table.filters),
   }),
   caption: 'Transfer report: points sent between players',
   columns: [

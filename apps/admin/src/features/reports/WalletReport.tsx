@@ -1,8 +1,9 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
+import { playerQuery } from './bid-filters.ts';
 import { countOf, playerColumn } from './columns.tsx';
 import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
-import { idFilter, pick } from './report-params.ts';
+import { pick } from './report-params.ts';
 import { walletColumns, walletTotals } from './wallet-columns.tsx';
 
 type Row = Answer<typeof endpoints.walletReport>['rows'][number];
@@ -19,7 +20,7 @@ const spec: ReportSpec<typeof endpoints.walletReport> = {
   query: (table) => ({
     ...table.base,
     sort: pick(table.base.sort, sorts),
-    player_id: idFilter(table.filters.player_id ?? ''),
+    ...playerQuery(table.filters),
   }),
   caption: "Wallet report: each player's opening, money in, money out and closing",
   columns: [playerColumn<Row>('player'), ...walletColumns<Row>(true)],

@@ -2,12 +2,12 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
 import { formatDateTime } from '../../lib/format.ts';
 import { numberOf } from '../../lib/labels.ts';
-import { bidQuery } from './bid-filters.ts';
+import { bidQuery, playerQuery } from './bid-filters.ts';
 import { dayColumn, countOf, marketColumns, playerColumn, Points, pointsColumn } from './columns.tsx';
 import { sessionNames } from './labels.ts';
 import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
 import { bidFilters } from './ReportFilters.tsx';
-import { idFilter, pick } from './report-params.ts';
+import { pick } from './report-params.ts';
 import styles from './ReportResults.module.css';
 
 type Row = Answer<typeof endpoints.winningReport>['rows'][number];
@@ -26,7 +26,7 @@ const spec: ReportSpec<typeof endpoints.winningReport> = {
     ...table.base,
     sort: pick(table.base.sort, sorts),
     ...bidQuery(table.filters),
-    player_id: idFilter(table.filters.player_id ?? ''),
+    ...playerQuery(table.filters),
   }),
   caption: 'Winning report: winning bids and payouts',
   columns: [
