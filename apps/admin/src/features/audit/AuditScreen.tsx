@@ -8,13 +8,13 @@ import { Link } from 'react-router';
 import { listTable } from '../../components/list-table.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
-import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { SelectField } from '../../components/SelectField.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.ts';
 import { useTableParams } from '../../lib/table-params.ts';
+import { ListFilters, type FilterField } from '../../shared/filters/FilterFields.tsx';
+import { timeColumn } from '../../shared/columns.ts';
 import { actionLabel } from './action-labels.ts';
 import { ChainCheck } from './ChainCheck.tsx';
 import { CheckpointPanel } from './CheckpointPanel.tsx';
@@ -30,7 +30,6 @@ const isAuditSort = (key: string): key is AuditSort => (auditSorts as readonly s
 /** Every operator action and sign-in: who, when, from where, what, before and after. */
 export default function AuditScreen() {
   const table = useTableParams({ filters: filterNames, defaultSort: 'at' });
-  const { draft, set } = useFilterDraft(table.filters);
   const [open, setOpen] = useState<AuditRow | null>(null);
   const canListOperators = useCan('operators.manage');
   const canVerify = useCan('audit.verify');
@@ -58,7 +57,7 @@ export default function AuditScreen() {
   });
 
   const columns: Column<AuditRow>[] = [
-    { id: 'at', header: 'Time', sort: 'at', cell: (r) => formatDateTime(r.at), csv: (r) => r.at },
+    timeColumn('at', 'Time', (r) => r.at, 'at'),
     {
       id: 'operator',
       header: 'Operator',
@@ -97,6 +96,15 @@ export default function AuditScreen() {
     { value: '', label: 'Any action' },
     ...(actions.data?.actions.map((a) => ({ value: a, label: actionLabel(a) })) ?? []),
   ];
+  const fields: ReadonlyArray<FilterField<(typeof filterNames)[number]>> = [
+    canListOperators
+      ? { kind: 'choice', name: 'operator_id', label: 'Operator', options: operatorOptions }
+      : { kind: 'digits', name: 'operator_id', label: 'Operator id' },
+    { kind: 'choice', name: 'action', label: 'Action', options: actionOptions },
+    { kind: 'digits', name: 'player_id', label: 'Player id' },
+    { kind: 'date', name: 'from', label: 'From' },
+    { kind: 'date', name: 'to', label: 'To' },
+  ];
 
   return (
     <>
@@ -109,42 +117,7 @@ export default function AuditScreen() {
       />
       {canVerify && <ChainCheck />}
       {canVerify && <CheckpointPanel />}
-      <FilterBar
-        onApply={() => table.setFilters(draft)}
-        onClear={() => table.setFilters({ operator_id: '', action: '', player_id: '', from: '', to: '' })}
-      >
-        {canListOperators ? (
-          <SelectField
-            inline
-            label="Operator"
-            value={draft.operator_id}
-            onValueChange={(v) => set('operator_id', v)}
-            options={operatorOptions}
-          />
-        ) : (
-          <FilterInput
-            label="Operator id"
-            inputMode="numeric"
-            value={draft.operator_id}
-            onValueChange={(v) => set('operator_id', v.replace(/\D/g, ''))}
-          />
-        )}
-        <SelectField
-          inline
-          label="Action"
-          value={draft.action}
-          onValueChange={(v) => set('action', v)}
-          options={actionOptions}
-        />
-        <FilterInput
-          label="Player id"
-          inputMode="numeric"
-          value={draft.player_id}
-          onValueChange={(v) => set('player_id', v.replace(/\D/g, ''))}
-        />
-        <FilterInput label="From" type="date" value={draft.from} onValueChange={(v) => set('from', v)} />
-        <FilterInput label="To" type="date" value={draft.to} onValueChange={(v) => set('to', v)} />
-      </FilterBar>
+      <ListFilters table={table} fields={fields} />
       <DataTable
         caption="Audit log"
         columns={columns}

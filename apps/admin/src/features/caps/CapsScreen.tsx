@@ -4,18 +4,17 @@ import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { parsePaiseText, formatPoints } from '@gama/core/rules/money';
-import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader, Panel } from '../../components/PageHeader.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
+import { Loaded } from '../../shared/Loaded.tsx';
 import styles from './CapsScreen.module.css';
 
 const groups: ReadonlyArray<{ value: MarketGroup; label: string }> = [
@@ -41,13 +40,9 @@ export default function CapsScreen() {
       <div className={styles.groups}>
         <Segmented label="Market group" value={group} options={groups} onChange={setGroup} />
       </div>
-      {caps.isPending ? (
-        <Skeleton height={320} radius={12} />
-      ) : caps.isError ? (
-        <ErrorNotice error={caps.error} onRetry={() => void caps.refetch()} />
-      ) : (
-        <CapsForm key={`${group}:${JSON.stringify(caps.data.caps)}`} group={group} saved={caps.data.caps} />
-      )}
+      <Loaded query={caps} height={320} radius={12}>
+        {(data) => <CapsForm key={`${group}:${JSON.stringify(data.caps)}`} group={group} saved={data.caps} />}
+      </Loaded>
     </>
   );
 }

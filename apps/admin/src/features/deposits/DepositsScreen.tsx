@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import type { Column } from '../../components/DataTable.tsx';
 import { Money } from '../../components/Money.tsx';
-import { SelectField } from '../../components/SelectField.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDateTime, maskMobile } from '../../lib/format.ts';
 import { stateOf } from '../../lib/labels.ts';
 import { useCan } from '../../lib/session.ts';
+import { anyOr, type FilterField } from '../../shared/filters/FilterFields.tsx';
 import { requestColumns } from '../../shared/queue/columns.tsx';
 import { QueueScreen } from '../../shared/queue/QueueScreen.tsx';
 import q from '../../shared/queue/Queue.module.css';
@@ -32,6 +32,16 @@ const statuses: ReadonlyArray<{ value: Status; label: string }> = [
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
   { value: 'all', label: 'All' },
+];
+
+const filters: ReadonlyArray<FilterField<'has_utr' | 'flagged'>> = [
+  {
+    kind: 'choice',
+    name: 'has_utr',
+    label: 'UTR',
+    options: anyOr(['true', 'Entered'], ['false', 'Not entered']),
+  },
+  { kind: 'choice', name: 'flagged', label: 'Checks', options: anyOr(['true', 'Flagged only']) },
 ];
 
 type Pending =
@@ -55,7 +65,7 @@ export default function DepositsScreen() {
     }),
     list: (input, signal) => call(endpoints.adminDeposits, input, { signal }),
   });
-  const { list, draft, set } = queue;
+  const { list } = queue;
   const canDecide = useCan('deposits.decide');
   const after = useAfterAction();
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
@@ -143,31 +153,7 @@ export default function DepositsScreen() {
       exportName="deposits.csv"
       shortcuts={canDecide && queue.waiting}
       onStatusChange={() => setSelected(new Set())}
-      filters={
-        <>
-          <SelectField
-            inline
-            label="UTR"
-            value={draft.has_utr}
-            onValueChange={(v) => set('has_utr', v)}
-            options={[
-              { value: '', label: 'Any' },
-              { value: 'true', label: 'Entered' },
-              { value: 'false', label: 'Not entered' },
-            ]}
-          />
-          <SelectField
-            inline
-            label="Checks"
-            value={draft.flagged}
-            onValueChange={(v) => set('flagged', v)}
-            options={[
-              { value: '', label: 'Any' },
-              { value: 'true', label: 'Flagged only' },
-            ]}
-          />
-        </>
-      }
+      filters={filters}
       banner={
         canDecide &&
         picked.length > 0 && (

@@ -2,18 +2,17 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
 import { formatPoints } from '@gama/core/rules/money';
-import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Money } from '../../components/Money.tsx';
 import { PageHeader, Panel } from '../../components/PageHeader.tsx';
 import { PlayerCell } from '../../components/PlayerCell.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useOperator } from '../../lib/session.ts';
+import { DecisionDialog } from '../../shared/DecisionDialog.tsx';
+import { Loaded } from '../../shared/Loaded.tsx';
 import { useAfterAction } from '../../shared/use-action.ts';
 import styles from './HeldCreditsScreen.module.css';
 
@@ -59,70 +58,71 @@ export default function HeldCreditsScreen() {
         title="Held credits"
         description="Credits past their maker's 24-hour allowance. Nothing is credited until an operator other than the maker approves."
       />
-      {holds.isPending ? (
-        <Skeleton height={160} radius={12} />
-      ) : holds.isError ? (
-        <ErrorNotice error={holds.error} onRetry={() => void holds.refetch()} />
-      ) : (
-        <Panel title={`Waiting for approval (${holds.data.holds.length})`}>
-          <DataTable
-            caption="Credits waiting for a second operator"
-            columns={columns}
-            rows={holds.data.holds}
-            rowKey={(h) => h.id}
-            empty="Nothing waits for approval."
-            actions={(h) =>
-              h.maker.id === me.id ? (
-                <span className={styles.own}>Yours: another operator must approve</span>
-              ) : (
-                <>
-                  <Button small variant="money" onClick={() => setPending({ kind: 'approve', hold: h })}>
-                    Approve
-                  </Button>
-                  <Button small variant="outline" onClick={() => setPending({ kind: 'reject', hold: h })}>
-                    Reject
-                  </Button>
-                </>
-              )
-            }
-          />
-        </Panel>
-      )}
-      <ConfirmDialog
-        open={pending !== null}
+      <Loaded query={holds} height={160} radius={12}>
+        {({ holds: waiting }) => (
+          <Panel title={`Waiting for approval (${waiting.length})`}>
+            <DataTable
+              caption="Credits waiting for a second operator"
+              columns={columns}
+              rows={waiting}
+              rowKey={(h) => h.id}
+              empty="Nothing waits for approval."
+              actions={(h) =>
+                h.maker.id === me.id ? (
+                  <span className={styles.own}>Yours: another operator must approve</span>
+                ) : (
+                  <>
+                    <Button small variant="money" onClick={() => setPending({ kind: 'approve', hold: h })}>
+                      Approve
+                    </Button>
+                    <Button small variant="outline" onClick={() => setPending({ kind: 'reject', hold: h })}>
+                      Reject
+                    </Button>
+                  </>
+                )
+              }
+            />
+          </Panel>
+        )}
+      </Loaded>
+      <DecisionDialog
+        pending={pending}
         onClose={() => setPending(null)}
-        title={pending?.kind === 'reject' ? 'Reject credit' : 'Approve credit'}
-        confirmLabel={pending?.kind === 'reject' ? 'Reject' : 'Approve and credit'}
-        busyText={pending?.kind === 'reject' ? 'Rejecting' : 'Crediting'}
-        tone={pending?.kind === 'reject' ? 'danger' : 'money'}
-        reason={
-          pending?.kind === 'reject' ? { label: 'Reason (the maker sees it)', minLength: 3 } : undefined
-        }
-        onConfirm={async (reason) => {
-          if (!pending) return;
-          const { hold } = pending;
-          if (pending.kind === 'approve')
-            await after(() => call(endpoints.adminHoldApprove, { id: hold.id }), {
-              success: `Credited ${formatPoints(hold.amount_paise)} points to ${hold.player.user_name}`,
-              refresh,
-            });
-          else
-            await after(() => call(endpoints.adminHoldReject, { id: hold.id, reason: reason ?? '' }), {
-              success: 'Credit rejected: nothing was credited',
-              refresh,
-            });
+        approve={{
+          title: 'Approve credit',
+          confirmLabel: 'Approve and credit',
+          busyText: 'Crediting',
+          tone: 'money',
         }}
+        reject={{
+          title: 'Reject credit',
+          confirmLabel: 'Reject',
+          busyText: 'Rejecting',
+          reasonLabel: 'Reason (the maker sees it)',
+        }}
+        onApprove={({ hold }) =>
+          after(() => call(endpoints.adminHoldApprove, { id: hold.id }), {
+            success: `Credited ${formatPoints(hold.amount_paise)} points to ${hold.player.user_name}`,
+            refresh,
+          })
+        }
+        onReject={({ hold }, reason) =>
+          after(() => call(endpoints.adminHoldReject, { id: hold.id, reason }), {
+            success: 'Credit rejected: nothing was credited',
+            refresh,
+          })
+        }
       >
-        {pending && (
+        {({ kind, hold }) => (
           <p>
-            {pending.kind === 'approve' ? 'Credit' : 'Reject the credit of'}{' '}
-            <strong>{formatPoints(pending.hold.amount_paise)} points</strong> to{' '}
-            <strong>{pending.hold.player.user_name}</strong> ({pending.hold.player.mobile}), made by{' '}
-            {pending.hold.maker.username} for “{pending.hold.reason}”.
-            {pending.kind === 'approve' ? ' It is credited once.' : ' Nothing is credited.'}
+            {kind === 'approve' ? 'Credit' : 'Reject the credit of'}{' '}
+            <strong>{formatPoints(hold.amount_paise)} points</strong> to{' '}
+            <strong>{hold.player.user_name}</strong> ({hold.player.mobile}), made by {hold.maker.username} for
+            “{hold.reason}”.
+            {kind === 'approve' ? ' It is credited once.' : ' Nothing is credited.'}
           </p>
         )}
-      </ConfirmDialog>
+      </DecisionDialog>
     </>
   );
 }

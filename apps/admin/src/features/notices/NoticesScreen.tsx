@@ -1,16 +1,15 @@
 import { endpoints } from '@gama/core/endpoints';
 import { audienceLabel, type Notice } from '@gama/core/endpoints/notices/index';
 import { Button } from '@gama/ui/Button';
-import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader, Panel } from '../../components/PageHeader.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useOperator } from '../../lib/session.ts';
+import { DecisionDialog } from '../../shared/DecisionDialog.tsx';
+import { Loaded } from '../../shared/Loaded.tsx';
 import { useAfterAction } from '../../shared/use-action.ts';
 import { ComposeNotice } from './ComposeNotice.tsx';
 import styles from './NoticesScreen.module.css';
@@ -90,89 +89,98 @@ export default function NoticesScreen() {
         description="A notice reaches players in the bell and, with offers on, on their phones. Past the owner's daily audience a second operator approves it."
       />
       {canSend && <ComposeNotice />}
-      {list.isPending ? (
-        <Skeleton height={160} radius={12} />
-      ) : list.isError ? (
-        <ErrorNotice error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <Panel title={`Waiting for approval (${waiting.length})`}>
-            <DataTable
-              caption="Notices waiting for a second operator"
-              columns={waitingColumns}
-              rows={waiting}
-              rowKey={(n) => n.id}
-              empty="Nothing waits for approval."
-              actions={(n) =>
-                !canApprove ? null : n.maker.id === me.id ? (
-                  <>
-                    <span className={styles.own}>Yours: another operator must approve</span>
-                    <Button small variant="outline" onClick={() => setPending({ kind: 'reject', notice: n })}>
-                      Withdraw
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <Button small onClick={() => setPending({ kind: 'approve', notice: n })}>
-                      Approve and send
-                    </Button>
-                    <Button small variant="outline" onClick={() => setPending({ kind: 'reject', notice: n })}>
-                      Reject
-                    </Button>
-                  </>
-                )
-              }
-            />
-          </Panel>
-          <Panel title="Sent and rejected notices">
-            <DataTable
-              caption="Notices sent or rejected, newest first"
-              columns={sentColumns}
-              rows={done}
-              rowKey={(n) => n.id}
-              empty="No notice has been sent yet."
-            />
-          </Panel>
-        </>
-      )}
-      <ConfirmDialog
-        open={pending !== null}
+      <Loaded query={list} height={160} radius={12}>
+        {() => (
+          <>
+            <Panel title={`Waiting for approval (${waiting.length})`}>
+              <DataTable
+                caption="Notices waiting for a second operator"
+                columns={waitingColumns}
+                rows={waiting}
+                rowKey={(n) => n.id}
+                empty="Nothing waits for approval."
+                actions={(n) =>
+                  !canApprove ? null : n.maker.id === me.id ? (
+                    <>
+                      <span className={styles.own}>Yours: another operator must approve</span>
+                      <Button
+                        small
+                        variant="outline"
+                        onClick={() => setPending({ kind: 'reject', notice: n })}
+                      >
+                        Withdraw
+                      </Button>
+                    </>
+                  ) : (
+                    <>
+                      <Button small onClick={() => setPending({ kind: 'approve', notice: n })}>
+                        Approve and send
+                      </Button>
+                      <Button
+                        small
+                        variant="outline"
+                        onClick={() => setPending({ kind: 'reject', notice: n })}
+                      >
+                        Reject
+                      </Button>
+                    </>
+                  )
+                }
+              />
+            </Panel>
+            <Panel title="Sent and rejected notices">
+              <DataTable
+                caption="Notices sent or rejected, newest first"
+                columns={sentColumns}
+                rows={done}
+                rowKey={(n) => n.id}
+                empty="No notice has been sent yet."
+              />
+            </Panel>
+          </>
+        )}
+      </Loaded>
+      <DecisionDialog
+        pending={pending}
         onClose={() => setPending(null)}
-        title={pending?.kind === 'reject' ? 'Reject notice' : 'Approve and send notice'}
-        confirmLabel={pending?.kind === 'reject' ? 'Reject' : 'Approve and send'}
-        busyText={pending?.kind === 'reject' ? 'Rejecting' : 'Sending'}
-        tone={pending?.kind === 'reject' ? 'danger' : 'primary'}
-        reason={
-          pending?.kind === 'reject' ? { label: 'Reason (the proposer sees it)', minLength: 3 } : undefined
-        }
-        onConfirm={async (reason) => {
-          if (!pending) return;
-          const { notice } = pending;
-          if (pending.kind === 'approve')
-            await after(() => call(endpoints.adminNoticeApprove, { id: notice.id }), {
-              success: (a) =>
-                a.already_decided
-                  ? 'Already sent: nothing more was sent'
-                  : `Sent to ${playersText(a.notice.recipients ?? 0)}`,
-              refresh: [noticesKey],
-            });
-          else
-            await after(() => call(endpoints.adminNoticeReject, { id: notice.id, reason }), {
-              success: 'Notice rejected: nothing was sent',
-              refresh: [noticesKey],
-            });
+        approve={{
+          title: 'Approve and send notice',
+          confirmLabel: 'Approve and send',
+          busyText: 'Sending',
+          tone: 'primary',
         }}
+        reject={{
+          title: 'Reject notice',
+          confirmLabel: 'Reject',
+          busyText: 'Rejecting',
+          reasonLabel: 'Reason (the proposer sees it)',
+        }}
+        onApprove={({ notice }) =>
+          after(() => call(endpoints.adminNoticeApprove, { id: notice.id }), {
+            success: (a) =>
+              a.already_decided
+                ? 'Already sent: nothing more was sent'
+                : `Sent to ${playersText(a.notice.recipients ?? 0)}`,
+            refresh: [noticesKey],
+          })
+        }
+        onReject={({ notice }, reason) =>
+          after(() => call(endpoints.adminNoticeReject, { id: notice.id, reason }), {
+            success: 'Notice rejected: nothing was sent',
+            refresh: [noticesKey],
+          })
+        }
       >
-        {pending && (
+        {({ kind, notice }) => (
           <p>
-            {pending.kind === 'approve' ? 'Send' : 'Reject'} “<strong>{pending.notice.title}</strong>” by{' '}
-            {pending.notice.maker.username} to {audienceOf(pending.notice).toLowerCase()}.
-            {pending.kind === 'approve'
+            {kind === 'approve' ? 'Send' : 'Reject'} “<strong>{notice.title}</strong>” by{' '}
+            {notice.maker.username} to {audienceOf(notice).toLowerCase()}.
+            {kind === 'approve'
               ? ' Its players are counted again now, and it is sent once.'
               : ' Nothing is sent.'}
           </p>
         )}
-      </ConfirmDialog>
+      </DecisionDialog>
     </>
   );
 }

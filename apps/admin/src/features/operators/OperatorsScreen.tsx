@@ -15,9 +15,9 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SelectField } from '../../components/SelectField.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { roleNames, useOperator } from '../../lib/session.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
+import { timeColumn } from '../../shared/columns.ts';
 import { roleSummaries } from './role-summaries.ts';
 
 type OperatorRow = Answer<typeof endpoints.operatorsList>['operators'][number];
@@ -92,13 +92,8 @@ export default function OperatorsScreen() {
       cell: (o) => o.active_sessions,
       csv: (o) => o.active_sessions,
     },
-    {
-      id: 'seen',
-      header: 'Last active',
-      cell: (o) => formatDateTime(o.last_seen_at),
-      csv: (o) => o.last_seen_at,
-    },
-    { id: 'created', header: 'Created', cell: (o) => formatDateTime(o.created_at), csv: (o) => o.created_at },
+    timeColumn('seen', 'Last active', (o) => o.last_seen_at),
+    timeColumn('created', 'Created', (o) => o.created_at),
   ];
 
   return (

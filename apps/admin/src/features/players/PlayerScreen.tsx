@@ -89,30 +89,21 @@ export default function PlayerScreen({ signals }: { signals?: (playerId: number)
             </p>
           )}
           <dl className={styles.totals}>
-            <div>
-              <dt>Deposited</dt>
-              <dd>
-                <Money paise={totals.deposited_paise} flow="in" />
-              </dd>
-            </div>
-            <div>
-              <dt>Won</dt>
-              <dd>
-                <Money paise={totals.won_paise} flow="in" />
-              </dd>
-            </div>
-            <div>
-              <dt>Withdrawn</dt>
-              <dd>
-                <Money paise={totals.withdrawn_paise} flow="out" />
-              </dd>
-            </div>
-            <div>
-              <dt>Staked</dt>
-              <dd>
-                <Money paise={totals.staked_paise} flow="out" />
-              </dd>
-            </div>
+            {(
+              [
+                ['Deposited', totals.deposited_paise, 'in'],
+                ['Won', totals.won_paise, 'in'],
+                ['Withdrawn', totals.withdrawn_paise, 'out'],
+                ['Staked', totals.staked_paise, 'out'],
+              ] as const
+            ).map(([label, paise, flow]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>
+                  <Money paise={paise} flow={flow} />
+                </dd>
+              </div>
+            ))}
           </dl>
           {(counts.deposits_pending > 0 || counts.withdrawals_pending > 0) && (
             <p className={styles.pending}>

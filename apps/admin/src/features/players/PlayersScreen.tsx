@@ -6,13 +6,12 @@ import { useNavigate } from 'react-router';
 import { listTable } from '../../components/list-table.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
-import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
 import { Money } from '../../components/Money.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { SelectField } from '../../components/SelectField.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { useTableParams } from '../../lib/table-params.ts';
+import { anyOr, ListFilters, type FilterField } from '../../shared/filters/FilterFields.tsx';
+import { timeColumn } from '../../shared/columns.ts';
 import { PlayerFlags } from './PlayerFlags.tsx';
 import styles from './PlayersScreen.module.css';
 
@@ -21,12 +20,21 @@ type Query = CallInput<typeof endpoints.adminPlayers>;
 type Sort = NonNullable<Query['sort']>;
 const sorts: readonly Sort[] = ['id', 'user_name', 'mobile', 'created_at', 'wallet'];
 const filterNames = ['q', 'betting_status', 'blocked'] as const;
+const fields: ReadonlyArray<FilterField<(typeof filterNames)[number]>> = [
+  { kind: 'text', name: 'q', label: 'Phone, name or id', search: true },
+  { kind: 'choice', name: 'betting_status', label: 'Betting', options: anyOr(['1', 'On'], ['0', 'Off']) },
+  {
+    kind: 'choice',
+    name: 'blocked',
+    label: 'Blocked',
+    options: anyOr(['true', 'Blocked'], ['false', 'Not blocked']),
+  },
+];
 
 /** Find a player by phone, name or id; Enter or a click opens their page. */
 export default function PlayersScreen() {
   const navigate = useNavigate();
   const table = useTableParams({ filters: filterNames, defaultSort: 'id' });
-  const { draft, set } = useFilterDraft(table.filters);
   const sort = (sorts.includes(table.sort as Sort) ? table.sort : 'id') as Sort;
   const query: Query = {
     sort,
@@ -86,19 +94,8 @@ export default function PlayersScreen() {
       cell: (p) => <PlayerFlags player={p} />,
       csv: (p) => `betting ${p.betting_status === '1' ? 'on' : 'off'}${p.blocked ? ', blocked' : ''}`,
     },
-    {
-      id: 'created_at',
-      header: 'Joined',
-      sort: 'created_at',
-      cell: (p) => formatDateTime(p.created_at),
-      csv: (p) => p.created_at,
-    },
-    {
-      id: 'seen',
-      header: 'Last active',
-      cell: (p) => formatDateTime(p.last_seen_at),
-      csv: (p) => p.last_seen_at,
-    },
+    timeColumn('created_at', 'Joined', (p) => p.created_at, 'created_at'),
+    timeColumn('seen', 'Last active', (p) => p.last_seen_at),
   ];
 
   return (
@@ -113,42 +110,7 @@ export default function PlayersScreen() {
           />
         }
       />
-      <FilterBar
-        label="Player search"
-        foldOnPhone
-        onApply={() => table.setFilters(draft)}
-        onClear={() => table.setFilters({ q: '', betting_status: '', blocked: '' })}
-      >
-        <FilterInput
-          label="Phone, name or id"
-          type="search"
-          value={draft.q}
-          onValueChange={(v) => set('q', v)}
-          wide
-        />
-        <SelectField
-          inline
-          label="Betting"
-          value={draft.betting_status}
-          onValueChange={(v) => set('betting_status', v)}
-          options={[
-            { value: '', label: 'Any' },
-            { value: '1', label: 'On' },
-            { value: '0', label: 'Off' },
-          ]}
-        />
-        <SelectField
-          inline
-          label="Blocked"
-          value={draft.blocked}
-          onValueChange={(v) => set('blocked', v)}
-          options={[
-            { value: '', label: 'Any' },
-            { value: 'true', label: 'Blocked' },
-            { value: 'false', label: 'Not blocked' },
-          ]}
-        />
-      </FilterBar>
+      <ListFilters table={table} fields={fields} label="Player search" foldOnPhone />
       <DataTable
         caption="Players"
         columns={columns}

@@ -11,6 +11,7 @@ import { call } from '../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../lib/format.ts';
 import { stateOf } from '../../lib/labels.ts';
 import { useTableParams } from '../../lib/table-params.ts';
+import { timeColumn } from '../../shared/columns.ts';
 import styles from './PlayerScreen.module.css';
 
 export const playerTabs = [
@@ -70,12 +71,8 @@ type Transfer = Answer<typeof endpoints.adminPlayerTransfers>['rows'][number];
 type Session = Answer<typeof endpoints.adminPlayerSessions>['rows'][number];
 type Payout = Answer<typeof endpoints.adminPlayerPayoutMethods>['rows'][number];
 
-const when = <R extends { created_at: string }>(): Column<R> => ({
-  id: 'created_at',
-  header: 'When',
-  cell: (r) => formatDateTime(r.created_at),
-  csv: (r) => r.created_at,
-});
+const when = <R extends { created_at: string }>(): Column<R> =>
+  timeColumn('created_at', 'When', (r) => r.created_at);
 
 /**
  * The entry as an operator reads it: the player's own note masks the other side of a transfer, so a transfer
@@ -232,12 +229,7 @@ const sessionColumns: Column<Session>[] = [
     cell: (s) => formatDateTime(s.created_at),
     csv: (s) => s.created_at,
   },
-  {
-    id: 'seen',
-    header: 'Last active',
-    cell: (s) => formatDateTime(s.last_seen_at),
-    csv: (s) => s.last_seen_at,
-  },
+  timeColumn('seen', 'Last active', (s) => s.last_seen_at),
   {
     id: 'state',
     header: 'State',
@@ -262,12 +254,7 @@ const payoutColumns: Column<Payout>[] = [
     cell: (p) => <span className="tabular">{p.number}</span>,
     csv: (p) => p.number,
   },
-  {
-    id: 'verified',
-    header: 'Verified',
-    cell: (p) => formatDateTime(p.verified_at),
-    csv: (p) => p.verified_at,
-  },
+  timeColumn('verified', 'Verified', (p) => p.verified_at),
 ];
 
 /** The tab's list, by name. */

@@ -1,15 +1,14 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { RatesAnswer } from '@gama/core/endpoints/rates/index';
 import { Button } from '@gama/ui/Button';
-import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, RefreshCw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
 import { call } from '../../lib/api-client.ts';
+import { Loaded } from '../../shared/Loaded.tsx';
 import { rateGroups as groups, ratesKey } from './rate-groups.ts';
 import { RateHistory } from './RateHistory.tsx';
 import { RatesEditor } from './RatesEditor.tsx';
@@ -57,17 +56,15 @@ export default function RatesScreen() {
         options={groups}
         onChange={(value) => setSearch(value === 'main' ? {} : { group: value }, { replace: true })}
       />
-      {rates.isPending ? (
-        <Skeleton height={320} radius={12} />
-      ) : rates.isError ? (
-        <ErrorNotice error={rates.error} onRetry={() => void rates.refetch()} />
-      ) : (
-        <>
-          {/* A new version (saved here or elsewhere) starts a fresh form from what is in force. */}
-          <RatesEditor key={`${group}-${rates.data.current.version}`} answer={rates.data} />
-          <RateHistory answer={rates.data} />
-        </>
-      )}
+      <Loaded query={rates} height={320} radius={12}>
+        {(data) => (
+          <>
+            {/* A new version (saved here or elsewhere) starts a fresh form from what is in force. */}
+            <RatesEditor key={`${group}-${data.current.version}`} answer={data} />
+            <RateHistory answer={data} />
+          </>
+        )}
+      </Loaded>
     </>
   );
 }

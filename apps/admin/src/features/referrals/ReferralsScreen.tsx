@@ -5,20 +5,19 @@ import { Button } from '@gama/ui/Button';
 import { formatPoints } from '@gama/core/rules/money';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { listTable } from '../../components/list-table.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
-import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
 import { Money } from '../../components/Money.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PlayerCell } from '../../components/PlayerCell.tsx';
-import { SelectField } from '../../components/SelectField.tsx';
 import { StatusPill, type Tone } from '../../components/StatusPill.tsx';
 import { call, urlOf } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.ts';
 import { useTableParams } from '../../lib/table-params.ts';
+import { anyOr, ListFilters, type FilterField } from '../../shared/filters/FilterFields.tsx';
+import { DecisionDialog } from '../../shared/DecisionDialog.tsx';
 import { useAfterAction } from '../../shared/use-action.ts';
 import styles from './ReferralsScreen.module.css';
 
@@ -41,13 +40,24 @@ const stateLabels: Record<ReferralState, { label: string; tone: Tone }> = {
 const isState = (value: string): value is ReferralState =>
   (referralStates as readonly string[]).includes(value);
 
+const fields: ReadonlyArray<FilterField<(typeof filterNames)[number]>> = [
+  { kind: 'text', name: 'q', label: 'Either player: phone, name or id', search: true },
+  {
+    kind: 'choice',
+    name: 'state',
+    label: 'Reward',
+    options: anyOr(...referralStates.map((state) => [state, stateLabels[state].label] as const)),
+  },
+  { kind: 'date', name: 'from', label: 'Registered from' },
+  { kind: 'date', name: 'to', label: 'to' },
+];
+
 /**
  * Referrals (decision 038): who brought whom, when the first deposit was approved and what the reward did. A
  * reward of linked accounts is held here; an operator who may adjust wallets approves (it is paid) or rejects it.
  */
 export default function ReferralsScreen() {
   const table = useTableParams({ filters: filterNames, defaultSort: 'registered_at' });
-  const { draft, set } = useFilterDraft(table.filters);
   const canDecide = useCan('wallet.adjust');
   const after = useAfterAction();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -137,37 +147,7 @@ export default function ReferralsScreen() {
           />
         }
       />
-      <FilterBar
-        label="Referral filters"
-        foldOnPhone
-        onApply={() => table.setFilters(draft)}
-        onClear={() => table.setFilters({ q: '', state: '', from: '', to: '' })}
-      >
-        <FilterInput
-          label="Either player: phone, name or id"
-          type="search"
-          value={draft.q}
-          onValueChange={(v) => set('q', v)}
-          wide
-        />
-        <SelectField
-          inline
-          label="Reward"
-          value={draft.state}
-          onValueChange={(v) => set('state', v)}
-          options={[
-            { value: '', label: 'Any' },
-            ...referralStates.map((state) => ({ value: state, label: stateLabels[state].label })),
-          ]}
-        />
-        <FilterInput
-          label="Registered from"
-          type="date"
-          value={draft.from}
-          onValueChange={(v) => set('from', v)}
-        />
-        <FilterInput label="to" type="date" value={draft.to} onValueChange={(v) => set('to', v)} />
-      </FilterBar>
+      <ListFilters table={table} fields={fields} label="Referral filters" foldOnPhone />
       {totals && (
         <p className={styles.totals} aria-live="polite">
           Paid to referrers <Money paise={totals.referrer_paid_paise} />, to new players{' '}
@@ -196,48 +176,51 @@ export default function ReferralsScreen() {
             }
           : {})}
       />
-      <ConfirmDialog
-        open={pending !== null}
+      <DecisionDialog
+        pending={pending}
         onClose={() => setPending(null)}
-        title={pending?.kind === 'reject' ? 'Reject referral reward' : 'Pay referral reward'}
-        confirmLabel={pending?.kind === 'reject' ? 'Reject' : 'Approve and pay'}
-        busyText={pending?.kind === 'reject' ? 'Rejecting' : 'Paying'}
-        tone={pending?.kind === 'reject' ? 'danger' : 'money'}
-        reason={
-          pending?.kind === 'reject' ? { label: 'Reason (kept in the audit log)', minLength: 3 } : undefined
-        }
-        onConfirm={async (reason) => {
-          if (!pending) return;
-          const { row } = pending;
-          if (pending.kind === 'approve')
-            await after(() => call(endpoints.adminReferralApprove, { id: row.referred.id }), {
-              success: `Paid the referral reward of ${row.referrer.user_name}`,
-              refresh: [['referrals'], ['player']],
-            });
-          else
-            await after(
-              () => call(endpoints.adminReferralReject, { id: row.referred.id, reason: reason ?? '' }),
-              { success: 'Referral reward rejected: nothing was paid', refresh: [['referrals']] },
-            );
+        approve={{
+          title: 'Pay referral reward',
+          confirmLabel: 'Approve and pay',
+          busyText: 'Paying',
+          tone: 'money',
         }}
+        reject={{
+          title: 'Reject referral reward',
+          confirmLabel: 'Reject',
+          busyText: 'Rejecting',
+          reasonLabel: 'Reason (kept in the audit log)',
+        }}
+        onApprove={({ row }) =>
+          after(() => call(endpoints.adminReferralApprove, { id: row.referred.id }), {
+            success: `Paid the referral reward of ${row.referrer.user_name}`,
+            refresh: [['referrals'], ['player']],
+          })
+        }
+        onReject={({ row }, reason) =>
+          after(() => call(endpoints.adminReferralReject, { id: row.referred.id, reason }), {
+            success: 'Referral reward rejected: nothing was paid',
+            refresh: [['referrals']],
+          })
+        }
       >
-        {pending && (
+        {({ kind, row }) => (
           <p>
-            {pending.kind === 'approve' ? 'Pay' : 'Reject'}{' '}
-            <strong>{formatPoints(pending.row.referrer_reward_paise ?? 0)} points</strong> to{' '}
-            <strong>{pending.row.referrer.user_name}</strong> ({pending.row.referrer.mobile})
-            {(pending.row.referred_reward_paise ?? 0) > 0 && (
+            {kind === 'approve' ? 'Pay' : 'Reject'}{' '}
+            <strong>{formatPoints(row.referrer_reward_paise ?? 0)} points</strong> to{' '}
+            <strong>{row.referrer.user_name}</strong> ({row.referrer.mobile})
+            {(row.referred_reward_paise ?? 0) > 0 && (
               <>
                 {' '}
-                and <strong>{formatPoints(pending.row.referred_reward_paise ?? 0)} points</strong> to{' '}
-                <strong>{pending.row.referred.user_name}</strong>
+                and <strong>{formatPoints(row.referred_reward_paise ?? 0)} points</strong> to{' '}
+                <strong>{row.referred.user_name}</strong>
               </>
             )}
-            , held because the accounts are linked ({pending.row.link_reasons.join(', ')}).
-            {pending.kind === 'approve' ? ' It is paid once, from promotions.' : ' Nothing is paid.'}
+            , held because the accounts are linked ({row.link_reasons.join(', ')}).
+            {kind === 'approve' ? ' It is paid once, from promotions.' : ' Nothing is paid.'}
           </p>
         )}
-      </ConfirmDialog>
+      </DecisionDialog>
     </>
   );
 }

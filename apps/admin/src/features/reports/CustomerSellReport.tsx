@@ -1,49 +1,31 @@
 import { endpoints } from '@gama/core/endpoints';
-import type { Answer, CallInput } from '@gama/core/endpoints/define';
-import type { Column } from '../../components/DataTable.tsx';
-import { urlOf } from '../../lib/api-client.ts';
-import { bidQuery } from './bid-filters.ts';
+import type { Answer } from '@gama/core/endpoints/define';
+import { bidQuery, playerQuery } from './bid-filters.ts';
 import { countColumn, countOf, formatCount, playerColumn, Points, pointsColumn } from './columns.tsx';
-import {
-  bidFilters,
-  filterParams,
-  ReportFilters,
-  type FilterField,
-  type MarketOption,
-} from './ReportFilters.tsx';
-import { idFilter, pick, useReport, useReportTable } from './report-params.ts';
-import { ReportResults } from './ReportResults.tsx';
+import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
+import { bidFilters } from './ReportFilters.tsx';
+import { pick } from './report-params.ts';
 
 type Row = Answer<typeof endpoints.customerSellReport>['rows'][number];
-type Query = CallInput<typeof endpoints.customerSellReport>;
 
 const sorts = ['player', 'bids', 'stakes', 'payouts', 'player_net'] as const;
-const fields: readonly FilterField[] = [...bidFilters, 'player'];
 
 /** Each player's bids, stakes, wins and what they came out with. */
-export default function CustomerSellReport({
-  today,
-  markets,
-}: {
-  today: string;
-  markets?: readonly MarketOption[];
-}) {
-  const table = useReportTable({
-    today,
-    filters: filterParams(fields),
-    sorts,
-    defaultSort: 'stakes',
-    defaultDir: 'desc',
-  });
-  const query: Query = {
+const spec: ReportSpec<typeof endpoints.customerSellReport> = {
+  name: 'customer-sell',
+  endpoint: endpoints.customerSellReport,
+  fields: [...bidFilters, 'player'],
+  sorts,
+  defaultSort: 'stakes',
+  defaultDir: 'desc',
+  query: (table) => ({
     ...table.base,
     sort: pick(table.base.sort, sorts),
     ...bidQuery(table.filters),
-    player_id: idFilter(table.filters.player_id ?? ''),
-  };
-  const report = useReport('customer-sell', endpoints.customerSellReport, query);
-
-  const columns: Column<Row>[] = [
+    ...playerQuery(table.filters),
+  }),
+  caption: "Customer sell report: each player's bids and wins",
+  columns: [
     playerColumn<Row>('player'),
     countColumn<Row>('bids', 'Bids', (r) => r.bids, 'bids'),
     pointsColumn<Row>('stakes', 'Stakes', (r) => r.stakes_paise, { sort: 'stakes' }),
@@ -53,29 +35,19 @@ export default function CustomerSellReport({
       sort: 'player_net',
       flow: 'signed',
     }),
-  ];
+  ],
+  rowKey: (r) => r.player_id,
+  empty: 'No player bid on these days.',
+  totals: (a) => ({
+    player: countOf(a.totals.players, 'player'),
+    bids: formatCount(a.totals.bids),
+    stakes: <Points value={a.totals.stakes_paise} />,
+    winning_bids: formatCount(a.totals.winning_bids),
+    payouts: <Points value={a.totals.payouts_paise} />,
+    player_net: <Points value={a.totals.player_net_paise} flow="signed" />,
+  }),
+};
 
-  return (
-    <>
-      <ReportFilters table={table} today={today} fields={fields} markets={markets} />
-      <ReportResults
-        caption="Customer sell report: each player's bids and wins"
-        query={report}
-        table={table}
-        columns={columns}
-        rowKey={(r) => r.player_id}
-        empty="No player bid on these days."
-        csvHref={urlOf(endpoints.customerSellReport, { ...query, format: 'csv' })}
-        csvName={`customer-sell-${query.from}-${query.to}.csv`}
-        totals={(a) => ({
-          player: countOf(a.totals.players, 'player'),
-          bids: formatCount(a.totals.bids),
-          stakes: <Points value={a.totals.stakes_paise} />,
-          winning_bids: formatCount(a.totals.winning_bids),
-          payouts: <Points value={a.totals.payouts_paise} />,
-          player_net: <Points value={a.totals.player_net_paise} flow="signed" />,
-        })}
-      />
-    </>
-  );
+export default function CustomerSellReport(props: ReportProps) {
+  return <Report spec={spec} {...props} />;
 }

@@ -2,14 +2,14 @@ import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import type { Column } from '../../components/DataTable.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
-import { urlOf } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { stateOf } from '../../lib/labels.ts';
+import { playerQuery } from './bid-filters.ts';
 import { countOf, playerColumn, Points } from './columns.tsx';
 import { methodNames } from './labels.ts';
-import { filterParams, ReportFilters, type FilterField } from './ReportFilters.tsx';
-import { idFilter, pick, useReport, useReportTable, type ReportTable } from './report-params.ts';
-import { ReportResults } from './ReportResults.tsx';
+import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
+import type { FilterField } from './ReportFilters.tsx';
+import { pick, type ReportTable } from './report-params.ts';
 import styles from './MoneyRequestReports.module.css';
 
 type DepositRow = Answer<typeof endpoints.depositReport>['rows'][number];
@@ -20,23 +20,13 @@ type Query = CallInput<typeof endpoints.depositReport>;
 const sorts = ['date', 'amount'] as const;
 const fields: readonly FilterField[] = ['status', 'date_field', 'player'];
 
-function useRequestTable(today: string) {
-  return useReportTable({
-    today,
-    filters: filterParams(fields),
-    sorts,
-    defaultSort: 'date',
-    defaultDir: 'desc',
-  });
-}
-
 function requestQuery(table: ReportTable): Query {
   return {
     ...table.base,
     sort: pick(table.base.sort, sorts),
     status: pick(table.filters.status ?? '', ['pending', 'approved', 'rejected'] as const),
     date_field: pick(table.filters.date_field ?? '', ['requested', 'decided'] as const),
-    player_id: idFilter(table.filters.player_id ?? ''),
+    ...playerQuery(table.filters),
   };
 }
 
@@ -102,58 +92,50 @@ function totalCells(totals: Totals) {
   return { player: countOf(totals.requests, 'request'), amount: <Points value={totals.amount_paise} /> };
 }
 
+/** What the deposit and withdrawal reports share: their filters, sorts, query and totals. */
+const requestReport = {
+  fields,
+  sorts,
+  defaultSort: 'date',
+  defaultDir: 'desc',
+  query: requestQuery,
+  rowKey: (r: DepositRow | WithdrawalRow) => r.request_id,
+  totals: (a: { totals: Totals }) => totalCells(a.totals),
+} as const;
+
 /** Deposit requests with their status and who decided them. */
-export function DepositReport({ today }: { today: string }) {
-  const table = useRequestTable(today);
-  const query = requestQuery(table);
-  const report = useReport('deposits', endpoints.depositReport, query);
-  return (
-    <>
-      <ReportFilters table={table} today={today} fields={fields} />
-      <ReportResults
-        caption="Deposit report"
-        query={report}
-        table={table}
-        columns={requestColumns<DepositRow>('in')}
-        rowKey={(r) => r.request_id}
-        empty="No deposit requests on these days."
-        csvHref={urlOf(endpoints.depositReport, { ...query, format: 'csv' })}
-        csvName={`deposits-${query.from}-${query.to}.csv`}
-        totals={(a) => totalCells(a.totals)}
-      >
-        <StatusSummary totals={report.data?.totals} flow="in" />
-      </ReportResults>
-    </>
-  );
-}
+const deposits: ReportSpec<typeof endpoints.depositReport> = {
+  ...requestReport,
+  name: 'deposits',
+  endpoint: endpoints.depositReport,
+  caption: 'Deposit report',
+  columns: requestColumns<DepositRow>('in'),
+  empty: 'No deposit requests on these days.',
+  extra: (answer) => <StatusSummary totals={answer?.totals} flow="in" />,
+};
+
+const withdrawalColumns = requestColumns<WithdrawalRow>('out');
+withdrawalColumns.splice(4, 0, {
+  id: 'payout_number',
+  header: 'Paid to',
+  cell: (r) => <span className="tabular">{r.payout_number}</span>,
+});
 
 /** Withdrawal requests with the payout number they were paid to and who decided them. */
-export function WithdrawalReport({ today }: { today: string }) {
-  const table = useRequestTable(today);
-  const query = requestQuery(table);
-  const report = useReport('withdrawals', endpoints.withdrawalReport, query);
-  const columns: Column<WithdrawalRow>[] = requestColumns<WithdrawalRow>('out');
-  columns.splice(4, 0, {
-    id: 'payout_number',
-    header: 'Paid to',
-    cell: (r) => <span className="tabular">{r.payout_number}</span>,
-  });
-  return (
-    <>
-      <ReportFilters table={table} today={today} fields={fields} />
-      <ReportResults
-        caption="Withdrawal report"
-        query={report}
-        table={table}
-        columns={columns}
-        rowKey={(r) => r.request_id}
-        empty="No withdrawal requests on these days."
-        csvHref={urlOf(endpoints.withdrawalReport, { ...query, format: 'csv' })}
-        csvName={`withdrawals-${query.from}-${query.to}.csv`}
-        totals={(a) => totalCells(a.totals)}
-      >
-        <StatusSummary totals={report.data?.totals} flow="out" />
-      </ReportResults>
-    </>
-  );
+const withdrawals: ReportSpec<typeof endpoints.withdrawalReport> = {
+  ...requestReport,
+  name: 'withdrawals',
+  endpoint: endpoints.withdrawalReport,
+  caption: 'Withdrawal report',
+  columns: withdrawalColumns,
+  empty: 'No withdrawal requests on these days.',
+  extra: (answer) => <StatusSummary totals={answer?.totals} flow="out" />,
+};
+
+export function DepositReport({ today }: ReportProps) {
+  return <Report spec={deposits} today={today} />;
+}
+
+export function WithdrawalReport({ today }: ReportProps) {
+  return <Report spec={withdrawals} today={today} />;
 }

@@ -5,16 +5,15 @@ import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart } from '../../components/charts/BarChart.tsx';
 import { pointsLabel, pointsTick } from '../../components/charts/points.ts';
-import type { Column } from '../../components/DataTable.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Panel } from '../../components/PageHeader.tsx';
-import { call, urlOf } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
 import { countColumn, dayColumn, formatCount, marketColumns, Points, pointsColumn } from './columns.tsx';
-import { bidFilters, filterParams, ReportFilters, type MarketOption } from './ReportFilters.tsx';
+import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
+import { bidFilters } from './ReportFilters.tsx';
 import { bidQuery } from './bid-filters.ts';
-import { pick, shiftDay, useReport, useReportTable } from './report-params.ts';
-import { ReportResults } from './ReportResults.tsx';
+import { pick, shiftDay } from './report-params.ts';
 import styles from './ReportResults.module.css';
 
 type Row = Answer<typeof endpoints.profitLossReport>['rows'][number];
@@ -25,19 +24,15 @@ const sorts = ['date', 'market', 'stakes', 'payouts', 'house_result'] as const;
 const CHART_PAGES = 10;
 
 /** Stakes, payouts and the house result per market day and market, with the house result per day as a chart. */
-export default function ProfitLossReport({
-  today,
-  markets,
-}: {
-  today: string;
-  markets?: readonly MarketOption[];
-}) {
-  const table = useReportTable({ today, filters: filterParams(bidFilters), sorts, defaultSort: 'date' });
-  const filters = bidQuery(table.filters);
-  const query: Query = { ...table.base, sort: pick(table.base.sort, sorts), ...filters };
-  const report = useReport('profit-loss', endpoints.profitLossReport, query);
-
-  const columns: Column<Row>[] = [
+const spec: ReportSpec<typeof endpoints.profitLossReport> = {
+  name: 'profit-loss',
+  endpoint: endpoints.profitLossReport,
+  fields: bidFilters,
+  sorts,
+  defaultSort: 'date',
+  query: (table) => ({ ...table.base, sort: pick(table.base.sort, sorts), ...bidQuery(table.filters) }),
+  caption: 'Profit and loss per day and market',
+  columns: [
     dayColumn<Row>(),
     ...marketColumns<Row>(),
     countColumn<Row>('bids', 'Bids', (r) => r.bids),
@@ -49,34 +44,24 @@ export default function ProfitLossReport({
       sort: 'house_result',
       flow: 'signed',
     }),
-  ];
+  ],
+  rowKey: (r) => `${r.date}-${r.market_id}`,
+  empty: 'No bids on these days.',
+  totals: (a) => ({
+    bids: formatCount(a.totals.bids),
+    stakes: <Points value={a.totals.stakes_paise} />,
+    pending: <Points value={a.totals.pending_stakes_paise} />,
+    winning_bids: formatCount(a.totals.winning_bids),
+    payouts: <Points value={a.totals.payouts_paise} />,
+    house_result: <Points value={a.totals.house_result_paise} flow="signed" />,
+  }),
+  // The chart's query is the table's without its page and sort: every row the filters select.
+  extra: (_, { page: _page, page_size: _size, sort: _sort, dir: _dir, ...range }) =>
+    range.from < range.to && <HouseByDay range={range} />,
+};
 
-  const range = { from: table.base.from, to: table.base.to, ...filters };
-  return (
-    <>
-      <ReportFilters table={table} today={today} fields={bidFilters} markets={markets} />
-      <ReportResults
-        caption="Profit and loss per day and market"
-        query={report}
-        table={table}
-        columns={columns}
-        rowKey={(r) => `${r.date}-${r.market_id}`}
-        empty="No bids on these days."
-        csvHref={urlOf(endpoints.profitLossReport, { ...query, format: 'csv' })}
-        csvName={`profit-loss-${range.from}-${range.to}.csv`}
-        totals={(a) => ({
-          bids: formatCount(a.totals.bids),
-          stakes: <Points value={a.totals.stakes_paise} />,
-          pending: <Points value={a.totals.pending_stakes_paise} />,
-          winning_bids: formatCount(a.totals.winning_bids),
-          payouts: <Points value={a.totals.payouts_paise} />,
-          house_result: <Points value={a.totals.house_result_paise} flow="signed" />,
-        })}
-      >
-        {range.from < range.to && <HouseByDay range={range} />}
-      </ReportResults>
-    </>
-  );
+export default function ProfitLossReport(props: ReportProps) {
+  return <Report spec={spec} {...props} />;
 }
 
 type ChartQuery = Omit<Query, 'page' | 'page_size' | 'sort' | 'dir'>;

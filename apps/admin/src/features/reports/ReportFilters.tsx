@@ -1,9 +1,12 @@
 import { BET_TYPE_IDS, BET_TYPES } from '@gama/core/rules/bet-types';
-import { FilterBar, FilterInput, useFilterDraft } from '../../components/FilterBar.tsx';
-import { SelectField } from '../../components/SelectField.tsx';
+import { FilterBar, useFilterDraft } from '../../components/FilterBar.tsx';
+import { choices, FilterFields, type FilterField as BarField } from '../../shared/filters/FilterFields.tsx';
 import { groupNames } from './labels.ts';
 import { rangePresets, type ReportTable } from './report-params.ts';
 import styles from './ReportFilters.module.css';
+
+/** A field of the bar, kept under its URL parameter. */
+type Field = BarField<string>;
 
 export type FilterField = 'market' | 'group' | 'bet_type' | 'session' | 'player' | 'status' | 'date_field';
 
@@ -24,6 +27,17 @@ export const bidFilters = [
   'bet_type',
   'session',
 ] as const satisfies readonly FilterField[];
+
+/** The order the bar shows a report's fields in, after the range. */
+const barOrder: readonly FilterField[] = [
+  'group',
+  'market',
+  'bet_type',
+  'session',
+  'status',
+  'date_field',
+  'player',
+];
 
 /** The URL parameters of some filter fields (what `useReportTable` should keep). */
 export function filterParams(fields: readonly FilterField[]): string[] {
@@ -50,9 +64,7 @@ interface ReportFiltersProps {
  */
 export function ReportFilters({ table, today, fields, markets }: ReportFiltersProps) {
   const { draft, set } = useFilterDraft(table.filters);
-  const has = (field: FilterField) => fields.includes(field);
   const value = (field: FilterField) => draft[paramOf[field]] ?? '';
-  const setField = (field: FilterField, next: string) => set(paramOf[field], next);
   const presets = rangePresets(today);
   const activePreset = presets.find((p) => p.from === table.filters.from && p.to === table.filters.to);
 
@@ -68,6 +80,75 @@ export function ReportFilters({ table, today, fields, markets }: ReportFiltersPr
 
   const cleared: Record<string, string> = { from: today, to: today };
   for (const field of fields) cleared[paramOf[field]] = '';
+
+  /** Each field the report has, in the bar's order (not the order the report names them in). */
+  const own: Record<FilterField, Field> = {
+    group: {
+      kind: 'choice',
+      name: paramOf.group,
+      label: 'Group',
+      options: choices(['', 'All groups'], ...Object.entries(groupNames)),
+      // A bet type or market of another group would select nothing.
+      also: (v, setParam) => {
+        if (
+          v !== '' &&
+          value('bet_type') !== '' &&
+          BET_TYPES[value('bet_type') as keyof typeof BET_TYPES]?.group !== v
+        )
+          setParam(paramOf.bet_type, '');
+      },
+    },
+    market: markets
+      ? {
+          kind: 'choice',
+          name: paramOf.market,
+          label: 'Market',
+          options: [
+            { value: '', label: 'All markets' },
+            ...marketOptions.map((m) => ({
+              value: String(m.id),
+              // Starline slots and Gali markets may share a name with a main market.
+              label: group === '' && m.group !== 'main' ? `${m.name} (${groupNames[m.group]})` : m.name,
+            })),
+          ],
+        }
+      : { kind: 'digits', name: paramOf.market, label: 'Market id' },
+    bet_type: {
+      kind: 'choice',
+      name: paramOf.bet_type,
+      label: 'Bet type',
+      options: [{ value: '', label: 'All bet types' }, ...betTypeOptions],
+    },
+    session: {
+      kind: 'choice',
+      name: paramOf.session,
+      label: 'Session',
+      options: choices(['', 'Both sessions'], ['open', 'Open'], ['close', 'Close']),
+    },
+    status: {
+      kind: 'choice',
+      name: paramOf.status,
+      label: 'Status',
+      options: choices(
+        ['', 'Any status'],
+        ['pending', 'Pending'],
+        ['approved', 'Approved'],
+        ['rejected', 'Rejected'],
+      ),
+    },
+    date_field: {
+      kind: 'choice',
+      name: paramOf.date_field,
+      label: 'Dates are when',
+      options: choices(['', 'Requested'], ['decided', 'Decided']),
+    },
+    player: { kind: 'digits', name: paramOf.player, label: 'Player id' },
+  };
+  const bar: Field[] = [
+    { kind: 'date', name: 'from', label: 'From', required: true },
+    { kind: 'date', name: 'to', label: 'To', required: true },
+    ...barOrder.filter((field) => fields.includes(field)).map((field) => own[field]),
+  ];
 
   return (
     <div className={styles.filters}>
@@ -85,121 +166,7 @@ export function ReportFilters({ table, today, fields, markets }: ReportFiltersPr
         ))}
       </div>
       <FilterBar onApply={() => table.setFilters(draft)} onClear={() => table.setFilters(cleared)}>
-        <FilterInput
-          label="From"
-          type="date"
-          required
-          value={draft.from ?? ''}
-          onValueChange={(v) => set('from', v)}
-        />
-        <FilterInput
-          label="To"
-          type="date"
-          required
-          value={draft.to ?? ''}
-          onValueChange={(v) => set('to', v)}
-        />
-        {has('group') && (
-          <SelectField
-            inline
-            label="Group"
-            value={group}
-            onValueChange={(v) => {
-              setField('group', v);
-              // A bet type or market of another group would select nothing.
-              if (
-                v !== '' &&
-                value('bet_type') !== '' &&
-                BET_TYPES[value('bet_type') as keyof typeof BET_TYPES]?.group !== v
-              )
-                setField('bet_type', '');
-            }}
-            options={[
-              { value: '', label: 'All groups' },
-              ...Object.entries(groupNames).map(([id, label]) => ({ value: id, label })),
-            ]}
-          />
-        )}
-        {has('market') &&
-          (markets ? (
-            <SelectField
-              inline
-              label="Market"
-              value={value('market')}
-              onValueChange={(v) => setField('market', v)}
-              options={[
-                { value: '', label: 'All markets' },
-                ...marketOptions.map((m) => ({
-                  value: String(m.id),
-                  // Starline slots and Gali markets may share a name with a main market.
-                  label: group === '' && m.group !== 'main' ? `${m.name} (${groupNames[m.group]})` : m.name,
-                })),
-              ]}
-            />
-          ) : (
-            <FilterInput
-              label="Market id"
-              inputMode="numeric"
-              value={value('market')}
-              onValueChange={(v) => setField('market', v.replace(/\D/g, ''))}
-            />
-          ))}
-        {has('bet_type') && (
-          <SelectField
-            inline
-            label="Bet type"
-            value={value('bet_type')}
-            onValueChange={(v) => setField('bet_type', v)}
-            options={[{ value: '', label: 'All bet types' }, ...betTypeOptions]}
-          />
-        )}
-        {has('session') && (
-          <SelectField
-            inline
-            label="Session"
-            value={value('session')}
-            onValueChange={(v) => setField('session', v)}
-            options={[
-              { value: '', label: 'Both sessions' },
-              { value: 'open', label: 'Open' },
-              { value: 'close', label: 'Close' },
-            ]}
-          />
-        )}
-        {has('status') && (
-          <SelectField
-            inline
-            label="Status"
-            value={value('status')}
-            onValueChange={(v) => setField('status', v)}
-            options={[
-              { value: '', label: 'Any status' },
-              { value: 'pending', label: 'Pending' },
-              { value: 'approved', label: 'Approved' },
-              { value: 'rejected', label: 'Rejected' },
-            ]}
-          />
-        )}
-        {has('date_field') && (
-          <SelectField
-            inline
-            label="Dates are when"
-            value={value('date_field')}
-            onValueChange={(v) => setField('date_field', v)}
-            options={[
-              { value: '', label: 'Requested' },
-              { value: 'decided', label: 'Decided' },
-            ]}
-          />
-        )}
-        {has('player') && (
-          <FilterInput
-            label="Player id"
-            inputMode="numeric"
-            value={value('player')}
-            onValueChange={(v) => setField('player', v.replace(/\D/g, ''))}
-          />
-        )}
+        <FilterFields fields={bar} draft={draft} set={set} />
       </FilterBar>
     </div>
   );

@@ -8,7 +8,7 @@ import type { ReportTable } from './report-params.ts';
 import styles from './ReportResults.module.css';
 
 /** What every report answers besides its rows. */
-interface ReportAnswer<R> {
+export interface ReportAnswer<R> {
   from: string;
   to: string;
   rows: R[];

@@ -1,49 +1,37 @@
 import { endpoints } from '@gama/core/endpoints';
-import type { Answer, CallInput } from '@gama/core/endpoints/define';
+import type { Answer } from '@gama/core/endpoints/define';
 import { MAX_PAGE_SIZE } from '@gama/core/endpoints/reports/schemas';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { BarChart } from '../../components/charts/BarChart.tsx';
 import { pointsLabel, pointsTick } from '../../components/charts/points.ts';
-import type { Column } from '../../components/DataTable.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Panel } from '../../components/PageHeader.tsx';
-import { urlOf } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
 import { dayColumn } from './columns.tsx';
-import { ReportFilters } from './ReportFilters.tsx';
-import { useReport, useReportTable } from './report-params.ts';
-import { ReportResults } from './ReportResults.tsx';
+import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
+import { useReport } from './report-params.ts';
 import { walletColumns, walletTotals } from './wallet-columns.tsx';
 
 type Row = Answer<typeof endpoints.walletDailyReport>['rows'][number];
-type Query = CallInput<typeof endpoints.walletDailyReport>;
 
 /** All wallets together, day by day, from the ledger; money in and out per day as a chart. */
-export default function WalletDailyReport({ today }: { today: string }) {
-  const table = useReportTable({ today, filters: [], sorts: ['date'] as const, defaultSort: 'date' });
-  const { from, to, page, page_size, dir } = table.base;
-  const query: Query = { from, to, page, page_size, dir };
-  const report = useReport('wallet-daily', endpoints.walletDailyReport, query);
-  const columns: Column<Row>[] = [dayColumn<Row>(true, true), ...walletColumns<Row>(false)];
+const spec: ReportSpec<typeof endpoints.walletDailyReport> = {
+  name: 'wallet-daily',
+  endpoint: endpoints.walletDailyReport,
+  fields: [],
+  sorts: ['date'],
+  defaultSort: 'date',
+  query: ({ base: { from, to, page, page_size, dir } }) => ({ from, to, page, page_size, dir }),
+  caption: 'All wallets day by day: opening, money in, money out and closing',
+  columns: [dayColumn<Row>(true, true), ...walletColumns<Row>(false)],
+  rowKey: (r) => r.date,
+  empty: 'No days in this range.',
+  totals: (a) => walletTotals(a.totals),
+  extra: (_, { from, to }) => from < to && <MoneyByDay from={from} to={to} />,
+};
 
-  return (
-    <>
-      <ReportFilters table={table} today={today} fields={[]} />
-      <ReportResults
-        caption="All wallets day by day: opening, money in, money out and closing"
-        query={report}
-        table={table}
-        columns={columns}
-        rowKey={(r) => r.date}
-        empty="No days in this range."
-        csvHref={urlOf(endpoints.walletDailyReport, { ...query, format: 'csv' })}
-        csvName={`wallet-daily-${from}-${to}.csv`}
-        totals={(a) => walletTotals(a.totals)}
-      >
-        {from < to && <MoneyByDay from={from} to={to} />}
-      </ReportResults>
-    </>
-  );
+export default function WalletDailyReport({ today }: ReportProps) {
+  return <Report spec={spec} today={today} />;
 }
 
 /** Money into and out of all wallets on each day of the range. */

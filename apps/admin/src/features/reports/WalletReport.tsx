@@ -1,44 +1,34 @@
 import { endpoints } from '@gama/core/endpoints';
-import type { Answer, CallInput } from '@gama/core/endpoints/define';
-import type { Column } from '../../components/DataTable.tsx';
-import { urlOf } from '../../lib/api-client.ts';
+import type { Answer } from '@gama/core/endpoints/define';
+import { playerQuery } from './bid-filters.ts';
 import { countOf, playerColumn } from './columns.tsx';
-import { filterParams, ReportFilters, type FilterField } from './ReportFilters.tsx';
-import { idFilter, pick, useReport, useReportTable } from './report-params.ts';
-import { ReportResults } from './ReportResults.tsx';
+import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
+import { pick } from './report-params.ts';
 import { walletColumns, walletTotals } from './wallet-columns.tsx';
 
 type Row = Answer<typeof endpoints.walletReport>['rows'][number];
-type Query = CallInput<typeof endpoints.walletReport>;
 
 const sorts = ['player', 'opening', 'money_in', 'money_out', 'closing'] as const;
-const fields: readonly FilterField[] = ['player'];
 
 /** Each player's wallet over the range, from the ledger: opening, money in, money out, closing. */
-export default function WalletReport({ today }: { today: string }) {
-  const table = useReportTable({ today, filters: filterParams(fields), sorts, defaultSort: 'player' });
-  const query: Query = {
+const spec: ReportSpec<typeof endpoints.walletReport> = {
+  name: 'wallet',
+  endpoint: endpoints.walletReport,
+  fields: ['player'],
+  sorts,
+  defaultSort: 'player',
+  query: (table) => ({
     ...table.base,
     sort: pick(table.base.sort, sorts),
-    player_id: idFilter(table.filters.player_id ?? ''),
-  };
-  const report = useReport('wallet', endpoints.walletReport, query);
-  const columns: Column<Row>[] = [playerColumn<Row>('player'), ...walletColumns<Row>(true)];
+    ...playerQuery(table.filters),
+  }),
+  caption: "Wallet report: each player's opening, money in, money out and closing",
+  columns: [playerColumn<Row>('player'), ...walletColumns<Row>(true)],
+  rowKey: (r) => r.player_id,
+  empty: 'No wallet had money in it or moving on these days.',
+  totals: (a) => ({ player: countOf(a.totals.players, 'player'), ...walletTotals(a.totals) }),
+};
 
-  return (
-    <>
-      <ReportFilters table={table} today={today} fields={fields} />
-      <ReportResults
-        caption="Wallet report: each player's opening, money in, money out and closing"
-        query={report}
-        table={table}
-        columns={columns}
-        rowKey={(r) => r.player_id}
-        empty="No wallet had money in it or moving on these days."
-        csvHref={urlOf(endpoints.walletReport, { ...query, format: 'csv' })}
-        csvName={`wallet-${query.from}-${query.to}.csv`}
-        totals={(a) => ({ player: countOf(a.totals.players, 'player'), ...walletTotals(a.totals) })}
-      />
-    </>
-  );
+export default function WalletReport({ today }: ReportProps) {
+  return <Report spec={spec} today={today} />;
 }

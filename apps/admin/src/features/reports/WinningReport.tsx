@@ -1,53 +1,35 @@
 import { endpoints } from '@gama/core/endpoints';
-import type { Answer, CallInput } from '@gama/core/endpoints/define';
-import type { Column } from '../../components/DataTable.tsx';
-import { urlOf } from '../../lib/api-client.ts';
+import type { Answer } from '@gama/core/endpoints/define';
 import { formatDateTime } from '../../lib/format.ts';
-import { bidQuery } from './bid-filters.ts';
-import { dayColumn, countOf, marketColumns, playerColumn, Points, pointsColumn } from './columns.tsx';
 import { numberOf } from '../../lib/labels.ts';
+import { bidQuery, playerQuery } from './bid-filters.ts';
+import { dayColumn, countOf, marketColumns, playerColumn, Points, pointsColumn } from './columns.tsx';
 import { sessionNames } from './labels.ts';
-import {
-  bidFilters,
-  filterParams,
-  ReportFilters,
-  type FilterField,
-  type MarketOption,
-} from './ReportFilters.tsx';
-import { idFilter, pick, useReport, useReportTable } from './report-params.ts';
-import { ReportResults } from './ReportResults.tsx';
+import { Report, type ReportProps, type ReportSpec } from './Report.tsx';
+import { bidFilters } from './ReportFilters.tsx';
+import { pick } from './report-params.ts';
 import styles from './ReportResults.module.css';
 
 type Row = Answer<typeof endpoints.winningReport>['rows'][number];
-type Query = CallInput<typeof endpoints.winningReport>;
 
 const sorts = ['date', 'market', 'payout', 'points'] as const;
-const fields: readonly FilterField[] = [...bidFilters, 'player'];
 
 /** Every winning bid with its player and payout. */
-export default function WinningReport({
-  today,
-  markets,
-}: {
-  today: string;
-  markets?: readonly MarketOption[];
-}) {
-  const table = useReportTable({
-    today,
-    filters: filterParams(fields),
-    sorts,
-    defaultSort: 'payout',
-    defaultDir: 'desc',
-  });
-  const query: Query = {
+const spec: ReportSpec<typeof endpoints.winningReport> = {
+  name: 'winning',
+  endpoint: endpoints.winningReport,
+  fields: [...bidFilters, 'player'],
+  sorts,
+  defaultSort: 'payout',
+  defaultDir: 'desc',
+  query: (table) => ({
     ...table.base,
     sort: pick(table.base.sort, sorts),
     ...bidQuery(table.filters),
-    player_id: idFilter(table.filters.player_id ?? ''),
-  };
-  const report = useReport('winning', endpoints.winningReport, query);
-
-  const columns: Column<Row>[] = [
+    ...playerQuery(table.filters),
+  }),
+  caption: 'Winning report: winning bids and payouts',
+  columns: [
     dayColumn<Row>(),
     ...marketColumns<Row>().map((c) => ({ ...c, primary: false })),
     playerColumn<Row>(),
@@ -65,26 +47,16 @@ export default function WinningReport({
     pointsColumn<Row>('points', 'Stake', (r) => r.points_paise, { sort: 'points' }),
     pointsColumn<Row>('payout', 'Payout', (r) => r.payout_paise, { sort: 'payout' }),
     { id: 'placed', header: 'Placed', cell: (r) => formatDateTime(r.placed_at) },
-  ];
+  ],
+  rowKey: (r) => r.bid_id,
+  empty: 'No winning bids on these days.',
+  totals: (a) => ({
+    player: countOf(a.totals.winners, 'winner'),
+    bet: countOf(a.totals.winning_bids, 'winning bid'),
+    payout: <Points value={a.totals.payout_paise} />,
+  }),
+};
 
-  return (
-    <>
-      <ReportFilters table={table} today={today} fields={fields} markets={markets} />
-      <ReportResults
-        caption="Winning report: winning bids and payouts"
-        query={report}
-        table={table}
-        columns={columns}
-        rowKey={(r) => r.bid_id}
-        empty="No winning bids on these days."
-        csvHref={urlOf(endpoints.winningReport, { ...query, format: 'csv' })}
-        csvName={`winning-${query.from}-${query.to}.csv`}
-        totals={(a) => ({
-          player: countOf(a.totals.winners, 'winner'),
-          bet: countOf(a.totals.winning_bids, 'winning bid'),
-          payout: <Points value={a.totals.payout_paise} />,
-        })}
-      />
-    </>
-  );
+export default function WinningReport(props: ReportProps) {
+  return <Report spec={spec} {...props} />;
 }

@@ -10,3 +10,8 @@ export function bidQuery(filters: Record<string, string | undefined>) {
     session: pick(filters.session ?? '', ['open', 'close'] as const),
   };
 }
+
+/** The player filter as the server takes it: the id typed, when it is one. */
+export function playerQuery(filters: Record<string, string | undefined>) {
+  return { player_id: idFilter(filters.player_id ?? '') };
+}

@@ -3,7 +3,6 @@ import type { Answer } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
 import { formatPoints } from '@gama/core/rules/money';
 import { countOf } from '@gama/ui/plural';
-import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -21,6 +20,7 @@ import { numberOf } from '../../lib/labels.ts';
 import { syncServerClock } from '../../lib/market-clock.ts';
 import { useCan, useOperator } from '../../lib/session.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
+import { Loaded } from '../../shared/Loaded.tsx';
 import { DeclareDialog } from './DeclareDialog.tsx';
 import { drawName, drawStateLabels, halfLabel } from './labels.ts';
 import { RevertDialog } from './RevertDialog.tsx';
@@ -249,110 +249,112 @@ export default function ResultsScreen() {
       )}
       {reverts.isError && <ErrorNotice error={reverts.error} onRetry={() => void reverts.refetch()} />}
 
-      {board.isPending ? (
-        <Skeleton height={320} radius={12} />
-      ) : board.isError ? (
-        <ErrorNotice error={board.error} onRetry={() => void board.refetch()} />
-      ) : shownMarkets(board.data.markets, dueOnly).length === 0 ? (
-        <EmptyState>{dueOnly ? 'No draw is waiting for a result.' : 'No markets in this group.'}</EmptyState>
-      ) : (
-        <div className={styles.board}>
-          {shownMarkets(board.data.markets, dueOnly).map((market) => (
-            <section key={market.market_id} className={styles.market} aria-label={market.name}>
-              <header className={styles.marketHead}>
-                <h2>{market.name}</h2>
-                <span className={styles.group}>{market.group}</span>
-              </header>
-              <ul className={styles.draws}>
-                {market.draws.map((draw) => {
-                  const state = drawStateLabels[draw.state] ?? {
-                    label: draw.state,
-                    tone: 'pending' as const,
-                  };
-                  const target = { market, draw, date: board.data.date };
-                  return (
-                    <li key={draw.half} className={styles.draw}>
-                      <div className={styles.drawHead}>
-                        <span className={styles.half}>
-                          {halfLabel(draw.half)} · {draw.draw_time}
-                          {draw.next_day ? ' (next day)' : ''}
-                        </span>
-                        <StatusPill tone={state.tone}>{state.label}</StatusPill>
-                      </div>
-                      <div className={styles.drawBody}>
-                        {draw.result ? (
-                          <p>
-                            Result <strong className={styles.value}>{draw.result.value}</strong> · paid{' '}
-                            <Money paise={draw.result.paid_paise} flow="out" />
-                          </p>
-                        ) : draw.pending ? (
-                          <p>
-                            <strong className={styles.value}>{draw.pending.value}</strong> by{' '}
-                            {draw.pending.maker.id === me.id ? 'you' : draw.pending.maker.username}, waiting
-                            for approval
-                          </p>
-                        ) : (
-                          <p className={styles.muted}>
-                            {countOf(draw.pending_bids, 'pending bid')} ·{' '}
-                            <Money paise={draw.pending_stakes_paise} /> staked
-                          </p>
-                        )}
-                        {!draw.result && !draw.pending && draw.rejected && (
-                          <p className={styles.rejected} role="note" data-testid="declaration-rejected">
-                            <StatusPill tone="danger">Rejected</StatusPill>{' '}
-                            <strong className={styles.value}>{draw.rejected.value}</strong> by{' '}
-                            {draw.rejected.maker.id === me.id ? 'you' : draw.rejected.maker.username},
-                            rejected by {draw.rejected.checker?.username ?? 'another operator'}{' '}
-                            {formatDateTime(draw.rejected.decided_at)}: “
-                            {draw.rejected.reason ?? 'no reason given'}”
-                          </p>
-                        )}
-                        {draw.top_exposure.length > 0 && !draw.result && (
-                          <p className={styles.exposure}>
-                            Riskiest:{' '}
-                            {draw.top_exposure
-                              .map((e) => `${numberOf(e)} pays ${formatPoints(e.payout_paise)}`)
-                              .join(' · ')}
-                          </p>
-                        )}
-                      </div>
-                      <div className={styles.drawActions}>
-                        {(draw.state !== 'no_draw' || draw.pending_bids > 0) && (
-                          <Link
-                            className={styles.numbersLink}
-                            to={`/results/exposure?${new URLSearchParams({
-                              market_id: String(market.market_id),
-                              date: board.data.date,
-                              half: draw.half,
-                            }).toString()}`}
-                            aria-label={`Every number of ${drawName(market.name, draw.half, market.group)}`}
-                          >
-                            Every number
-                          </Link>
-                        )}
-                        {canDeclare && draw.state === 'closed_awaiting_result' && (
-                          <Button small onClick={() => setPending({ kind: 'declare', target })}>
-                            Declare
-                          </Button>
-                        )}
-                        {canRevert && draw.state === 'declared' && (
-                          <Button
-                            small
-                            variant="outline"
-                            onClick={() => setPending({ kind: 'revert', target })}
-                          >
-                            Revert
-                          </Button>
-                        )}
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-          ))}
-        </div>
-      )}
+      <Loaded query={board} height={320} radius={12}>
+        {(data) =>
+          shownMarkets(data.markets, dueOnly).length === 0 ? (
+            <EmptyState>
+              {dueOnly ? 'No draw is waiting for a result.' : 'No markets in this group.'}
+            </EmptyState>
+          ) : (
+            <div className={styles.board}>
+              {shownMarkets(data.markets, dueOnly).map((market) => (
+                <section key={market.market_id} className={styles.market} aria-label={market.name}>
+                  <header className={styles.marketHead}>
+                    <h2>{market.name}</h2>
+                    <span className={styles.group}>{market.group}</span>
+                  </header>
+                  <ul className={styles.draws}>
+                    {market.draws.map((draw) => {
+                      const state = drawStateLabels[draw.state] ?? {
+                        label: draw.state,
+                        tone: 'pending' as const,
+                      };
+                      const target = { market, draw, date: data.date };
+                      return (
+                        <li key={draw.half} className={styles.draw}>
+                          <div className={styles.drawHead}>
+                            <span className={styles.half}>
+                              {halfLabel(draw.half)} · {draw.draw_time}
+                              {draw.next_day ? ' (next day)' : ''}
+                            </span>
+                            <StatusPill tone={state.tone}>{state.label}</StatusPill>
+                          </div>
+                          <div className={styles.drawBody}>
+                            {draw.result ? (
+                              <p>
+                                Result <strong className={styles.value}>{draw.result.value}</strong> · paid{' '}
+                                <Money paise={draw.result.paid_paise} flow="out" />
+                              </p>
+                            ) : draw.pending ? (
+                              <p>
+                                <strong className={styles.value}>{draw.pending.value}</strong> by{' '}
+                                {draw.pending.maker.id === me.id ? 'you' : draw.pending.maker.username},
+                                waiting for approval
+                              </p>
+                            ) : (
+                              <p className={styles.muted}>
+                                {countOf(draw.pending_bids, 'pending bid')} ·{' '}
+                                <Money paise={draw.pending_stakes_paise} /> staked
+                              </p>
+                            )}
+                            {!draw.result && !draw.pending && draw.rejected && (
+                              <p className={styles.rejected} role="note" data-testid="declaration-rejected">
+                                <StatusPill tone="danger">Rejected</StatusPill>{' '}
+                                <strong className={styles.value}>{draw.rejected.value}</strong> by{' '}
+                                {draw.rejected.maker.id === me.id ? 'you' : draw.rejected.maker.username},
+                                rejected by {draw.rejected.checker?.username ?? 'another operator'}{' '}
+                                {formatDateTime(draw.rejected.decided_at)}: “
+                                {draw.rejected.reason ?? 'no reason given'}”
+                              </p>
+                            )}
+                            {draw.top_exposure.length > 0 && !draw.result && (
+                              <p className={styles.exposure}>
+                                Riskiest:{' '}
+                                {draw.top_exposure
+                                  .map((e) => `${numberOf(e)} pays ${formatPoints(e.payout_paise)}`)
+                                  .join(' · ')}
+                              </p>
+                            )}
+                          </div>
+                          <div className={styles.drawActions}>
+                            {(draw.state !== 'no_draw' || draw.pending_bids > 0) && (
+                              <Link
+                                className={styles.numbersLink}
+                                to={`/results/exposure?${new URLSearchParams({
+                                  market_id: String(market.market_id),
+                                  date: data.date,
+                                  half: draw.half,
+                                }).toString()}`}
+                                aria-label={`Every number of ${drawName(market.name, draw.half, market.group)}`}
+                              >
+                                Every number
+                              </Link>
+                            )}
+                            {canDeclare && draw.state === 'closed_awaiting_result' && (
+                              <Button small onClick={() => setPending({ kind: 'declare', target })}>
+                                Declare
+                              </Button>
+                            )}
+                            {canRevert && draw.state === 'declared' && (
+                              <Button
+                                small
+                                variant="outline"
+                                onClick={() => setPending({ kind: 'revert', target })}
+                              >
+                                Revert
+                              </Button>
+                            )}
+                          </div>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          )
+        }
+      </Loaded>
 
       {pending?.kind === 'declare' && (
         <DeclareDialog

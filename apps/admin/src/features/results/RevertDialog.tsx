@@ -1,13 +1,12 @@
 import { endpoints } from '@gama/core/endpoints';
 import { formatPoints } from '@gama/core/rules/money';
 import { countOf } from '@gama/ui/plural';
-import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
+import { Loaded } from '../../shared/Loaded.tsx';
 import { drawName, halfInput, halfLabel } from './labels.ts';
 import type { DrawTarget } from './ResultsScreen.tsx';
 import styles from './ResultsScreen.module.css';
@@ -53,31 +52,31 @@ export function RevertDialog({
         });
       }}
     >
-      {preview.isPending ? (
-        <Skeleton height={80} />
-      ) : preview.isError ? (
-        <ErrorNotice error={preview.error} onRetry={() => void preview.refetch()} />
-      ) : (
-        <div className={styles.revert}>
-          <p>
-            Revert <strong>{p?.results.map((r) => `${halfLabel(r.half)} ${r.value}`).join(' and ')}</strong>{' '}
-            of <strong>{market.name}</strong> for {formatDay(date)}: take back{' '}
-            <strong>{formatPoints(p?.take_back_paise ?? 0)} points</strong> from{' '}
-            {countOf(p?.winners ?? 0, 'winning bid')} ({formatPoints(p?.from_wallets_paise ?? 0)} from
-            wallets, {formatPoints(p?.into_debt_paise ?? 0)} into debt). {p?.bids} bids become pending again.
-          </p>
-          {(p?.players_into_debt.length ?? 0) > 0 && (
-            <ul className={styles.debtors}>
-              {p?.players_into_debt.map((d) => (
-                <li key={d.player_id}>
-                  {d.user_name} ({d.mobile}): balance {formatPoints(d.balance_paise)}, takes back{' '}
-                  {formatPoints(d.take_back_paise)}, debt after {formatPoints(d.debt_after_paise)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <Loaded query={preview} height={80}>
+        {(revert) => (
+          <div className={styles.revert}>
+            <p>
+              Revert{' '}
+              <strong>{revert.results.map((r) => `${halfLabel(r.half)} ${r.value}`).join(' and ')}</strong> of{' '}
+              <strong>{market.name}</strong> for {formatDay(date)}: take back{' '}
+              <strong>{formatPoints(revert.take_back_paise)} points</strong> from{' '}
+              {countOf(revert.winners, 'winning bid')} ({formatPoints(revert.from_wallets_paise)} from
+              wallets, {formatPoints(revert.into_debt_paise)} into debt). {revert.bids} bids become pending
+              again.
+            </p>
+            {revert.players_into_debt.length > 0 && (
+              <ul className={styles.debtors}>
+                {revert.players_into_debt.map((d) => (
+                  <li key={d.player_id}>
+                    {d.user_name} ({d.mobile}): balance {formatPoints(d.balance_paise)}, takes back{' '}
+                    {formatPoints(d.take_back_paise)}, debt after {formatPoints(d.debt_after_paise)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </Loaded>
     </ConfirmDialog>
   );
 }

@@ -3,17 +3,16 @@ import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
 import { TextField } from '@gama/ui/Field';
 import { formatWholePoints } from '@gama/core/rules/money';
-import { Skeleton } from '@gama/ui/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader, Panel } from '../../components/PageHeader.tsx';
 import { Toggle } from '../../components/Toggle.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/session.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
+import { Loaded } from '../../shared/Loaded.tsx';
 import styles from './SettingsScreen.module.css';
 
 type Settings = Answer<typeof endpoints.settingsRead>['settings'];
@@ -113,13 +112,9 @@ export default function SettingsScreen() {
         title="Settings"
         description="Rules that apply to every operator. Each change is in the audit log."
       />
-      {settings.isPending ? (
-        <Skeleton height={240} radius={12} />
-      ) : settings.isError ? (
-        <ErrorNotice error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <SettingsForm key={JSON.stringify(settings.data.settings)} saved={settings.data.settings} />
-      )}
+      <Loaded query={settings} height={240} radius={12}>
+        {(data) => <SettingsForm key={JSON.stringify(data.settings)} saved={data.settings} />}
+      </Loaded>
     </>
   );
 }

@@ -1,12 +1,10 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
 import { Button } from '@gama/ui/Button';
-import { Skeleton } from '@gama/ui/Skeleton';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader, Panel } from '../../components/PageHeader.tsx';
 import { PlayerCell } from '../../components/PlayerCell.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
@@ -14,6 +12,7 @@ import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
+import { Loaded } from '../../shared/Loaded.tsx';
 import { kindLabel, statusLabel, statusTone } from './labels.ts';
 import styles from './RiskFlagsScreen.module.css';
 
@@ -106,43 +105,43 @@ export default function RiskFlagsScreen() {
           </Button>
         ))}
       </div>
-      {flags.isPending ? (
-        <Skeleton height={200} radius={12} />
-      ) : flags.isError ? (
-        <ErrorNotice error={flags.error} onRetry={() => void flags.refetch()} />
-      ) : (
-        <Panel
-          title={`${filters.find((f) => f.id === status)?.label ?? ''} flags (${flags.data.flags.length})`}
-        >
-          <DataTable
-            caption="Risk flags"
-            columns={columns}
-            rows={flags.data.flags}
-            rowKey={(f) => f.id}
-            loading={flags.isFetching}
-            empty={status === 'open' ? 'No flag waits for review.' : 'No flags here.'}
-            rowTone={(f) =>
-              f.status === 'confirmed' ? 'danger' : f.status === 'open' ? 'warning' : undefined
-            }
-            actions={(f) =>
-              canReview && f.status === 'open' ? (
-                <>
-                  <Button
-                    small
-                    variant="outline"
-                    onClick={() => setPending({ decision: 'dismiss', flag: f })}
-                  >
-                    Dismiss
-                  </Button>
-                  <Button small variant="danger" onClick={() => setPending({ decision: 'confirm', flag: f })}>
-                    Confirm
-                  </Button>
-                </>
-              ) : null
-            }
-          />
-        </Panel>
-      )}
+      <Loaded query={flags} height={200} radius={12}>
+        {(data) => (
+          <Panel title={`${filters.find((f) => f.id === status)?.label ?? ''} flags (${data.flags.length})`}>
+            <DataTable
+              caption="Risk flags"
+              columns={columns}
+              rows={data.flags}
+              rowKey={(f) => f.id}
+              loading={flags.isFetching}
+              empty={status === 'open' ? 'No flag waits for review.' : 'No flags here.'}
+              rowTone={(f) =>
+                f.status === 'confirmed' ? 'danger' : f.status === 'open' ? 'warning' : undefined
+              }
+              actions={(f) =>
+                canReview && f.status === 'open' ? (
+                  <>
+                    <Button
+                      small
+                      variant="outline"
+                      onClick={() => setPending({ decision: 'dismiss', flag: f })}
+                    >
+                      Dismiss
+                    </Button>
+                    <Button
+                      small
+                      variant="danger"
+                      onClick={() => setPending({ decision: 'confirm', flag: f })}
+                    >
+                      Confirm
+                    </Button>
+                  </>
+                ) : null
+              }
+            />
+          </Panel>
+        )}
+      </Loaded>
       <ConfirmDialog
         open={pending !== null}
         onClose={() => setPending(null)}

@@ -1,12 +1,11 @@
 import type { InboxRow } from '@gama/core/endpoints/support/index';
-import { Skeleton } from '@gama/ui/Skeleton';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { useCan } from '../../lib/session.ts';
+import { Loaded } from '../../shared/Loaded.tsx';
 import { useInbox, type Box, type State } from './api.ts';
 import { CannedEditor } from './CannedEditor.tsx';
 import { refLabel } from './record-link.ts';
@@ -81,39 +80,39 @@ export default function SupportScreen() {
               onChange={(value) => set({ status: value, thread: null })}
             />
           </div>
-          {inbox.isPending ? (
-            <Skeleton height={240} radius={12} />
-          ) : inbox.isError ? (
-            <ErrorNotice error={inbox.error} onRetry={() => void inbox.refetch()} />
-          ) : inbox.data.rows.length === 0 ? (
-            <p className={styles.empty}>No conversations here.</p>
-          ) : (
-            <ul className={styles.list} data-testid="support-inbox">
-              {inbox.data.rows.map((row: InboxRow) => (
-                <li key={row.id}>
-                  <button
-                    type="button"
-                    className={styles.row}
-                    aria-current={row.id === open ? 'true' : undefined}
-                    onClick={() => set({ thread: row.id })}
-                  >
-                    <span className={styles.rowTop}>
-                      <strong>{row.player.user_name}</strong>
-                      <span className={styles.muted}>{when(row.last_at)}</span>
-                    </span>
-                    <span className={styles.rowText}>{row.last_text}</span>
-                    <span className={styles.rowTags}>
-                      {row.waiting && <StatusPill tone="warning">Waiting</StatusPill>}
-                      {row.ref && <span className={styles.tag}>{refLabel(row.ref)}</span>}
-                      <span className={styles.muted}>
-                        {row.assignee ? row.assignee.username : 'Unassigned'}
-                      </span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <Loaded query={inbox} height={240} radius={12}>
+            {(data) =>
+              data.rows.length === 0 ? (
+                <p className={styles.empty}>No conversations here.</p>
+              ) : (
+                <ul className={styles.list} data-testid="support-inbox">
+                  {data.rows.map((row: InboxRow) => (
+                    <li key={row.id}>
+                      <button
+                        type="button"
+                        className={styles.row}
+                        aria-current={row.id === open ? 'true' : undefined}
+                        onClick={() => set({ thread: row.id })}
+                      >
+                        <span className={styles.rowTop}>
+                          <strong>{row.player.user_name}</strong>
+                          <span className={styles.muted}>{when(row.last_at)}</span>
+                        </span>
+                        <span className={styles.rowText}>{row.last_text}</span>
+                        <span className={styles.rowTags}>
+                          {row.waiting && <StatusPill tone="warning">Waiting</StatusPill>}
+                          {row.ref && <span className={styles.tag}>{refLabel(row.ref)}</span>}
+                          <span className={styles.muted}>
+                            {row.assignee ? row.assignee.username : 'Unassigned'}
+                          </span>
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </Loaded>
         </section>
         <section className={styles.threadPane} aria-label="Conversation">
           {open === null ? (

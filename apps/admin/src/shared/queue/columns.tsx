@@ -1,8 +1,8 @@
 import type { Column } from '../../components/DataTable.tsx';
 import { Money } from '../../components/Money.tsx';
 import { PlayerCell } from '../../components/PlayerCell.tsx';
-import { formatDateTime } from '../../lib/format.ts';
 import { formatPaiseDecimal } from '@gama/core/rules/money';
+import { timeColumn } from '../columns.ts';
 import styles from './Queue.module.css';
 
 /** What every money request has: its player, its amount and when it was asked for. */
@@ -32,12 +32,6 @@ export function requestColumns<R extends MoneyRequest>(flow: 'in' | 'out') {
     cell: (r) => <Money paise={r.amount_paise} flow={flow} className={styles.amount} />,
     csv: (r) => formatPaiseDecimal(r.amount_paise),
   };
-  const requested: Column<R> = {
-    id: 'created_at',
-    header: 'Requested',
-    sort: 'created_at',
-    cell: (r) => formatDateTime(r.created_at),
-    csv: (r) => r.created_at,
-  };
+  const requested: Column<R> = timeColumn('created_at', 'Requested', (r) => r.created_at, 'created_at');
   return { player, amount, requested };
 }
