@@ -10,12 +10,12 @@ import {
 } from 'lucide-react';
 import { ExternalButtonLink } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { Card, Page } from '../../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { HEADLINE_IDS } from '../../shared/headline/headline.ts';
 import { HeadlineMarquee } from '../../shared/headline/HeadlineMarquee.tsx';
 import { usePendingDeposits } from './api.ts';
-import { fundsStyles as styles, TileLink, WalletCard } from './parts.tsx';
+import { fundsStyles as styles, SectionCard, TileLink, WalletCard } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 
 export default function AddFundsScreen() {
@@ -50,11 +50,7 @@ export default function AddFundsScreen() {
           {t('Deposit Rules')}
         </TileLink>
       </nav>
-      <Card className={styles.section}>
-        <h2 className={styles.sectionTitle}>
-          <MessageCircle size={20} aria-hidden="true" />
-          {t('Need help with a payment?')}
-        </h2>
+      <SectionCard icon={MessageCircle} title={t('Need help with a payment?')}>
         <p className={styles.muted}>{t('Call us or send a WhatsApp message and we will help.')}</p>
         <div className={styles.actionsRow}>
           <ExternalButtonLink
@@ -72,7 +68,7 @@ export default function AddFundsScreen() {
             WhatsApp
           </ExternalButtonLink>
         </div>
-      </Card>
+      </SectionCard>
     </Page>
   );
 }

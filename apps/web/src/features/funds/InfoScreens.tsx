@@ -1,9 +1,8 @@
-import { History, ListOrdered, ReceiptText, ScrollText, Star, Trophy, TriangleAlert } from 'lucide-react';
+import { History, ListOrdered, ReceiptText, ScrollText, Star, Trophy } from 'lucide-react';
 import { Card, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
-import { errorMessage } from '../../lib/api-client.ts';
 import { useRules } from './api.ts';
-import { EmptyState, fundsStyles as styles, TileLink } from './parts.tsx';
+import { EmptyState, fundsStyles as styles, LoadError, TileLink } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import type { Text } from '@gama/core/i18n/texts';
 
@@ -24,10 +23,7 @@ function RulesScreen({ title, pick }: { title: Text; pick: 'withdrawal_rule' | '
           </div>
         </Card>
       ) : rules.isError ? (
-        <p className={styles.notice} role="alert">
-          <TriangleAlert size={18} aria-hidden="true" />
-          {t.fromServer(errorMessage(rules.error))}
-        </p>
+        <LoadError error={rules.error} />
       ) : text === '' ? (
         <EmptyState>{t('No rules have been published yet.')}</EmptyState>
       ) : (
