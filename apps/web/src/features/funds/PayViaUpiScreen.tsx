@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { Card, Form, Page } from '../../components/Page.tsx';
 import { PageSkeleton } from '@gama/ui/Skeleton';
-import { useFormErrors } from '@gama/ui/use-form-errors';
+import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { useActionKey } from '@gama/ui/action-key';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -98,11 +98,11 @@ export default function PayViaUpiScreen() {
 }
 
 function PayForm() {
-  const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<PayMethod | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [recorded, setRecorded] = useState<number | null>(null);
-  const { validate, errorFor, clearFor } = useFormErrors<'amount'>();
+  const { values, field, validate } = useFormFields({ amount: '' });
+  const { amount } = values;
   const minimum = useDepositMinimum();
   const bank = useBankDetails();
   const key = useActionKey();
@@ -170,16 +170,7 @@ function PayForm() {
   return (
     <Form onSubmit={submit} aria-label={t('Add money via UPI')}>
       <Card className={styles.section}>
-        <AmountField
-          placeholder={minimum.placeholder}
-          value={amount}
-          error={errorFor('amount')}
-          onValueChange={(digits) => {
-            setAmount(digits);
-            clearFor('amount');
-            changed();
-          }}
-        />
+        <AmountField placeholder={minimum.placeholder} onEdit={changed} {...field('amount')} />
       </Card>
       <section className={styles.section} aria-labelledby="pay-method-title">
         <h2 id="pay-method-title" className={styles.sectionTitle}>

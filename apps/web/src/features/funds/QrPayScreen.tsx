@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { useActionKey } from '@gama/ui/action-key';
 import { Button, ExternalButtonLink } from '@gama/ui/Button';
-import { useFormErrors } from '@gama/ui/use-form-errors';
+import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
@@ -106,8 +106,8 @@ export default function QrPayScreen() {
 
 /** Before the code: the amount the player will pay becomes a deposit request the server accepts or refuses. */
 function AmountFirst({ onAccepted }: { onAccepted: (request: { id: number; points: number }) => void }) {
-  const [amount, setAmount] = useState('');
-  const { validate, errorFor, clearFor } = useFormErrors<'amount'>();
+  const { values, field, validate } = useFormFields({ amount: '' });
+  const { amount } = values;
   const minimum = useDepositMinimum();
   const key = useActionKey();
   const refresh = useRefreshMoney();
@@ -136,16 +136,7 @@ function AmountFirst({ onAccepted }: { onAccepted: (request: { id: number; point
     <SectionCard icon={IndianRupee} title={t('How much will you pay?')}>
       <p className={styles.muted}>{t('Enter the amount first; the QR code to pay it comes next.')}</p>
       <Form onSubmit={submit} aria-label={t('Amount to pay by QR')}>
-        <AmountField
-          placeholder={minimum.placeholder}
-          value={amount}
-          error={errorFor('amount')}
-          onValueChange={(digits) => {
-            setAmount(digits);
-            clearFor('amount');
-            key.reset();
-          }}
-        />
+        <AmountField placeholder={minimum.placeholder} onEdit={key.reset} {...field('amount')} />
         <Button
           type="submit"
           variant="money"

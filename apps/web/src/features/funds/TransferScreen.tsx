@@ -123,8 +123,8 @@ export default function TransferScreen() {
             onValueChange={(digits) => {
               setPoints(digits);
               clearFor('points');
-              key.reset();
             }}
+            onEdit={key.reset}
           />
           <SubmitButton icon={ArrowLeftRight} busy={check.isPending} busyText={t('Please wait...')}>
             {t('Transfer')}

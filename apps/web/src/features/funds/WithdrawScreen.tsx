@@ -183,8 +183,8 @@ function WithdrawForm() {
           onValueChange={(digits) => {
             setAmount(digits);
             clearFor('amount');
-            key.reset();
           }}
+          onEdit={key.reset}
         />
         <div className={fieldStyles.field}>
           <label className={fieldStyles.label} htmlFor={selectId}>

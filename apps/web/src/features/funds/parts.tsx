@@ -100,6 +100,7 @@ export function AmountField({
   value,
   error,
   onValueChange,
+  onEdit,
 }: {
   /** Defaults to "Amount". */
   label?: string;
@@ -109,6 +110,8 @@ export function AmountField({
   value: string;
   error: string | undefined;
   onValueChange: (digits: string) => void;
+  /** After every change: a changed amount is a new request, so the form starts a new key here. */
+  onEdit?: () => void;
 }) {
   const t = useT();
   return (
@@ -120,7 +123,10 @@ export function AmountField({
       placeholder={placeholder}
       icon={icon}
       value={value}
-      onValueChange={(typed) => onValueChange(digitsOnly(typed))}
+      onValueChange={(typed) => {
+        onValueChange(digitsOnly(typed));
+        onEdit?.();
+      }}
       error={error}
     />
   );
