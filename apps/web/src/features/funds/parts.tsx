@@ -1,4 +1,5 @@
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
+import type { Text } from '@gama/core/i18n/texts';
 import { ChevronRight, Inbox, IndianRupee, TriangleAlert, Wallet, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TextField } from '@gama/ui/Field';
@@ -43,7 +44,7 @@ interface TileLinkProps extends LinkProps {
   money?: boolean;
 }
 
-export function TileLink({ icon, hint, money, children, className, ...rest }: TileLinkProps) {
+function TileLink({ icon, hint, money, children, className, ...rest }: TileLinkProps) {
   return (
     <Link {...rest} className={[styles.tile, money && styles.tileMoney, className].filter(Boolean).join(' ')}>
       <span className={styles.tileIcon} aria-hidden="true">
@@ -55,6 +56,30 @@ export function TileLink({ icon, hint, money, children, className, ...rest }: Ti
       </span>
       <ChevronRight size={20} className={styles.chevron} aria-hidden="true" />
     </Link>
+  );
+}
+
+/** One way on from a funds screen: where it leads, its icon, its name and the line that says what it is for. */
+export interface Tile {
+  to: string;
+  icon: LucideIcon;
+  label: Text;
+  hint?: Text;
+  /** A way to pay or be paid, drawn in the money colour. */
+  money?: boolean;
+}
+
+/** A funds screen's menu: one tile per entry, in the table's order. */
+export function TileMenu({ label, tiles }: { label: string; tiles: readonly Tile[] }) {
+  const t = useT();
+  return (
+    <nav className={styles.tiles} aria-label={label}>
+      {tiles.map(({ to, icon: Icon, label: name, hint, money }) => (
+        <TileLink key={to} to={to} money={money} icon={<Icon size={22} />} hint={hint && t(hint)}>
+          {t(name)}
+        </TileLink>
+      ))}
+    </nav>
   );
 }
 
