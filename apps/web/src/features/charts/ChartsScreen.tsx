@@ -163,7 +163,7 @@ function galiCell(cell: ChartCell): Rendered {
   return { content: pair, double: isDouble(pair) };
 }
 
-/** What each group's results are read as: the main markets as jodis and as panels, the others one chart each. */
+/** How each group's results are read: the main markets as jodis and as panels, the others one chart each. */
 const CHARTS: Record<
   MarketGroup,
   ReadonlyArray<{ title: Text; render: (cell: ChartCell) => Rendered; tall?: boolean }>

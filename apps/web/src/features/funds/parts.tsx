@@ -59,7 +59,7 @@ function TileLink({ icon, hint, money, children, className, ...rest }: TileLinkP
   );
 }
 
-/** One way on from a funds screen: where it leads, its icon, its name and the line that says what it is for. */
+/** One way on from a funds screen: where it leads, its icon, its name and what it is for. */
 export interface Tile {
   to: string;
   icon: LucideIcon;

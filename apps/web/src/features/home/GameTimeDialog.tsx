@@ -24,7 +24,7 @@ function MarketWeekday() {
   return <p className={styles.weekday}>{weekdayName(clock.weekday, t.language)}</p>;
 }
 
-/** A session's result time and its last bid time are the same moment, the session's time in the market row. */
+/** A session's result time and its last bid time are one moment: the session's time in the row. */
 const TIMES = [
   { label: 'OPEN RESULT TIME', field: 'open_time' },
   { label: 'OPEN BID LAST TIME', field: 'open_time' },

@@ -9,8 +9,8 @@ interface FieldBinding {
 }
 
 /**
- * A new password typed twice, as changing it (signed in) and resetting it (after the code) both ask; each form
- * keeps its own rules and messages for the pair.
+ * A new password typed twice, as changing it (signed in) and resetting it (after the code) both ask; each
+ * form keeps its own rules and messages for the pair.
  */
 export function NewPasswordFields({
   password,

@@ -121,8 +121,8 @@ function numbersOf(row: { digits: string; closedigits: string }): string {
 type Played = Pick<BidRecord, 'game_name' | 'pana' | 'session' | 'digits' | 'closedigits'>;
 
 /**
- * One card for a bid and a win. A win adds the congratulation above and shows its amount where a bid shows its
- * points; only a bid has an "Ask about this" link (a win's record names no bid).
+ * One card for a bid and a win. A win adds the congratulation above and shows its amount where a bid shows
+ * its points; only a bid has an "Ask about this" link (a win's record names no bid).
  */
 function HistoryCard({
   row,
