@@ -13,6 +13,7 @@ import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { errorMessage } from '../../lib/api-client.ts';
 import { accountApi } from './api.ts';
+import { NewPasswordFields } from '../../shared/auth-screen/NewPasswordFields.tsx';
 import styles from './Account.module.css';
 
 export default function ChangePasswordScreen() {
@@ -60,17 +61,7 @@ export default function ChangePasswordScreen() {
             autoComplete="current-password"
             {...field('currentPassword')}
           />
-          <PasswordField
-            label={t('New Password')}
-            placeholder={t('At least 8 characters')}
-            autoComplete="new-password"
-            {...field('newPassword')}
-          />
-          <PasswordField
-            label={t('Confirm Password')}
-            autoComplete="new-password"
-            {...field('confirmPassword')}
-          />
+          <NewPasswordFields password={field('newPassword')} confirm={field('confirmPassword')} />
           <SubmitButton icon={KeyRound} busy={change.isPending} busyText={t('Submitting...')}>
             {t('Change Password')}
           </SubmitButton>

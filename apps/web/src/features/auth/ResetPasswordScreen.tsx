@@ -7,13 +7,13 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { PasswordField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AuthScreen } from '../../shared/auth-screen/AuthScreen.tsx';
 import { InvalidNavigation } from '../../shared/auth-screen/InvalidNavigation.tsx';
+import { NewPasswordFields } from '../../shared/auth-screen/NewPasswordFields.tsx';
 import { authApi } from './api.ts';
 import { readResetPasswordState, type ResetPasswordState } from './navigation-state.ts';
 
@@ -73,17 +73,10 @@ function ResetPasswordForm({ ticket }: { ticket: ResetPasswordState }) {
       subtitle={t('Choose a new password for {phone}.', { phone: `+91 ${ticket.phoneNumber}` })}
     >
       <Form onSubmit={submit} aria-label={t('Set new password')}>
-        <PasswordField
-          label={t('New Password')}
-          placeholder={t('At least 8 characters')}
-          autoComplete="new-password"
-          {...field('newPassword')}
-        />
-        <PasswordField
-          label={t('Confirm Password')}
-          placeholder={t('Type it again')}
-          autoComplete="new-password"
-          {...field('confirmPassword')}
+        <NewPasswordFields
+          password={field('newPassword')}
+          confirm={field('confirmPassword')}
+          confirmPlaceholder={t('Type it again')}
         />
         <SubmitButton
           icon={KeyRound}

@@ -1,5 +1,5 @@
-import { betRoutesOf } from '@gama/core/rules/bet-routes';
 import type { RouteObject } from '../../lib/router/index.ts';
+import { bidRoutes } from '../../shared/bids/bid-routes.tsx';
 import {
   GameMenuScreen,
   MainBidHistoryScreen,
@@ -15,11 +15,7 @@ export const memberRoutes: RouteObject[] = [];
 /** Main layout, betting_status "1" only. */
 export const bettingRoutes: RouteObject[] = [
   { path: '/game', element: <GameMenuScreen /> },
-  // The routes come from the catalogue, so a screen and its tile can never disagree.
-  ...betRoutesOf('main').map(({ id, route }) => ({
-    path: route,
-    element: <MainBidScreen betType={id} />,
-  })),
+  ...bidRoutes('main', MainBidScreen),
   { path: '/gameRates', element: <RatesScreen /> },
   { path: '/imp4', element: <MainBidHistoryScreen /> },
   { path: '/imp3', element: <MainWinHistoryScreen /> },

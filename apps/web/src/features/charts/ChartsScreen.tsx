@@ -1,3 +1,4 @@
+import type { Text } from '@gama/core/i18n/texts';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { ankOf } from '@gama/core/rules/panas';
 import { zonedParts } from '@gama/core/rules/time';
@@ -89,36 +90,18 @@ export default function ChartsScreen() {
           <Skeleton height={24} width="40%" />
           <Skeleton height={260} radius={18} />
         </div>
-      ) : markets.isError || days.isError ? (
+      ) : markets.isError || days.isError || market === null || weeks.length === 0 ? (
         <p className={styles.empty}>{t('NO DATA FOUND')}</p>
-      ) : market === null || weeks.length === 0 ? (
-        <p className={styles.empty}>{t('NO DATA FOUND')}</p>
-      ) : group === 'main' ? (
-        <>
-          <ChartTable
-            title={t('Jodi chart · {market}', { market: market.game_name })}
-            weeks={weeks}
-            render={jodiCell}
-          />
-          <ChartTable
-            title={t('Panel chart · {market}', { market: market.game_name })}
-            weeks={weeks}
-            render={panelCell}
-            tall
-          />
-        </>
-      ) : group === 'starline' ? (
-        <ChartTable
-          title={t('Starline chart · {market}', { market: market.game_name })}
-          weeks={weeks}
-          render={starlineCell}
-        />
       ) : (
-        <ChartTable
-          title={t('Gali chart · {market}', { market: market.game_name })}
-          weeks={weeks}
-          render={galiCell}
-        />
+        CHARTS[group].map((chart) => (
+          <ChartTable
+            key={chart.title}
+            title={t(chart.title, { market: market.game_name })}
+            weeks={weeks}
+            render={chart.render}
+            tall={chart.tall}
+          />
+        ))
       )}
     </Page>
   );
@@ -179,6 +162,19 @@ function galiCell(cell: ChartCell): Rendered {
   const pair = cell.kind === 'declared' && cell.open !== null ? cell.open : '**';
   return { content: pair, double: isDouble(pair) };
 }
+
+/** How each group's results are read: the main markets as jodis and as panels, the others one chart each. */
+const CHARTS: Record<
+  MarketGroup,
+  ReadonlyArray<{ title: Text; render: (cell: ChartCell) => Rendered; tall?: boolean }>
+> = {
+  main: [
+    { title: 'Jodi chart · {market}', render: jodiCell },
+    { title: 'Panel chart · {market}', render: panelCell, tall: true },
+  ],
+  starline: [{ title: 'Starline chart · {market}', render: starlineCell }],
+  gali: [{ title: 'Gali chart · {market}', render: galiCell }],
+};
 
 interface ChartTableProps {
   title: string;

@@ -10,13 +10,32 @@ import {
 } from 'lucide-react';
 import { ExternalButtonLink } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { Card, Page } from '../../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
 import { HEADLINE_IDS } from '../../shared/headline/headline.ts';
 import { HeadlineMarquee } from '../../shared/headline/HeadlineMarquee.tsx';
 import { usePendingDeposits } from './api.ts';
-import { fundsStyles as styles, TileLink, WalletCard } from './parts.tsx';
+import { fundsStyles as styles, SectionCard, TileMenu, WalletCard, type Tile } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
+
+const ADD_FUNDS_TILES: readonly Tile[] = [
+  {
+    to: '/payviaupi',
+    money: true,
+    icon: Smartphone,
+    label: 'Via UPI Apps',
+    hint: 'PhonePe, Google Pay, Paytm or another UPI app',
+  },
+  {
+    to: '/qrpay',
+    money: true,
+    icon: QrCode,
+    label: 'Via QR Pay',
+    hint: 'Scan our QR code from your UPI app',
+  },
+  { to: '/addfundhistory', icon: History, label: 'Deposit History', hint: 'Your approved deposits' },
+  { to: '/depositrule', icon: ScrollText, label: 'Deposit Rules', hint: 'Read before you pay' },
+];
 
 export default function AddFundsScreen() {
   const links = useContactLinks();
@@ -26,35 +45,8 @@ export default function AddFundsScreen() {
       <HeadlineMarquee id={HEADLINE_IDS.addFunds} />
       <WalletCard />
       <PendingDeposits />
-      <nav className={styles.tiles} aria-label={t('Ways to add funds')}>
-        <TileLink
-          to="/payviaupi"
-          money
-          icon={<Smartphone size={22} />}
-          hint={t('PhonePe, Google Pay, Paytm or another UPI app')}
-        >
-          {t('Via UPI Apps')}
-        </TileLink>
-        <TileLink
-          to="/qrpay"
-          money
-          icon={<QrCode size={22} />}
-          hint={t('Scan our QR code from your UPI app')}
-        >
-          {t('Via QR Pay')}
-        </TileLink>
-        <TileLink to="/addfundhistory" icon={<History size={22} />} hint={t('Your approved deposits')}>
-          {t('Deposit History')}
-        </TileLink>
-        <TileLink to="/depositrule" icon={<ScrollText size={22} />} hint={t('Read before you pay')}>
-          {t('Deposit Rules')}
-        </TileLink>
-      </nav>
-      <Card className={styles.section}>
-        <h2 className={styles.sectionTitle}>
-          <MessageCircle size={20} aria-hidden="true" />
-          {t('Need help with a payment?')}
-        </h2>
+      <TileMenu label={t('Ways to add funds')} tiles={ADD_FUNDS_TILES} />
+      <SectionCard icon={MessageCircle} title={t('Need help with a payment?')}>
         <p className={styles.muted}>{t('Call us or send a WhatsApp message and we will help.')}</p>
         <div className={styles.actionsRow}>
           <ExternalButtonLink
@@ -72,7 +64,7 @@ export default function AddFundsScreen() {
             WhatsApp
           </ExternalButtonLink>
         </div>
-      </Card>
+      </SectionCard>
     </Page>
   );
 }

@@ -14,7 +14,7 @@ import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { Page } from '../../components/Page.tsx';
 import { usePaymentDetails } from './api.ts';
-import { fundsStyles as styles, MethodBadge, TileLink, WalletCard } from './parts.tsx';
+import { fundsStyles as styles, MethodBadge, TileMenu, WalletCard, type Tile } from './parts.tsx';
 import { WithdrawMethodDialog } from './WithdrawMethodDialog.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 
@@ -28,6 +28,14 @@ export const payoutTiles: ReadonlyArray<{ type: UpiType; label: string; badge: s
 function readShowToast(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { showToast?: unknown }).showToast === true;
 }
+
+const WALLET_TILES: readonly Tile[] = [
+  { to: '/imp9', money: true, icon: ArrowDownToLine, label: 'Add Fund', hint: 'Pay by UPI app or QR code' },
+  { to: '/withdraw', icon: ArrowUpFromLine, label: 'Withdraw Fund', hint: 'To your saved UPI number' },
+  { to: '/transaction', icon: ReceiptText, label: 'Wallet History', hint: 'Every credit and debit' },
+  { to: '/transfer', icon: ArrowLeftRight, label: 'Transfer Points', hint: 'Send points to another player' },
+  { to: '/histories', icon: History, label: 'All Histories', hint: 'Deposits, bids and wins' },
+];
 
 export default function FundsScreen() {
   const location = useLocation();
@@ -47,27 +55,7 @@ export default function FundsScreen() {
   return (
     <Page title={t('Funds')}>
       <WalletCard />
-      <nav className={styles.tiles} aria-label={t('Wallet management')}>
-        <TileLink to="/imp9" money icon={<ArrowDownToLine size={22} />} hint={t('Pay by UPI app or QR code')}>
-          {t('Add Fund')}
-        </TileLink>
-        <TileLink to="/withdraw" icon={<ArrowUpFromLine size={22} />} hint={t('To your saved UPI number')}>
-          {t('Withdraw Fund')}
-        </TileLink>
-        <TileLink to="/transaction" icon={<ReceiptText size={22} />} hint={t('Every credit and debit')}>
-          {t('Wallet History')}
-        </TileLink>
-        <TileLink
-          to="/transfer"
-          icon={<ArrowLeftRight size={22} />}
-          hint={t('Send points to another player')}
-        >
-          {t('Transfer Points')}
-        </TileLink>
-        <TileLink to="/histories" icon={<History size={22} />} hint={t('Deposits, bids and wins')}>
-          {t('All Histories')}
-        </TileLink>
-      </nav>
+      <TileMenu label={t('Wallet management')} tiles={WALLET_TILES} />
       <WithdrawMethods />
     </Page>
   );

@@ -1,9 +1,8 @@
-import { History, ListOrdered, ReceiptText, ScrollText, Star, Trophy, TriangleAlert } from 'lucide-react';
+import { History, ListOrdered, ReceiptText, ScrollText, Star, Trophy } from 'lucide-react';
 import { Card, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
-import { errorMessage } from '../../lib/api-client.ts';
 import { useRules } from './api.ts';
-import { EmptyState, fundsStyles as styles, TileLink } from './parts.tsx';
+import { EmptyState, fundsStyles as styles, LoadError, TileMenu, type Tile } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 import type { Text } from '@gama/core/i18n/texts';
 
@@ -24,10 +23,7 @@ function RulesScreen({ title, pick }: { title: Text; pick: 'withdrawal_rule' | '
           </div>
         </Card>
       ) : rules.isError ? (
-        <p className={styles.notice} role="alert">
-          <TriangleAlert size={18} aria-hidden="true" />
-          {t.fromServer(errorMessage(rules.error))}
-        </p>
+        <LoadError error={rules.error} />
       ) : text === '' ? (
         <EmptyState>{t('No rules have been published yet.')}</EmptyState>
       ) : (
@@ -48,36 +44,22 @@ export function DepositRulesScreen() {
 }
 
 /** Spec 01 section 2.3: the history menu, in the spec's order and with its link letter case. */
+const HISTORIES: readonly Tile[] = [
+  { to: '/AddFundHistory', money: true, icon: History, label: 'Deposit History' },
+  { to: '/transaction', money: true, icon: ReceiptText, label: 'Wallet History' },
+  { to: '/imp4', icon: ListOrdered, label: 'Main Bid-History' },
+  { to: '/imp3', icon: Trophy, label: 'Main Win-History' },
+  { to: '/imp5', icon: Star, label: 'Starline Bid-History' },
+  { to: '/imp6', icon: Trophy, label: 'Starline Win-History' },
+  { to: '/impbid', icon: ScrollText, label: 'Gali Bid-History' },
+  { to: '/impwin', icon: Trophy, label: 'Gali Win-History' },
+];
+
 export function HistoriesScreen() {
   const t = useT();
   return (
     <Page title={t('History')}>
-      <nav className={styles.tiles} aria-label={t('Histories')}>
-        <TileLink to="/AddFundHistory" money icon={<History size={22} />}>
-          {t('Deposit History')}
-        </TileLink>
-        <TileLink to="/transaction" money icon={<ReceiptText size={22} />}>
-          {t('Wallet History')}
-        </TileLink>
-        <TileLink to="/imp4" icon={<ListOrdered size={22} />}>
-          {t('Main Bid-History')}
-        </TileLink>
-        <TileLink to="/imp3" icon={<Trophy size={22} />}>
-          {t('Main Win-History')}
-        </TileLink>
-        <TileLink to="/imp5" icon={<Star size={22} />}>
-          {t('Starline Bid-History')}
-        </TileLink>
-        <TileLink to="/imp6" icon={<Trophy size={22} />}>
-          {t('Starline Win-History')}
-        </TileLink>
-        <TileLink to="/impbid" icon={<ScrollText size={22} />}>
-          {t('Gali Bid-History')}
-        </TileLink>
-        <TileLink to="/impwin" icon={<Trophy size={22} />}>
-          {t('Gali Win-History')}
-        </TileLink>
-      </nav>
+      <TileMenu label={t('Histories')} tiles={HISTORIES} />
     </Page>
   );
 }

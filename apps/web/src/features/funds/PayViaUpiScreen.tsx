@@ -2,22 +2,21 @@ import type { BankDetails } from '@gama/core/endpoints/funds/index';
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { formatPaiseDecimal, pointsToPaise } from '@gama/core/rules/money';
 import { useMutation } from '@tanstack/react-query';
-import { CirclePlus, ExternalLink, IndianRupee, QrCode, TriangleAlert } from 'lucide-react';
+import { CirclePlus, ExternalLink, QrCode } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { toast } from '../../lib/toast.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { TextField } from '@gama/ui/Field';
 import { Card, Form, Page } from '../../components/Page.tsx';
 import { PageSkeleton } from '@gama/ui/Skeleton';
-import { useFormErrors } from '@gama/ui/use-form-errors';
+import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { useActionKey } from '@gama/ui/action-key';
 import { errorMessage } from '../../lib/api-client.ts';
-import { fundsApi, useBankDetails, useGatewayStatus, useMinDeposit, useRefreshMoney } from './api.ts';
-import { digitsOnly, typedPoints } from './money.ts';
+import { fundsApi, useBankDetails, useGatewayStatus, useRefreshMoney } from './api.ts';
+import { typedPoints } from './money.ts';
 import { ConfirmPaymentCard } from './ConfirmPaymentCard.tsx';
-import { fundsStyles as styles, MethodBadge } from './parts.tsx';
+import { AlertNotice, AmountField, fundsStyles as styles, MethodBadge, useDepositMinimum } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 
 type PayMethod = 'phonepe' | 'gpay' | 'paytm' | 'other';
@@ -83,10 +82,9 @@ export default function PayViaUpiScreen() {
         <PageSkeleton />
       ) : gateway.data === false ? (
         <Card className={styles.section}>
-          <p className={styles.notice} role="alert">
-            <TriangleAlert size={18} aria-hidden="true" />
+          <AlertNotice>
             {t('Payments through UPI apps are unavailable right now. Please pay by QR code instead.')}
-          </p>
+          </AlertNotice>
           <ButtonLink to="/qrpay" replace block large icon={<QrCode size={20} aria-hidden="true" />}>
             {t('Pay via QR')}
           </ButtonLink>
@@ -100,12 +98,12 @@ export default function PayViaUpiScreen() {
 }
 
 function PayForm() {
-  const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<PayMethod | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [recorded, setRecorded] = useState<number | null>(null);
-  const { validate, errorFor, clearFor } = useFormErrors<'amount'>();
-  const minDeposit = useMinDeposit();
+  const { values, field, validate } = useFormFields({ amount: '' });
+  const { amount } = values;
+  const minimum = useDepositMinimum();
   const bank = useBankDetails();
   const key = useActionKey();
   const refresh = useRefreshMoney();
@@ -113,12 +111,11 @@ function PayForm() {
   const t = useT();
 
   useEffect(() => {
-    if (minDeposit.isError && !reported.current) {
+    if (minimum.query.isError && !reported.current) {
       reported.current = true;
       toast.error(MIN_DEPOSIT_FAILED);
     }
-  }, [minDeposit.isError]);
-  const min = minDeposit.data ?? 0;
+  }, [minimum.query.isError]);
 
   // Spec 01 opens the UPI app first and records the request 2 s later. A request the server then refuses (a
   // deposit limit, a break, the minimum) would leave real money paid that no request matches, so the server
@@ -145,13 +142,7 @@ function PayForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const points = typedPoints(amount);
-    const valid = validate(event.currentTarget, [
-      [
-        'amount',
-        () => (points === null || points < min || points === 0 ? m.depositMin(String(min)) : null),
-        amount,
-      ],
-    ]);
+    const valid = validate(event.currentTarget, [['amount', () => minimum.check(points), amount]]);
     if (!valid || points === null) return;
     const chosen = methods.find((item) => item.id === method);
     if (!chosen) {
@@ -179,21 +170,7 @@ function PayForm() {
   return (
     <Form onSubmit={submit} aria-label={t('Add money via UPI')}>
       <Card className={styles.section}>
-        <TextField
-          label={t('Amount')}
-          name="amount"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={minDeposit.isPending ? t('Amount') : t('Minimum {min}', { min })}
-          icon={<IndianRupee size={20} />}
-          value={amount}
-          onValueChange={(value) => {
-            setAmount(digitsOnly(value));
-            clearFor('amount');
-            changed();
-          }}
-          error={errorFor('amount')}
-        />
+        <AmountField placeholder={minimum.placeholder} onEdit={changed} {...field('amount')} />
       </Card>
       <section className={styles.section} aria-labelledby="pay-method-title">
         <h2 id="pay-method-title" className={styles.sectionTitle}>

@@ -1,22 +1,28 @@
 import { fundsMessages as m } from '@gama/core/contract/funds-messages';
 import { useMutation } from '@tanstack/react-query';
-import { Copy, IndianRupee, MessageCircle, QrCode, TriangleAlert } from 'lucide-react';
+import { Copy, IndianRupee, MessageCircle, QrCode } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { useActionKey } from '@gama/ui/action-key';
 import { Button, ExternalButtonLink } from '@gama/ui/Button';
-import { TextField } from '@gama/ui/Field';
-import { useFormErrors } from '@gama/ui/use-form-errors';
+import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { errorMessage } from '../../lib/api-client.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { useContactLinks } from '../../lib/contacts.ts';
-import { fundsApi, useMinDeposit, useQrPay, useRefreshMoney } from './api.ts';
-import { digitsOnly, typedPoints } from './money.ts';
+import { fundsApi, useQrPay, useRefreshMoney } from './api.ts';
+import { typedPoints } from './money.ts';
 import { ConfirmPaymentCard } from './ConfirmPaymentCard.tsx';
-import { fundsStyles as styles } from './parts.tsx';
+import {
+  AlertNotice,
+  AmountField,
+  fundsStyles as styles,
+  LoadError,
+  SectionCard,
+  useDepositMinimum,
+} from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 
 export default function QrPayScreen() {
@@ -43,10 +49,7 @@ export default function QrPayScreen() {
         </Card>
       ) : qr.isError ? (
         <Card className={styles.qr}>
-          <p className={styles.notice} role="alert">
-            <TriangleAlert size={18} aria-hidden="true" />
-            {t.fromServer(errorMessage(qr.error))}
-          </p>
+          <LoadError error={qr.error} />
         </Card>
       ) : data && data.qr_image && data.upi_id ? (
         request === null ? (
@@ -79,17 +82,12 @@ export default function QrPayScreen() {
         )
       ) : (
         <Card className={styles.qr}>
-          <p className={styles.notice} role="alert">
-            <TriangleAlert size={18} aria-hidden="true" />
+          <AlertNotice>
             {t('QR payments are not available right now. Please use a UPI app or contact us.')}
-          </p>
+          </AlertNotice>
         </Card>
       )}
-      <Card className={styles.section}>
-        <h2 className={styles.sectionTitle}>
-          <MessageCircle size={20} aria-hidden="true" />
-          {t('Paid? Send us the screenshot')}
-        </h2>
+      <SectionCard icon={MessageCircle} title={t('Paid? Send us the screenshot')}>
         <p className={styles.muted}>
           {t('After paying, send the payment screenshot on WhatsApp so we can add the points quickly.')}
         </p>
@@ -101,19 +99,18 @@ export default function QrPayScreen() {
         >
           {t('Send on WhatsApp')}
         </ExternalButtonLink>
-      </Card>
+      </SectionCard>
     </Page>
   );
 }
 
 /** Before the code: the amount the player will pay becomes a deposit request the server accepts or refuses. */
 function AmountFirst({ onAccepted }: { onAccepted: (request: { id: number; points: number }) => void }) {
-  const [amount, setAmount] = useState('');
-  const { validate, errorFor, clearFor } = useFormErrors<'amount'>();
-  const minDeposit = useMinDeposit();
+  const { values, field, validate } = useFormFields({ amount: '' });
+  const { amount } = values;
+  const minimum = useDepositMinimum();
   const key = useActionKey();
   const refresh = useRefreshMoney();
-  const min = minDeposit.data ?? 0;
   const t = useT();
 
   const record = useMutation({
@@ -131,39 +128,15 @@ function AmountFirst({ onAccepted }: { onAccepted: (request: { id: number; point
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const points = typedPoints(amount);
-    const valid = validate(event.currentTarget, [
-      [
-        'amount',
-        () => (points === null || points < min || points === 0 ? m.depositMin(String(min)) : null),
-        amount,
-      ],
-    ]);
+    const valid = validate(event.currentTarget, [['amount', () => minimum.check(points), amount]]);
     if (valid && points !== null) void send(points);
   };
 
   return (
-    <Card className={styles.section}>
-      <h2 className={styles.sectionTitle}>
-        <IndianRupee size={20} aria-hidden="true" />
-        {t('How much will you pay?')}
-      </h2>
+    <SectionCard icon={IndianRupee} title={t('How much will you pay?')}>
       <p className={styles.muted}>{t('Enter the amount first; the QR code to pay it comes next.')}</p>
       <Form onSubmit={submit} aria-label={t('Amount to pay by QR')}>
-        <TextField
-          label={t('Amount')}
-          name="amount"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={minDeposit.isPending ? t('Amount') : t('Minimum {min}', { min })}
-          icon={<IndianRupee size={20} />}
-          value={amount}
-          onValueChange={(value) => {
-            setAmount(digitsOnly(value));
-            clearFor('amount');
-            key.reset();
-          }}
-          error={errorFor('amount')}
-        />
+        <AmountField placeholder={minimum.placeholder} onEdit={key.reset} {...field('amount')} />
         <Button
           type="submit"
           variant="money"
@@ -176,6 +149,6 @@ function AmountFirst({ onAccepted }: { onAccepted: (request: { id: number; point
           {t('Show QR code')}
         </Button>
       </Form>
-    </Card>
+    </SectionCard>
   );
 }

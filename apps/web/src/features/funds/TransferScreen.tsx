@@ -7,7 +7,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
 import { Dialog } from '@gama/ui/Dialog';
-import { PhoneField, TextField } from '@gama/ui/Field';
+import { PhoneField } from '@gama/ui/Field';
 import { Card, Form, Page } from '../../components/Page.tsx';
 import { useFormErrors } from '@gama/ui/use-form-errors';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
@@ -15,8 +15,8 @@ import { useActionKey } from '@gama/ui/action-key';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { fundsApi, useRefreshMoney } from './api.ts';
-import { digitsOnly, exceedsWallet, typedPoints } from './money.ts';
-import { fundsStyles as styles, WalletCard } from './parts.tsx';
+import { exceedsWallet, typedPoints } from './money.ts';
+import { AmountField, fundsStyles as styles, WalletCard } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 
 type TransferField = 'mobile' | 'points';
@@ -113,20 +113,18 @@ export default function TransferScreen() {
             }}
             error={errorFor('mobile')}
           />
-          <TextField
+          <AmountField
             label={t('Points')}
             name="points"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={minimum === null ? t('Points') : t('At least {min}', { min: minimum })}
             icon={<Coins size={20} />}
+            placeholder={minimum === null ? t('Points') : t('At least {min}', { min: minimum })}
             value={points}
-            onValueChange={(value) => {
-              setPoints(digitsOnly(value));
-              clearFor('points');
-              key.reset();
-            }}
             error={errorFor('points')}
+            onValueChange={(digits) => {
+              setPoints(digits);
+              clearFor('points');
+            }}
+            onEdit={key.reset}
           />
           <SubmitButton icon={ArrowLeftRight} busy={check.isPending} busyText={t('Please wait...')}>
             {t('Transfer')}

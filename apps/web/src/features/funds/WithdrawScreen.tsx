@@ -8,7 +8,6 @@ import {
   CircleAlert,
   Clock,
   History,
-  IndianRupee,
   Megaphone,
   ScrollText,
   Smartphone,
@@ -18,7 +17,6 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { Link, useNavigate } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { TextField } from '@gama/ui/Field';
 import fieldStyles from '@gama/ui/Field.module.css';
 import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
@@ -29,8 +27,8 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { isBettingOn, useProfile } from '../../lib/profile.ts';
 import { HEADLINE_IDS, useHeadline } from '../../shared/headline/headline.ts';
 import { fundsApi, usePaymentDetails, useRefreshMoney } from './api.ts';
-import { digitsOnly, exceedsWallet, typedPoints, withinWithdrawWindow } from './money.ts';
-import { fundsStyles as styles, WalletCard } from './parts.tsx';
+import { exceedsWallet, typedPoints, withinWithdrawWindow } from './money.ts';
+import { AlertNotice, AmountField, fundsStyles as styles, WalletCard } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
 
 type WithdrawField = 'amount' | 'method';
@@ -163,10 +161,7 @@ function WithdrawForm() {
   if (details.isSuccess && saved.length === 0) {
     return (
       <Card className={styles.section}>
-        <p className={styles.notice} role="alert">
-          <Smartphone size={18} aria-hidden="true" />
-          {t(m.noPaymentMethods)}
-        </p>
+        <AlertNotice icon={Smartphone}>{t(m.noPaymentMethods)}</AlertNotice>
         <p className={styles.muted}>
           {t('Add a Paytm, Google Pay or PhonePe number under Withdraw Methods first.')}
         </p>
@@ -181,20 +176,15 @@ function WithdrawForm() {
   return (
     <Card>
       <Form onSubmit={submit} aria-label={t('Withdraw funds')}>
-        <TextField
-          label={t('Amount')}
-          name="amount"
-          inputMode="numeric"
-          autoComplete="off"
+        <AmountField
           placeholder={t('Points to withdraw')}
-          icon={<IndianRupee size={20} />}
           value={amount}
-          onValueChange={(value) => {
-            setAmount(digitsOnly(value));
-            clearFor('amount');
-            key.reset();
-          }}
           error={errorFor('amount')}
+          onValueChange={(digits) => {
+            setAmount(digits);
+            clearFor('amount');
+          }}
+          onEdit={key.reset}
         />
         <div className={fieldStyles.field}>
           <label className={fieldStyles.label} htmlFor={selectId}>

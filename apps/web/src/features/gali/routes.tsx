@@ -1,5 +1,5 @@
-import { betRoutesOf } from '@gama/core/rules/bet-routes';
 import type { RouteObject } from '../../lib/router/index.ts';
+import { bidRoutes } from '../../shared/bids/bid-routes.tsx';
 import { GaliBidScreen, GaliBidsScreen, GaliGameScreen, GaliListScreen, GaliWinsScreen } from './index.ts';
 
 /** Screens of this feature, by the layout and gate they need; the app router composes them. */
@@ -14,10 +14,7 @@ export const memberRoutes: RouteObject[] = [
 /** Main layout, betting_status "1" only. */
 export const bettingRoutes: RouteObject[] = [
   { path: '/galiallgame', element: <GaliGameScreen /> },
-  ...betRoutesOf('gali').map(({ id, route }) => ({
-    path: route,
-    element: <GaliBidScreen betType={id} />,
-  })),
+  ...bidRoutes('gali', GaliBidScreen),
   { path: '/impbid', element: <GaliBidsScreen /> },
   { path: '/impwin', element: <GaliWinsScreen /> },
 ];

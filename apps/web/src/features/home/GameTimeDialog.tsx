@@ -24,6 +24,14 @@ function MarketWeekday() {
   return <p className={styles.weekday}>{weekdayName(clock.weekday, t.language)}</p>;
 }
 
+/** A session's result time and its last bid time are one moment: the session's time in the row. */
+const TIMES = [
+  { label: 'OPEN RESULT TIME', field: 'open_time' },
+  { label: 'OPEN BID LAST TIME', field: 'open_time' },
+  { label: 'CLOSE RESULT TIME', field: 'close_time' },
+  { label: 'CLOSE BID LAST TIME', field: 'close_time' },
+] as const;
+
 /** A market's result and bid times, from the Game time button of its card on home. */
 export default function GameTimeDialog({ open, row, onClose }: GameTimeDialogProps) {
   const t = useT();
@@ -36,22 +44,12 @@ export default function GameTimeDialog({ open, row, onClose }: GameTimeDialogPro
           </p>
           <MarketWeekday />
           <dl className={styles.timeTable}>
-            <div>
-              <dt>{t('OPEN RESULT TIME')}</dt>
-              <dd>{row.open_time}</dd>
-            </div>
-            <div>
-              <dt>{t('OPEN BID LAST TIME')}</dt>
-              <dd>{row.open_time}</dd>
-            </div>
-            <div>
-              <dt>{t('CLOSE RESULT TIME')}</dt>
-              <dd>{row.close_time}</dd>
-            </div>
-            <div>
-              <dt>{t('CLOSE BID LAST TIME')}</dt>
-              <dd>{row.close_time}</dd>
-            </div>
+            {TIMES.map(({ label, field }) => (
+              <div key={label}>
+                <dt>{t(label)}</dt>
+                <dd>{row[field]}</dd>
+              </div>
+            ))}
           </dl>
           <Button block onClick={onClose}>
             {t('OK')}

@@ -203,21 +203,16 @@ function BreakCard() {
           setConfirming({ option, until: breakEnd(option, serverNow()) });
         }}
       >
-        <label className={styles.label} htmlFor="break-option">
-          {t('Length')}
-        </label>
-        <select
+        <LabelledSelect
           id="break-option"
-          className={styles.select}
+          label={t('Length')}
           value={option}
-          onChange={(event) => setOption(event.target.value as BreakOption)}
-        >
-          {breakOptionIds.map((id) => (
-            <option key={id} value={id}>
-              {t.fromServer(breakKindLabels[breakOptions[id].kind])}: {t(breakLengths[id])}
-            </option>
-          ))}
-        </select>
+          onChange={(value) => setOption(value as BreakOption)}
+          options={breakOptionIds.map((id) => ({
+            value: id,
+            label: `${t.fromServer(breakKindLabels[breakOptions[id].kind])}: ${t(breakLengths[id])}`,
+          }))}
+        />
         <Button type="submit" block variant="outline">
           {t('Start break')}
         </Button>
@@ -285,23 +280,17 @@ function RealityCheckCard({ minutes }: { minutes: number }) {
     <Card>
       <h2 className={styles.heading}>{t('Reality check')}</h2>
       <p className={styles.hint}>{t('A reminder of your time and net result since you signed in.')}</p>
-      <label className={styles.label} htmlFor="reality-check">
-        {t('Remind me every')}
-      </label>
-      <select
+      <LabelledSelect
         id="reality-check"
-        className={styles.select}
+        label={t('Remind me every')}
         value={String(minutes)}
         disabled={change.isPending}
-        onChange={(event) => change.mutate(event.target.value as '0' | '15' | '30' | '60')}
-      >
-        <option value="0">{t('Off')}</option>
-        {[15, 30, 60].map((n) => (
-          <option key={n} value={String(n)}>
-            {t('{n} minutes', { n })}
-          </option>
-        ))}
-      </select>
+        onChange={(value) => change.mutate(value as '0' | '15' | '30' | '60')}
+        options={[
+          { value: '0', label: t('Off') },
+          ...[15, 30, 60].map((n) => ({ value: String(n), label: t('{n} minutes', { n }) })),
+        ]}
+      />
     </Card>
   );
 }
@@ -334,25 +323,55 @@ function StatementCard() {
           void send();
         }}
       >
-        <label className={styles.label} htmlFor="statement-month">
-          {t('Month')}
-        </label>
-        <select
+        <LabelledSelect
           id="statement-month"
-          className={styles.select}
+          label={t('Month')}
           value={month}
-          onChange={(event) => setMonth(event.target.value)}
-        >
-          {months.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
+          onChange={setMonth}
+          options={months}
+        />
         <Button type="submit" block variant="outline" busy={fetchFile.isPending} busyText={t('Preparing...')}>
           {t('Download statement')}
         </Button>
       </Form>
     </Card>
+  );
+}
+
+/** A setting chosen from a short list, labelled above as every setting on this screen is. */
+function LabelledSelect({
+  id,
+  label,
+  value,
+  disabled,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { betRoutesOf } from '@gama/core/rules/bet-routes';
 import type { RouteObject } from '../../lib/router/index.ts';
+import { bidRoutes } from '../../shared/bids/bid-routes.tsx';
 import {
   StarGameScreen,
   StarlineBidScreen,
@@ -21,10 +21,7 @@ export const memberRoutes: RouteObject[] = [
  */
 export const bettingRoutes: RouteObject[] = [
   { path: '/stargame', element: <StarGameScreen /> },
-  ...betRoutesOf('starline').map(({ id, route }) => ({
-    path: route,
-    element: <StarlineBidScreen betType={id} />,
-  })),
+  ...bidRoutes('starline', StarlineBidScreen),
   { path: '/imp5', element: <StarlineBidsScreen /> },
   { path: '/imp6', element: <StarlineWinsScreen /> },
 ];

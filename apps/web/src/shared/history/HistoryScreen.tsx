@@ -1,4 +1,4 @@
-import type { BidRecord, WinRecord } from '@gama/core/endpoints/bids/index';
+import type { BidRecord } from '@gama/core/endpoints/bids/index';
 import { bidHistoryMessages } from '@gama/core/contract/bids';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { isIsoDate, type IsoDate } from '@gama/core/rules/dates';
@@ -82,9 +82,26 @@ export function HistoryScreen({ title, kind, group, showSession = true }: Histor
       ) : (
         <ul className={styles.list} aria-label={t.fromServer(title)}>
           {history.data.kind === 'bids'
-            ? history.data.rows.map((row) => <BidCard key={row.bid_id} row={row} showSession={showSession} />)
+            ? history.data.rows.map((row) => (
+                <HistoryCard
+                  key={row.bid_id}
+                  row={row}
+                  showSession={showSession}
+                  won={false}
+                  value={row.points}
+                  date={row.bid_date}
+                  askAbout={askAboutPath('bid', row.bid_id)}
+                />
+              ))
             : history.data.rows.map((row, index) => (
-                <WinCard key={index} row={row} showSession={showSession} />
+                <HistoryCard
+                  key={index}
+                  row={row}
+                  showSession={showSession}
+                  won
+                  value={row.amount}
+                  date={row.wining_date}
+                />
               ))}
         </ul>
       )}
@@ -100,52 +117,55 @@ function numbersOf(row: { digits: string; closedigits: string }): string {
   return row.closedigits ? `${row.digits} - ${row.closedigits}` : row.digits;
 }
 
-function BidCard({ row, showSession }: { row: BidRecord; showSession: boolean }) {
-  const t = useT();
-  return (
-    <li className={styles.card} style={accentStyle(row.pana)} data-testid="history-entry">
-      <div className={styles.head}>
-        <span className={styles.market}>{row.game_name}</span>
-        <span className={styles.type}>{row.pana}</span>
-      </div>
-      <div className={styles.body}>
-        <span className={styles.digits}>{numbersOf(row)}</span>
-        <span className={styles.points}>
-          {row.points} <small>{t('pts')}</small>
-        </span>
-      </div>
-      <div className={styles.foot}>
-        {showSession && <span className={styles.session}>{row.session}</span>}
-        <span>{t.specDate(row.bid_date)}</span>
-        <Link className={styles.ask} to={askAboutPath('bid', row.bid_id)} data-testid="ask-about">
-          {t('Ask about this')}
-        </Link>
-      </div>
-    </li>
-  );
-}
+/** Fields a bid and a win both carry: the card reads them the same way. */
+type Played = Pick<BidRecord, 'game_name' | 'pana' | 'session' | 'digits' | 'closedigits'>;
 
-function WinCard({ row, showSession }: { row: WinRecord; showSession: boolean }) {
+/**
+ * One card for a bid and a win. A win adds the congratulation above and shows its amount where a bid shows
+ * its points; only a bid has an "Ask about this" link (a win's record names no bid).
+ */
+function HistoryCard({
+  row,
+  showSession,
+  won,
+  value,
+  date,
+  askAbout,
+}: {
+  row: Played;
+  showSession: boolean;
+  won: boolean;
+  value: string;
+  date: string;
+  askAbout?: string;
+}) {
   const t = useT();
   return (
     <li className={styles.card} style={accentStyle(row.pana)} data-testid="history-entry">
-      <p className={styles.won}>
-        <Trophy size={18} aria-hidden="true" />
-        {t('Congratulations You Won')}
-      </p>
+      {won && (
+        <p className={styles.won}>
+          <Trophy size={18} aria-hidden="true" />
+          {t('Congratulations You Won')}
+        </p>
+      )}
       <div className={styles.head}>
         <span className={styles.market}>{row.game_name}</span>
         <span className={styles.type}>{row.pana}</span>
       </div>
       <div className={styles.body}>
         <span className={styles.digits}>{numbersOf(row)}</span>
-        <span className={[styles.points, styles.amount].join(' ')}>
-          {row.amount} <small>{t('pts')}</small>
+        <span className={won ? [styles.points, styles.amount].join(' ') : styles.points}>
+          {value} <small>{t('pts')}</small>
         </span>
       </div>
       <div className={styles.foot}>
         {showSession && <span className={styles.session}>{row.session}</span>}
-        <span>{t.specDate(row.wining_date)}</span>
+        <span>{t.specDate(date)}</span>
+        {askAbout && (
+          <Link className={styles.ask} to={askAbout} data-testid="ask-about">
+            {t('Ask about this')}
+          </Link>
+        )}
       </div>
     </li>
   );
