@@ -53,27 +53,26 @@ export async function declare(
     : { state: 'declared' as const, ...(await declareResult(deps, who.operator.id, input, row)) };
 }
 
-export async function approve(
-  deps: Deps,
-  who: Actor & { operator: Operator },
-  input: { declaration_id: number },
+/**
+ * A second operator's decision on what waits for one (a declaration, a revert proposal): the service is handed
+ * the decision's row, audited on what it decides.
+ */
+function decision<I extends object, R>(
+  action: string,
+  target: (input: I) => Target,
+  decide: (deps: Deps, operator: Operator, input: I, row: AuditRow) => Promise<R>,
 ) {
-  const row = rowOf(deps, who, 'result_approve', declaration(input), input);
-  return approveDeclaration(deps, who.operator, input.declaration_id, row);
+  return (deps: Deps, who: Actor & { operator: Operator }, input: I) =>
+    decide(deps, who.operator, input, rowOf(deps, who, action, target(input), input));
 }
 
-export async function reject(
-  deps: Deps,
-  who: Actor & { operator: Operator },
-  input: { declaration_id: number; reason: string },
-) {
-  return rejectDeclaration(
-    deps,
-    who.operator,
-    input,
-    rowOf(deps, who, 'result_reject', declaration(input), input),
-  );
-}
+export const approve = decision(
+  'result_approve',
+  declaration,
+  (deps, operator, input: { declaration_id: number }, row) =>
+    approveDeclaration(deps, operator, input.declaration_id, row),
+);
+export const reject = decision('result_reject', declaration, rejectDeclaration);
 
 /** Like a preview, it moves nothing: its row is written alone. */
 export async function previewRevert(deps: Deps, who: Actor, input: Draw) {
@@ -94,27 +93,13 @@ export async function revert(
     : revertResult(deps, who.operator.id, input, row);
 }
 
-export async function approveProposal(
-  deps: Deps,
-  who: Actor & { operator: Operator },
-  input: { proposal_id: number },
-) {
-  const row = rowOf(deps, who, 'result_revert_approve', proposal(input), input);
-  return approveRevert(deps, who.operator, input.proposal_id, row);
-}
-
-export async function rejectProposal(
-  deps: Deps,
-  who: Actor & { operator: Operator },
-  input: { proposal_id: number; reason: string },
-) {
-  return rejectRevert(
-    deps,
-    who.operator,
-    input,
-    rowOf(deps, who, 'result_revert_reject', proposal(input), input),
-  );
-}
+export const approveProposal = decision(
+  'result_revert_approve',
+  proposal,
+  (deps, operator, input: { proposal_id: number }, row) =>
+    approveRevert(deps, operator, input.proposal_id, row),
+);
+export const rejectProposal = decision('result_revert_reject', proposal, rejectRevert);
 
 /**
  * Under the two-person rule every declaration waits for a second operator; an import declares at once, so
