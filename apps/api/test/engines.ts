@@ -55,6 +55,8 @@ export const bothEngines = [
   // Racing sends against the per-player rate limit and its lock.
   'src/modules/support/support.test.ts',
   'src/modules/wallet/cache.test.ts',
+  // An action and its audit row commit together or not at all, in each engine's transactions.
+  'test/audit-with-action.test.ts',
   'test/faults.test.ts',
   // The whole fuzz on PostgreSQL, a tenth of its cases on PGlite (FUZZ_RUNS in fuzz.test.ts).
   'test/fuzz/fuzz.test.ts',

@@ -2,7 +2,8 @@
  * F2, targeted crash points: the real server (`src/server.ts`, a child process) kills itself with SIGKILL at each
  * named point of lib/fault.ts, on a database prepared in-process. After each crash it is started again, clients
  * retry with the keys they saved, and in the end the ledger holds every invariant, every acknowledged or retried
- * request is applied exactly once, and the interrupted settlement has finished by itself at start-up.
+ * request is applied exactly once, the interrupted settlement has finished by itself at start-up, and the
+ * interrupted revert, asked again, has taken every winning back once.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -196,8 +197,8 @@ describe('F2: the server killed at each crash point loses nothing and applies no
   });
 
   it(
-    'bids, a withdrawal approval and a settlement, each interrupted by SIGKILL and retried',
-    { timeout: 240_000 },
+    'bids, a withdrawal approval, a settlement and a revert, each interrupted by SIGKILL and retried',
+    { timeout: 360_000 },
     async () => {
       // Prepared in-process: a funded player with a pending withdrawal, an operator, a market to bid on, and a
       // market with 21,000 bids to settle.
@@ -337,6 +338,78 @@ describe('F2: the server killed at each crash point loses nothing and applies no
         expect(audited).toEqual([{ operator: expect.any(String) as string, result_id: revision[0]?.id }]);
       } finally {
         await check.close();
+      }
+
+      // 6. The declaration is reverted, and the server killed once a chunk of reversals has committed: on PGlite
+      // 2,000 of the 2,100 winnings, on PostgreSQL (a chunk of 20,000) all of them, before the revision is marked.
+      const revert = (server: Child) =>
+        server.call(
+          '/admin-api/results/revert',
+          { market_id: crowd, date: DATE, half: 'open', reason: 'Declared the wrong pana' },
+          op,
+        );
+      server = await startServer(db, 'revert-after-chunk');
+      await killedBy(server, revert(server));
+
+      // 7. The revert's row was committed with the mark that starts it, before any reversal: after the restart it
+      // is there once, naming the revision, which is still being reverted.
+      const revertRows = async (on: Database) =>
+        (
+          await on.query<{ operator: string; detail: Record<string, unknown> }>(
+            `SELECT username AS operator, detail FROM audit_log
+              WHERE action = 'result_revert' AND target_id = $1 ORDER BY chain_seq`,
+            [String(crowd)],
+          )
+        ).rows;
+      const reverting = await db.open();
+      let revisionId: number | undefined;
+      try {
+        const { rows: marks } = await reverting.query<{ id: number; started: boolean; reverted: boolean }>(
+          `SELECT id, revert_started_at IS NOT NULL AS started, reverted_at IS NOT NULL AS reverted
+             FROM results WHERE market_id = $1`,
+          [crowd],
+        );
+        revisionId = marks[0]?.id;
+        expect(marks).toEqual([{ id: revisionId, started: true, reverted: false }]);
+        expect(await revertRows(reverting)).toEqual([
+          {
+            operator: expect.any(String) as string,
+            detail: expect.objectContaining({ result_ids: [revisionId] }) as Record<string, unknown>,
+          },
+        ]);
+        expect((await revertRows(reverting))[0]?.detail).not.toHaveProperty('resumed');
+      } finally {
+        await reverting.close();
+      }
+
+      // 8. Asked again, the revert finishes what is left: every winning is taken back once.
+      server = await startServer(db);
+      expect(await revert(server)).toMatchObject({
+        status: true,
+        reverted: [{ result_id: revisionId, half: 'open', reopened: CROWD * CROWD_BIDS_EACH }],
+      });
+      await server.stop();
+
+      const reverted = await db.open();
+      try {
+        expect(await verifyLedger(reverted)).toEqual([]);
+        const { rows: taken } = await reverted.query<{ credits: number; open: number; journals: number }>(
+          `SELECT count(*)::int AS credits, count(*) FILTER (WHERE c.reversal_journal_id IS NULL)::int AS open,
+                  (SELECT count(*)::int FROM journals j JOIN bids b ON b.id = j.ref_id
+                    WHERE j.kind = 'win_reversal' AND j.ref_type = 'bid' AND b.market_id = $2) AS journals
+             FROM win_credits c WHERE c.result_id = $1`,
+          [revisionId, crowd],
+        );
+        expect(taken).toEqual([{ credits: CROWD * 100, open: 0, journals: CROWD * 100 }]);
+        const { rows: marked } = await reverted.query<{ reverted: boolean }>(
+          'SELECT reverted_at IS NOT NULL AS reverted FROM results WHERE id = $1',
+          [revisionId],
+        );
+        expect(marked).toEqual([{ reverted: true }]);
+        // The request asked again decides nothing new: its row says it resumed the first.
+        expect((await revertRows(reverted)).map((r) => r.detail.resumed)).toEqual([undefined, true]);
+      } finally {
+        await reverted.close();
       }
     },
   );

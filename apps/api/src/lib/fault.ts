@@ -15,6 +15,8 @@ export const FAULT_POINTS = [
   'settle-after-chunk',
   /** A settlement chunk has committed its win credits; the journals that pay them are not written yet. */
   'settle-before-payment',
+  /** A revert has committed a chunk of reversals; its revision is not marked reverted yet. */
+  'revert-after-chunk',
 ] as const;
 
 export type FaultPoint = (typeof FAULT_POINTS)[number];

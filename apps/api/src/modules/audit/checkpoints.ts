@@ -12,12 +12,14 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type { Checkpoint, CheckpointRow } from './checkpoint-format.ts';
 import { GENESIS_HASH, parseCheckpoints, signCheckpoint } from './checkpoint-format.ts';
 import type { SigningKey } from './checkpoint-key.ts';
 import { loadOrCreateSigningKey } from './checkpoint-key.ts';
 import { chainRowsAfter } from './chain.ts';
+import type { Actor } from './writer.ts';
+import { audit } from './writer.ts';
 
 /** Rows one checkpoint lists at most (about 270 kB of line); a longer stretch is signed as several. */
 export const ROWS_PER_CHECKPOINT = 5_000;
@@ -48,7 +50,7 @@ export class AuditCheckpoints {
   refusal: string | null = null;
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     private readonly now: () => Date,
     readonly config: CheckpointConfig,
     private readonly log: CheckpointLog,
@@ -96,38 +98,68 @@ export class AuditCheckpoints {
    * `force`, signs even when nothing was added: a fresh time over the same head. Answers the newest checkpoint.
    */
   take(force = false): Promise<Checkpoint | null> {
-    const run = this.queue.then(() => this.sign(force));
+    return this.queued(async () => this.publishAll(await this.signed(this.db, force)));
+  }
+
+  /**
+   * A checkpoint an operator asked for, audited here (decision 045): the row and the checkpoint over it are
+   * made in one transaction, so the checkpoint covers the row that asked for it and a refused one (the chain no
+   * longer extends the last checkpoint) leaves no row. It is published once the row has committed, because a
+   * checkpoint must never sign a row that could still roll back; a file that cannot be written then leaves the
+   * row without its checkpoint, and the error says so.
+   */
+  takeAsked(who: Actor): Promise<Checkpoint | null> {
+    return this.queued(async () => {
+      const signed = await this.db.transaction(async (tx) => {
+        await audit(tx, {
+          operatorId: who.operator.id,
+          action: 'audit_checkpoint',
+          request: who.request,
+          at: this.now(),
+        });
+        return this.signed(tx, true);
+      });
+      return this.publishAll(signed);
+    });
+  }
+
+  private queued(work: () => Promise<Checkpoint | null>): Promise<Checkpoint | null> {
+    const run = this.queue.then(work);
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async sign(force: boolean): Promise<Checkpoint | null> {
+  /** The checkpoints over what the chain added since the last one, signed in order, not yet published. */
+  private async signed(db: Queryable, force: boolean): Promise<Checkpoint[]> {
     let last = await this.latest();
-    let signedAny = false;
+    const signed: Checkpoint[] = [];
     for (;;) {
       const from = last?.seq ?? 0;
-      const rows = await this.rowsSince(last);
-      if (rows.length === 0 && (signedAny || !force)) break;
+      const rows = await this.rowsSince(db, last);
+      if (rows.length === 0 && (signed.length > 0 || !force)) break;
       const head = rows.at(-1)?.hash ?? (last ? Buffer.from(last.head, 'hex') : GENESIS_HASH);
-      const checkpoint = signCheckpoint(
-        { seq: from + rows.length, head, at: this.now(), from, rows },
-        this.signingKey(),
-      );
-      await this.publish(checkpoint);
-      this.last = last = checkpoint;
-      signedAny = true;
+      last = signCheckpoint({ seq: from + rows.length, head, at: this.now(), from, rows }, this.signingKey());
+      signed.push(last);
       if (rows.length < ROWS_PER_CHECKPOINT) break;
     }
+    return signed;
+  }
+
+  private async publishAll(signed: readonly Checkpoint[]): Promise<Checkpoint | null> {
+    for (const checkpoint of signed) {
+      await this.publish(checkpoint);
+      this.last = checkpoint;
+    }
     this.refusal = null;
-    return last;
+    return this.last ?? null;
   }
 
   /** The rows after `last`, checked to extend it; throws CheckpointRefused when they do not. */
-  private async rowsSince(last: Checkpoint | null): Promise<CheckpointRow[]> {
+  private async rowsSince(db: Queryable, last: Checkpoint | null): Promise<CheckpointRow[]> {
     const from = last?.seq ?? 0;
     let prev = last ? Buffer.from(last.head, 'hex') : GENESIS_HASH;
     if (last && last.seq > 0) {
-      const { rows } = await this.db.query<{ row_hash: Uint8Array }>(
+      const { rows } = await db.query<{ row_hash: Uint8Array }>(
         'SELECT row_hash FROM audit_log WHERE chain_seq = $1',
         [last.seq],
       );
@@ -138,7 +170,7 @@ export class AuditCheckpoints {
         );
       }
     }
-    const rows = await chainRowsAfter(this.db, from, ROWS_PER_CHECKPOINT);
+    const rows = await chainRowsAfter(db, from, ROWS_PER_CHECKPOINT);
     const out: CheckpointRow[] = [];
     for (const row of rows) {
       const seq = Number(row.chain_seq);

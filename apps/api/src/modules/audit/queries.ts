@@ -1,12 +1,18 @@
 /**
  * Reading the audit log: filters, sorting and paging in SQL (the log grows without bound), and the CSV the
- * console downloads for the same filters.
+ * console downloads for the same filters, audited here as it is made (decision 045).
  */
 import type { AuditRow, auditSorts } from '@gama/core/endpoints/audit/index';
+import { AUDIT_EXPORT_MAX_ROWS } from '@gama/core/endpoints/audit/index';
 import type { SortDirection } from '@gama/core/endpoints/paging';
 import { isIsoDate } from '@gama/core/rules/dates';
 import { zonedParts } from '@gama/core/rules/time';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import { CsvReply } from '../../http/route.ts';
+import { toCsv } from '../../lib/csv.ts';
+import type { Actor } from './writer.ts';
+import { audit } from './writer.ts';
 
 export interface AuditFilters {
   operator_id?: number | undefined;
@@ -170,4 +176,37 @@ export function auditCsvRows(rows: readonly AuditRow[]): Record<string, unknown>
     after: row.after === null ? null : JSON.stringify(row.after),
     detail: JSON.stringify(row.detail),
   }));
+}
+
+/**
+ * Every row matching the filters as CSV. The log holds addresses and players' ids, so who took a copy is
+ * itself worth a row: written in the transaction that reads the copy, after the rows it lists, so an export
+ * refused as too large, or one that fails, leaves none.
+ */
+export async function exportAudit(
+  db: Database,
+  who: Actor,
+  filters: AuditFilters,
+  timeZone: string,
+  now: Date,
+): Promise<CsvReply> {
+  return db.transaction(async (tx) => {
+    // One row past the cap tells an export that is too large from one that just fits.
+    const rows = await auditRows(tx, filters, AUDIT_EXPORT_MAX_ROWS + 1, timeZone);
+    if (rows.length > AUDIT_EXPORT_MAX_ROWS) {
+      throw new AppError(
+        'AUDIT_EXPORT_TOO_LARGE',
+        `More than ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows match: narrow the filters (dates, operator, action) to export`,
+      );
+    }
+    const csv = toCsv(auditCsvColumns, auditCsvRows(rows));
+    await audit(tx, {
+      operatorId: who.operator.id,
+      action: 'audit_export',
+      detail: { ...filters, rows: rows.length },
+      request: who.request,
+      at: now,
+    });
+    return new CsvReply(`gama-audit-${now.toISOString().slice(0, 10)}.csv`, csv);
+  });
 }

@@ -44,12 +44,20 @@ export function authRoutes(app: FastifyInstance): void {
   const lookup = <T>(request: FastifyRequest, deviceId: string | undefined, run: () => Promise<T>) =>
     limitPhoneLookup(deps, request, deviceId, run);
 
-  route(app, endpoints.login, async (ctx) => {
-    const session = await lookup(ctx.request, ctx.body.device_id, () =>
-      accounts.login(deps, ctx.body, { ...meta(ctx.request), deviceId: ctx.body.device_id }),
-    );
-    return signedIn(ctx, session, m.loginSuccess);
-  });
+  /** A session opened by `open` (a sign-in, a registration): a lookup of its phone, answered signed in. */
+  const opened = async <B extends { device_id?: string | undefined }>(
+    ctx: Transport & { body: B },
+    open: (body: B, client: ClientMeta) => Promise<SignedIn>,
+    msg: string,
+  ) => {
+    const client = { ...meta(ctx.request), deviceId: ctx.body.device_id };
+    const session = await lookup(ctx.request, ctx.body.device_id, () => open(ctx.body, client));
+    return signedIn(ctx, session, msg);
+  };
+
+  route(app, endpoints.login, (ctx) =>
+    opened(ctx, (body, client) => accounts.login(deps, body, client), m.loginSuccess),
+  );
 
   route(app, endpoints.checkMobile, async ({ body, request }) => {
     await lookup(request, body.device_id, () =>
@@ -73,12 +81,9 @@ export function authRoutes(app: FastifyInstance): void {
     return { status: true, msg: m.otpResent };
   });
 
-  route(app, endpoints.register, async (ctx) => {
-    const session = await lookup(ctx.request, ctx.body.device_id, () =>
-      accounts.register(deps, ctx.body, { ...meta(ctx.request), deviceId: ctx.body.device_id }),
-    );
-    return signedIn(ctx, session, m.registerSuccess);
-  });
+  route(app, endpoints.register, (ctx) =>
+    opened(ctx, (body, client) => accounts.register(deps, body, client), m.registerSuccess),
+  );
 
   route(app, endpoints.forgotCheckMobile, async ({ body, request }) => {
     await lookup(request, body.device_id, () =>

@@ -1,6 +1,7 @@
 /**
  * Markets and schedules for operators (issue 15): one market with the days ahead as it will draw on them,
- * and every change to it (name, order, on or off, first and last days, weekly timetable, off days).
+ * its creation, and every change to it (name, order, on or off, first and last days, weekly timetable, off
+ * days). Each is audited here, in the transaction that makes it (decision 045).
  *
  * A change locks the market row `FOR UPDATE`. A bid's insert holds the market's KEY SHARE lock (the foreign
  * key) until it commits, so the change waits for bids in flight and then sees them; a bid that read the
@@ -8,21 +9,25 @@
  * (bids/place.ts). Days whose draws have bids or a result and are not all declared keep their times: the
  * rules of schedule-edit.ts decide, the bids are read here.
  */
+import type { createMarketBody } from '@gama/core/contract/markets';
 import type { MarketAnswer } from '@gama/core/endpoints/markets/index';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
-import { addDays, type IsoDate } from '@gama/core/rules/dates';
+import { addDays, type IsoDate, type Weekday } from '@gama/core/rules/dates';
 import type { MarketSchedule } from '@gama/core/rules/schedule';
-import { marketDayAt } from '@gama/core/rules/schedule';
+import { marketDayAt, weeklySchedule } from '@gama/core/rules/schedule';
 import type { Edit, HeldDay } from '@gama/core/rules/schedule-edit';
 import { daysAhead, heldDayConflict, scheduleMessages } from '@gama/core/rules/schedule-edit';
+import { parseClockTime } from '@gama/core/rules/time';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../audit/writer.ts';
 import { audit } from '../audit/writer.ts';
 import type { MarketWithRev } from './repository.ts';
-import { MARKET_COLUMNS } from './repository.ts';
+import { createMarket, MARKET_COLUMNS } from './repository.ts';
 
 /** How many days ahead the market page lists. */
 const DAYS_AHEAD = 14;
@@ -83,6 +88,51 @@ export async function loadMarket(db: Queryable, id: number, lock = false): Promi
   const market = rows[0];
   if (!market) throw new AppError('NOT_FOUND', scheduleMessages.notFound);
   return market;
+}
+
+/** A new market from the console's form, audited with the form as its detail; answers its id. */
+export async function addMarket(
+  deps: Deps,
+  who: Actor,
+  body: z.output<typeof createMarketBody>,
+): Promise<number> {
+  const { db, clock, config, markets } = deps;
+  // The body's times passed the schema's 12-hour pattern, so they parse.
+  const minutes = (text: string) => parseClockTime(text) ?? 0;
+  const weekly = weeklySchedule({
+    timeZone: config.MARKET_TIME_ZONE,
+    openMinutes: minutes(body.open_time),
+    closeMinutes: minutes(body.close_time ?? body.open_time),
+    daysOff: body.days_off as Weekday[],
+  });
+  const schedule = body.first_date === undefined ? weekly : { ...weekly, firstDate: body.first_date };
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const made = await createMarket(tx, {
+        group: body.group,
+        name: body.name,
+        schedule,
+        active: body.active,
+        now: clock.now(),
+      });
+      await audit(tx, {
+        operatorId: who.operator.id,
+        action: 'market_create',
+        targetType: 'market',
+        targetId: made,
+        detail: body,
+        request: who.request,
+        at: clock.now(),
+      });
+      return made;
+    });
+  } catch (error) {
+    if (pgCode(error) === '23505') throw new AppError('MARKET_NAME_TAKEN', scheduleMessages.nameTaken);
+    throw error;
+  }
+  markets.invalidate();
+  return id;
 }
 
 /** The market as a change leaves it; `schedule` null keeps it. */

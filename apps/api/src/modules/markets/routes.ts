@@ -1,25 +1,13 @@
 import { endpoints, marketEndpointsOf } from '@gama/core/endpoints';
-import type { Weekday } from '@gama/core/rules/dates';
-import { weeklySchedule } from '@gama/core/rules/schedule';
-import {
-  addOffDate,
-  applyTimetable,
-  removeOffDate,
-  scheduleMessages,
-  setMarketDates,
-} from '@gama/core/rules/schedule-edit';
-import { parseClockTime } from '@gama/core/rules/time';
+import { addOffDate, applyTimetable, removeOffDate, setMarketDates } from '@gama/core/rules/schedule-edit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isoNow } from '../../clock.ts';
-import { pgCode } from '../../db/database.ts';
-import { AppError } from '../../http/errors.ts';
 import { JsonText, RawReply, route } from '../../http/route.ts';
-import { audit } from '../audit/writer.ts';
 import { legacyRates } from './list.ts';
 import type { MarketChange } from './edit.ts';
-import { changeMarket, loadMarket, marketView } from './edit.ts';
+import { addMarket, changeMarket, loadMarket, marketView } from './edit.ts';
 import type { MarketWithRev } from './repository.ts';
-import { createMarket, MARKET_COLUMNS } from './repository.ts';
+import { MARKET_COLUMNS } from './repository.ts';
 
 /** The legacy field each group's list names its chart link in. */
 const chartKeys = {
@@ -53,45 +41,10 @@ export function marketRoutes(app: FastifyInstance): void {
     }));
   }
 
-  route(app, endpoints.createMarket, async ({ body, operator, request }) => {
-    // The body's times passed the schema's 12-hour pattern, so they parse.
-    const minutes = (text: string) => parseClockTime(text) ?? 0;
-    const weekly = weeklySchedule({
-      timeZone: config.MARKET_TIME_ZONE,
-      openMinutes: minutes(body.open_time),
-      closeMinutes: minutes(body.close_time ?? body.open_time),
-      daysOff: body.days_off as Weekday[],
-    });
-    const schedule = body.first_date === undefined ? weekly : { ...weekly, firstDate: body.first_date };
-    let id: number;
-    try {
-      // The market and its audit row commit together (decision 045).
-      id = await db.transaction(async (tx) => {
-        const made = await createMarket(tx, {
-          group: body.group,
-          name: body.name,
-          schedule,
-          active: body.active,
-          now: clock.now(),
-        });
-        await audit(tx, {
-          operatorId: operator.id,
-          action: 'market_create',
-          targetType: 'market',
-          targetId: made,
-          detail: body,
-          request,
-          at: clock.now(),
-        });
-        return made;
-      });
-    } catch (error) {
-      if (pgCode(error) === '23505') throw new AppError('MARKET_NAME_TAKEN', scheduleMessages.nameTaken);
-      throw error;
-    }
-    markets.invalidate();
-    return { status: true, market_id: id };
-  });
+  route(app, endpoints.createMarket, async ({ body, operator, request }) => ({
+    status: true,
+    market_id: await addMarket(app.deps, { operator, request }, body),
+  }));
 
   route(app, endpoints.listMarkets, async () => {
     const { rows } = await db.query<MarketWithRev>(

@@ -4,6 +4,7 @@
  */
 import { endpoints } from '@gama/core/endpoints';
 import type { OperatorSelf } from '@gama/core/endpoints/operators/index';
+import type { Role } from '@gama/core/operators/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
@@ -131,13 +132,23 @@ export function operatorRoutes(app: FastifyInstance): void {
   const refused = (action: string) => ({
     onRefusal: auditRefusals(deps, { action, targetType: 'operator', targetField: 'id', keep: [] }),
   });
-  const managed = (
-    op: Operator,
-    request: FastifyRequest,
-    action: string,
-    targetId: number,
-    change: (tx: Queryable) => Promise<Change>,
-  ) => manage(deps, { operator: op, request }, action, targetId, change);
+  type Managed<B> = { op: Operator; params: { id: number }; body: B };
+  /**
+   * A change to another operator (manage.ts), made and audited as `action` in one transaction, answering the
+   * operator as it leaves them: the route's handler, and its refusals' audit. `change` runs in the transaction.
+   */
+  const managing = <B>(action: string, change: (the: Managed<B>, tx: Queryable) => Promise<Change>) =>
+    [
+      async (ctx: { operator: Operator; params: { id: number }; body: B; request: FastifyRequest }) => {
+        const { operator, params, body, request } = ctx;
+        const the = { op: operator, params, body };
+        const { after } = await manage(deps, { operator, request }, action, params.id, (tx) =>
+          change(the, tx),
+        );
+        return { status: true as const, operator: after };
+      },
+      refused(action),
+    ] as const;
 
   route(app, endpoints.operatorCreate, async ({ operator, body, request }) => ({
     status: true,
@@ -147,50 +158,35 @@ export function operatorRoutes(app: FastifyInstance): void {
   route(
     app,
     endpoints.operatorDisable,
-    async ({ operator, params, request }) => {
-      const op = operator;
-      const { after } = await managed(op, request, 'operator_disable', params.id, (tx) =>
-        disableOperator(tx, clock, op.id, params.id),
-      );
-      return { status: true, operator: after };
-    },
-    refused('operator_disable'),
+    ...managing('operator_disable', ({ op, params }, tx) => disableOperator(tx, clock, op.id, params.id)),
   );
 
   route(
     app,
     endpoints.operatorEnable,
-    async ({ operator, params, request }) => {
-      const op = operator;
-      const { after } = await managed(op, request, 'operator_enable', params.id, (tx) =>
-        enableOperator(tx, clock, params.id),
-      );
-      return { status: true, operator: after };
-    },
-    refused('operator_enable'),
+    ...managing('operator_enable', ({ params }, tx) => enableOperator(tx, clock, params.id)),
   );
 
   route(
     app,
     endpoints.operatorRole,
-    async ({ operator, params, body, request }) => {
-      const op = operator;
-      const { after } = await managed(op, request, 'operator_role', params.id, (tx) =>
-        changeRole(tx, clock, op.id, params.id, body.role),
-      );
-      return { status: true, operator: after };
-    },
-    refused('operator_role'),
+    ...managing('operator_role', ({ op, params, body }: Managed<{ role: Role }>, tx) =>
+      changeRole(tx, clock, op.id, params.id, body.role),
+    ),
   );
 
   route(
     app,
     endpoints.operatorResetPassword,
     async ({ operator, params, body, request }) => {
-      const op = operator;
+      // Hashed before the transaction opens, so no lock waits on the hashing.
       const passwordHash = await hashPassword(body.password);
-      const { after } = await managed(op, request, 'operator_reset_password', params.id, (tx) =>
-        resetOperatorPassword(tx, clock, params.id, passwordHash),
+      const { after } = await manage(
+        deps,
+        { operator, request },
+        'operator_reset_password',
+        params.id,
+        (tx) => resetOperatorPassword(tx, clock, params.id, passwordHash),
       );
       return { status: true, operator: after };
     },
@@ -200,13 +196,8 @@ export function operatorRoutes(app: FastifyInstance): void {
   route(
     app,
     endpoints.operatorResetTotp,
-    async ({ operator, params, request }) => {
-      const op = operator;
-      const { after } = await managed(op, request, 'operator_reset_totp', params.id, (tx) =>
-        resetOperatorTotp(tx, clock, op.id, params.id),
-      );
-      return { status: true, operator: after };
-    },
-    refused('operator_reset_totp'),
+    ...managing('operator_reset_totp', ({ op, params }, tx) =>
+      resetOperatorTotp(tx, clock, op.id, params.id),
+    ),
   );
 }

@@ -180,7 +180,7 @@ export async function playerPage(
   };
 }
 
-interface SubListParams extends PageParams {
+export interface SubListParams extends PageParams {
   from?: string | undefined;
   to?: string | undefined;
 }
@@ -208,19 +208,33 @@ async function subList<Sql, Row>(
 }
 
 /**
- * One player's sub-list: the player must exist (a 404, not an empty page, for a wrong id), and `from` names the
- * rows with the player as `$1`; the count reads the same rows.
+ * One list of the player page, declared as data and read by `playerList`: `from` names the player's rows with
+ * the player as `$1` (the count reads the same rows), newest first by `idColumn`, the dates filtering
+ * `timeColumn`; `row` makes each row the console's.
  */
-async function playerSubList<Sql, Row>(
+export interface PlayerList<Q extends SubListParams, Sql, Row> {
+  columns: string;
+  from: string;
+  idColumn: string;
+  timeColumn: string;
+  /** The list's own filters, beyond the dates. */
+  where?: (filter: SqlFilter, q: Q) => void;
+  row: (r: Sql, the: { playerId: number; now: Date }) => Row;
+}
+
+/** A page of one player's list; the player must exist (a 404, not an empty page, for a wrong id). */
+export async function playerList<Q extends SubListParams, Sql, Row>(
   db: Queryable,
+  list: PlayerList<Q, Sql, Row>,
   playerId: number,
-  list: { columns: string; from: string; idColumn: string; timeColumn: string; filter?: SqlFilter },
-  q: SubListParams,
+  q: Q,
   timeZone: string,
-  map: (row: Sql) => Row,
+  now: Date,
 ): Promise<Paged<Row>> {
   await assertPlayer(db, playerId);
   const { columns, from, idColumn, timeColumn } = list;
+  const filter = new SqlFilter([playerId]);
+  list.where?.(filter, q);
   return subList(
     db,
     {
@@ -229,10 +243,10 @@ async function playerSubList<Sql, Row>(
       idColumn,
       timeColumn,
     },
-    list.filter ?? new SqlFilter([playerId]),
+    filter,
     q,
     timeZone,
-    map,
+    (r: Sql) => list.row(r, { playerId, now }),
   );
 }
 
@@ -342,31 +356,22 @@ function bidRowOf(r: BidSql): z.output<typeof bidRow> {
   };
 }
 
-export async function playerBids(
-  db: Queryable,
-  playerId: number,
-  q: z.output<typeof bidsQuery> | (z.output<typeof winsQuery> & { status: 'won' }),
-  timeZone: string,
-): Promise<Paged<z.output<typeof bidRow>>> {
-  const filter = new SqlFilter([playerId]);
-  if (q.group !== undefined) filter.where(`b.grp = ${filter.param(q.group)}`);
-  if (q.status !== undefined) filter.where(`b.status = ${filter.param(q.status)}`);
-  return playerSubList(
-    db,
-    playerId,
-    {
-      columns: `b.id, b.grp, b.market_id, m.name AS market_name, to_char(b.market_date, 'YYYY-MM-DD') AS market_date,
-                b.bet_type, b.session, b.digits, b.close_digits, b.amount, b.status, b.payout, b.created_at`,
-      from: `FROM bid_outcomes b JOIN markets m ON m.id = b.market_id WHERE b.player_id = $1`,
-      idColumn: 'b.id',
-      timeColumn: 'b.created_at',
-      filter,
-    },
-    q,
-    timeZone,
-    bidRowOf,
-  );
-}
+export const playerBids: PlayerList<
+  z.output<typeof bidsQuery> | (z.output<typeof winsQuery> & { status: 'won' }),
+  BidSql,
+  z.output<typeof bidRow>
+> = {
+  columns: `b.id, b.grp, b.market_id, m.name AS market_name, to_char(b.market_date, 'YYYY-MM-DD') AS market_date,
+            b.bet_type, b.session, b.digits, b.close_digits, b.amount, b.status, b.payout, b.created_at`,
+  from: `FROM bid_outcomes b JOIN markets m ON m.id = b.market_id WHERE b.player_id = $1`,
+  idColumn: 'b.id',
+  timeColumn: 'b.created_at',
+  where(filter, q) {
+    if (q.group !== undefined) filter.where(`b.grp = ${filter.param(q.group)}`);
+    if (q.status !== undefined) filter.where(`b.status = ${filter.param(q.status)}`);
+  },
+  row: bidRowOf,
+};
 
 interface DepositSql {
   id: number;
@@ -380,37 +385,24 @@ interface DepositSql {
   has_screenshot: boolean;
 }
 
-export async function playerDeposits(
-  db: Queryable,
-  playerId: number,
-  q: SubListParams,
-  timeZone: string,
-): Promise<Paged<z.output<typeof playerDepositRow>>> {
-  return playerSubList(
-    db,
-    playerId,
-    {
-      columns: `r.id, r.amount, r.status, r.utr, r.reason, r.created_at, r.decided_at, o.username,
-                EXISTS (SELECT 1 FROM deposit_screenshots s WHERE s.deposit_request_id = r.id) AS has_screenshot`,
-      from: `FROM deposit_requests r LEFT JOIN operators o ON o.id = r.decided_by WHERE r.player_id = $1`,
-      idColumn: 'r.id',
-      timeColumn: 'r.created_at',
-    },
-    q,
-    timeZone,
-    (r: DepositSql) => ({
-      id: r.id,
-      amount_paise: r.amount,
-      status: r.status,
-      utr: r.utr,
-      has_screenshot: r.has_screenshot,
-      reason: r.reason,
-      created_at: iso(r.created_at),
-      decided_at: isoOrNull(r.decided_at),
-      decided_by: r.username,
-    }),
-  );
-}
+export const playerDeposits: PlayerList<SubListParams, DepositSql, z.output<typeof playerDepositRow>> = {
+  columns: `r.id, r.amount, r.status, r.utr, r.reason, r.created_at, r.decided_at, o.username,
+              EXISTS (SELECT 1 FROM deposit_screenshots s WHERE s.deposit_request_id = r.id) AS has_screenshot`,
+  from: `FROM deposit_requests r LEFT JOIN operators o ON o.id = r.decided_by WHERE r.player_id = $1`,
+  idColumn: 'r.id',
+  timeColumn: 'r.created_at',
+  row: (r) => ({
+    id: r.id,
+    amount_paise: r.amount,
+    status: r.status,
+    utr: r.utr,
+    has_screenshot: r.has_screenshot,
+    reason: r.reason,
+    created_at: iso(r.created_at),
+    decided_at: isoOrNull(r.decided_at),
+    decided_by: r.username,
+  }),
+};
 
 export function withdrawalState(
   status: string,
@@ -434,37 +426,28 @@ interface WithdrawalSql {
   decided_at: Date | null;
 }
 
-export async function playerWithdrawals(
-  db: Queryable,
-  playerId: number,
-  q: SubListParams,
-  timeZone: string,
-): Promise<Paged<z.output<typeof playerWithdrawalRow>>> {
-  return playerSubList(
-    db,
-    playerId,
-    {
-      columns: `r.id, r.amount, r.status, r.approved_by_1, r.payment_method, r.payout_number,
-                r.payment_reference, r.reason, r.created_at, r.decided_at`,
-      from: `FROM withdraw_requests r WHERE r.player_id = $1`,
-      idColumn: 'r.id',
-      timeColumn: 'r.created_at',
-    },
-    q,
-    timeZone,
-    (r: WithdrawalSql) => ({
-      id: r.id,
-      amount_paise: r.amount,
-      state: withdrawalState(r.status, r.approved_by_1),
-      payment_method: r.payment_method,
-      payout_number: r.payout_number,
-      payment_reference: r.payment_reference,
-      reason: r.reason,
-      created_at: iso(r.created_at),
-      decided_at: isoOrNull(r.decided_at),
-    }),
-  );
-}
+export const playerWithdrawals: PlayerList<
+  SubListParams,
+  WithdrawalSql,
+  z.output<typeof playerWithdrawalRow>
+> = {
+  columns: `r.id, r.amount, r.status, r.approved_by_1, r.payment_method, r.payout_number,
+              r.payment_reference, r.reason, r.created_at, r.decided_at`,
+  from: `FROM withdraw_requests r WHERE r.player_id = $1`,
+  idColumn: 'r.id',
+  timeColumn: 'r.created_at',
+  row: (r) => ({
+    id: r.id,
+    amount_paise: r.amount,
+    state: withdrawalState(r.status, r.approved_by_1),
+    payment_method: r.payment_method,
+    payout_number: r.payout_number,
+    payment_reference: r.payment_reference,
+    reason: r.reason,
+    created_at: iso(r.created_at),
+    decided_at: isoOrNull(r.decided_at),
+  }),
+};
 
 interface TransferSql {
   id: number;
@@ -476,34 +459,21 @@ interface TransferSql {
   mobile: string;
 }
 
-export async function playerTransfers(
-  db: Queryable,
-  playerId: number,
-  q: SubListParams,
-  timeZone: string,
-): Promise<Paged<z.output<typeof transferRow>>> {
-  return playerSubList(
-    db,
-    playerId,
-    {
-      columns: 't.id, t.from_player_id, t.amount, t.created_at, o.id AS other_id, o.user_name, o.mobile',
-      from: `FROM transfers t
-        JOIN players o ON o.id = CASE WHEN t.from_player_id = $1 THEN t.to_player_id ELSE t.from_player_id END
-       WHERE (t.from_player_id = $1 OR t.to_player_id = $1)`,
-      idColumn: 't.id',
-      timeColumn: 't.created_at',
-    },
-    q,
-    timeZone,
-    (r: TransferSql) => ({
-      id: r.id,
-      direction: r.from_player_id === playerId ? ('out' as const) : ('in' as const),
-      other: { id: r.other_id, user_name: r.user_name, mobile: r.mobile },
-      amount_paise: r.amount,
-      created_at: iso(r.created_at),
-    }),
-  );
-}
+export const playerTransfers: PlayerList<SubListParams, TransferSql, z.output<typeof transferRow>> = {
+  columns: 't.id, t.from_player_id, t.amount, t.created_at, o.id AS other_id, o.user_name, o.mobile',
+  from: `FROM transfers t
+      JOIN players o ON o.id = CASE WHEN t.from_player_id = $1 THEN t.to_player_id ELSE t.from_player_id END
+     WHERE (t.from_player_id = $1 OR t.to_player_id = $1)`,
+  idColumn: 't.id',
+  timeColumn: 't.created_at',
+  row: (r, { playerId }) => ({
+    id: r.id,
+    direction: r.from_player_id === playerId ? ('out' as const) : ('in' as const),
+    other: { id: r.other_id, user_name: r.user_name, mobile: r.mobile },
+    amount_paise: r.amount,
+    created_at: iso(r.created_at),
+  }),
+};
 
 interface SessionSql {
   created_at: Date;
@@ -513,63 +483,40 @@ interface SessionSql {
   user_agent: string | null;
 }
 
-export async function playerSessions(
-  db: Queryable,
-  playerId: number,
-  q: SubListParams,
-  timeZone: string,
-  now: Date,
-): Promise<Paged<z.output<typeof sessionRow>>> {
-  // Sessions have no id: the newest sign-in first, by creation time.
-  return playerSubList(
-    db,
-    playerId,
-    {
-      columns: 's.created_at, s.last_seen_at, s.revoked_at, s.ip, s.user_agent',
-      from: 'FROM sessions s WHERE s.player_id = $1',
-      idColumn: 's.created_at',
-      timeColumn: 's.created_at',
-    },
-    q,
-    timeZone,
-    (r: SessionSql) => ({
-      created_at: iso(r.created_at),
-      last_seen_at: iso(r.last_seen_at),
-      revoked_at: isoOrNull(r.revoked_at),
-      ip: r.ip,
-      user_agent: r.user_agent,
-      live: r.revoked_at === null && sessionAlive(r.created_at, r.last_seen_at, now),
-    }),
-  );
-}
+// Sessions have no id: the newest sign-in first, by creation time.
+export const playerSessions: PlayerList<SubListParams, SessionSql, z.output<typeof sessionRow>> = {
+  columns: 's.created_at, s.last_seen_at, s.revoked_at, s.ip, s.user_agent',
+  from: 'FROM sessions s WHERE s.player_id = $1',
+  idColumn: 's.created_at',
+  timeColumn: 's.created_at',
+  row: (r, { now }) => ({
+    created_at: iso(r.created_at),
+    last_seen_at: iso(r.last_seen_at),
+    revoked_at: isoOrNull(r.revoked_at),
+    ip: r.ip,
+    user_agent: r.user_agent,
+    live: r.revoked_at === null && sessionAlive(r.created_at, r.last_seen_at, now),
+  }),
+};
 
 const PAYOUT_APPS = { '1': 'Paytm', '2': 'Google Pay', '3': 'PhonePe' } as const;
 
-export async function playerPayoutMethods(
-  db: Queryable,
-  playerId: number,
-  q: SubListParams,
-  timeZone: string,
-): Promise<Paged<z.output<typeof payoutMethodRow>>> {
-  return playerSubList(
-    db,
-    playerId,
-    {
-      columns: 'm.upi_type, m.number, m.verified_at',
-      from: 'FROM payout_methods m WHERE m.player_id = $1',
-      idColumn: 'm.upi_type',
-      timeColumn: 'm.verified_at',
-    },
-    q,
-    timeZone,
-    (r: { upi_type: '1' | '2' | '3'; number: string; verified_at: Date }) => ({
-      upi_type: r.upi_type,
-      app: PAYOUT_APPS[r.upi_type],
-      number: r.number,
-      verified_at: iso(r.verified_at),
-    }),
-  );
-}
+export const playerPayoutMethods: PlayerList<
+  SubListParams,
+  { upi_type: '1' | '2' | '3'; number: string; verified_at: Date },
+  z.output<typeof payoutMethodRow>
+> = {
+  columns: 'm.upi_type, m.number, m.verified_at',
+  from: 'FROM payout_methods m WHERE m.player_id = $1',
+  idColumn: 'm.upi_type',
+  timeColumn: 'm.verified_at',
+  row: (r) => ({
+    upi_type: r.upi_type,
+    app: PAYOUT_APPS[r.upi_type],
+    number: r.number,
+    verified_at: iso(r.verified_at),
+  }),
+};
 
 function sessionAlive(createdAt: Date, lastSeenAt: Date, now: Date): boolean {
   return (

@@ -6,9 +6,11 @@ import { pageOrCsv } from '../exports/csv-export.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { adjustWallet, changeFlags, sendResetCode, signOutEverywhere } from './admin-actions.ts';
 import type { FlagsAnswer } from './admin-actions.ts';
+import type { PlayerList, SubListParams } from './admin-read.ts';
 import {
   playerBids,
   playerDeposits,
+  playerList,
   playerPage,
   playerPassbook,
   playerPayoutMethods,
@@ -67,41 +69,21 @@ export function adminPlayerRoutes(app: FastifyInstance): void {
     ...(await playerPassbook(db, params.id, query, zone)),
     ...page(query),
   }));
-  route(app, endpoints.adminPlayerBids, async ({ params, query }) => ({
-    status: true,
-    ...(await playerBids(db, params.id, query, zone)),
-    ...page(query),
-  }));
-  route(app, endpoints.adminPlayerWins, async ({ params, query }) => ({
-    status: true,
-    ...(await playerBids(db, params.id, { ...query, status: 'won' }, zone)),
-    ...page(query),
-  }));
-  route(app, endpoints.adminPlayerDeposits, async ({ params, query }) => ({
-    status: true,
-    ...(await playerDeposits(db, params.id, query, zone)),
-    ...page(query),
-  }));
-  route(app, endpoints.adminPlayerWithdrawals, async ({ params, query }) => ({
-    status: true,
-    ...(await playerWithdrawals(db, params.id, query, zone)),
-    ...page(query),
-  }));
-  route(app, endpoints.adminPlayerTransfers, async ({ params, query }) => ({
-    status: true,
-    ...(await playerTransfers(db, params.id, query, zone)),
-    ...page(query),
-  }));
-  route(app, endpoints.adminPlayerSessions, async ({ params, query }) => ({
-    status: true,
-    ...(await playerSessions(db, params.id, query, zone, clock.now())),
-    ...page(query),
-  }));
-  route(app, endpoints.adminPlayerPayoutMethods, async ({ params, query }) => ({
-    status: true,
-    ...(await playerPayoutMethods(db, params.id, query, zone)),
-    ...page(query),
-  }));
+  /** The handler of one list of the player page (admin-read.ts), answering the page it is. */
+  const listed =
+    <Q extends SubListParams, Sql, Row>(list: PlayerList<Q, Sql, Row>, only?: Partial<Q>) =>
+    async ({ params, query }: { params: { id: number }; query: Q }) => ({
+      status: true as const,
+      ...(await playerList(db, list, params.id, { ...query, ...only }, zone, clock.now())),
+      ...page(query),
+    });
+  route(app, endpoints.adminPlayerBids, listed(playerBids));
+  route(app, endpoints.adminPlayerWins, listed(playerBids, { status: 'won' }));
+  route(app, endpoints.adminPlayerDeposits, listed(playerDeposits));
+  route(app, endpoints.adminPlayerWithdrawals, listed(playerWithdrawals));
+  route(app, endpoints.adminPlayerTransfers, listed(playerTransfers));
+  route(app, endpoints.adminPlayerSessions, listed(playerSessions));
+  route(app, endpoints.adminPlayerPayoutMethods, listed(playerPayoutMethods));
 
   route(app, endpoints.adminAdjust, async ({ operator, request, params, body, raw }) =>
     adjustWallet(deps, { operator, request }, params.id, body, idempotencyKeyFrom(request, raw)),

@@ -35,86 +35,84 @@ function rowOf(deps: Deps, who: Actor, action: string, target: Target, input: ob
 const market = (input: { market_id: number }): Target => ({ type: 'market', id: input.market_id });
 
 /** A preview reads and decides nothing: its row is written alone, with the figures the operator saw. */
-export async function preview(deps: Deps, who: Actor, input: Draw & { value: string }) {
-  const figures = await previewResult(deps, input);
-  await rowOf(deps, who, 'result_preview', market(input), input)(deps.db, { outcome: figures });
-  return figures;
+function previewing<I extends Draw, F>(action: string, read: (deps: Deps, input: I) => Promise<F>) {
+  return async (deps: Deps, who: Actor, input: I) => {
+    const figures = await read(deps, input);
+    await rowOf(deps, who, action, market(input), input)(deps.db, { outcome: figures });
+    return figures;
+  };
 }
 
-/** A declaration: under the two-person rule it waits for a second operator, otherwise it is declared at once. */
-export async function declare(
-  deps: Deps,
-  who: Actor & { operator: Operator },
-  input: Draw & { value: string },
+/**
+ * Under the two-person rule an action on a draw waits for a second operator (`waiting`); otherwise it is done at
+ * once. The service is handed the action's row either way.
+ */
+function twoPerson<I extends Draw, W, D>(
+  action: string,
+  waiting: (deps: Deps, operator: Operator, input: I, row: AuditRow) => Promise<W>,
+  atOnce: (deps: Deps, operator: Operator, input: I, row: AuditRow) => Promise<D>,
 ) {
-  const row = rowOf(deps, who, 'result_declare', market(input), input);
-  return (await ownerSetting(deps.db, 'results_two_person'))
-    ? requestDeclaration(deps, who.operator, input, row)
-    : { state: 'declared' as const, ...(await declareResult(deps, who.operator.id, input, row)) };
+  return async (deps: Deps, who: Actor & { operator: Operator }, input: I) => {
+    const row = rowOf(deps, who, action, market(input), input);
+    return (await ownerSetting(deps.db, 'results_two_person'))
+      ? waiting(deps, who.operator, input, row)
+      : atOnce(deps, who.operator, input, row);
+  };
 }
 
-export async function approve(
-  deps: Deps,
-  who: Actor & { operator: Operator },
-  input: { declaration_id: number },
+/**
+ * A second operator's decision on what waits for one (a declaration, a revert proposal): the service is handed
+ * the decision's row, audited on what it decides.
+ */
+function decision<I extends object, R>(
+  action: string,
+  target: (input: I) => Target,
+  decide: (deps: Deps, operator: Operator, input: I, row: AuditRow) => Promise<R>,
 ) {
-  const row = rowOf(deps, who, 'result_approve', declaration(input), input);
-  return approveDeclaration(deps, who.operator, input.declaration_id, row);
+  return (deps: Deps, who: Actor & { operator: Operator }, input: I) =>
+    decide(deps, who.operator, input, rowOf(deps, who, action, target(input), input));
 }
 
-export async function reject(
-  deps: Deps,
-  who: Actor & { operator: Operator },
-  input: { declaration_id: number; reason: string },
-) {
-  return rejectDeclaration(
-    deps,
-    who.operator,
-    input,
-    rowOf(deps, who, 'result_reject', declaration(input), input),
-  );
-}
+export const preview = previewing('result_preview', previewResult);
 
-/** Like a preview, it moves nothing: its row is written alone. */
-export async function previewRevert(deps: Deps, who: Actor, input: Draw) {
-  const figures = await revertPreview(deps, input);
-  await rowOf(deps, who, 'result_revert_preview', market(input), input)(deps.db, { outcome: figures });
-  return figures;
-}
+/** A declaration: it waits as a declaration (declarations.ts), or is declared and settled at once. */
+export const declare = twoPerson(
+  'result_declare',
+  requestDeclaration,
+  async (deps, operator, input: Draw & { value: string }, row) => ({
+    state: 'declared' as const,
+    ...(await declareResult(deps, operator.id, input, row)),
+  }),
+);
 
-/** A revert: under the two-person rule it is a proposal, as a declaration is (revert-proposals.ts). */
-export async function revert(
-  deps: Deps,
-  who: Actor & { operator: Operator },
-  input: Draw & { reason: string },
-) {
-  const row = rowOf(deps, who, 'result_revert', market(input), input);
-  return (await ownerSetting(deps.db, 'results_two_person'))
-    ? { state: 'pending_approval' as const, proposal: await proposeRevert(deps, who.operator, input, row) }
-    : revertResult(deps, who.operator.id, input, row);
-}
+export const approve = decision(
+  'result_approve',
+  declaration,
+  (deps, operator, input: { declaration_id: number }, row) =>
+    approveDeclaration(deps, operator, input.declaration_id, row),
+);
+export const reject = decision('result_reject', declaration, rejectDeclaration);
 
-export async function approveProposal(
-  deps: Deps,
-  who: Actor & { operator: Operator },
-  input: { proposal_id: number },
-) {
-  const row = rowOf(deps, who, 'result_revert_approve', proposal(input), input);
-  return approveRevert(deps, who.operator, input.proposal_id, row);
-}
+/** Like a preview, it moves nothing. */
+export const previewRevert = previewing('result_revert_preview', revertPreview);
 
-export async function rejectProposal(
-  deps: Deps,
-  who: Actor & { operator: Operator },
-  input: { proposal_id: number; reason: string },
-) {
-  return rejectRevert(
-    deps,
-    who.operator,
-    input,
-    rowOf(deps, who, 'result_revert_reject', proposal(input), input),
-  );
-}
+/** A revert: it waits as a proposal (revert-proposals.ts), as a declaration does, or is reverted at once. */
+export const revert = twoPerson(
+  'result_revert',
+  async (deps, operator, input: Draw & { reason: string }, row) => ({
+    state: 'pending_approval' as const,
+    proposal: await proposeRevert(deps, operator, input, row),
+  }),
+  (deps, operator, input, row) => revertResult(deps, operator.id, input, row),
+);
+
+export const approveProposal = decision(
+  'result_revert_approve',
+  proposal,
+  (deps, operator, input: { proposal_id: number }, row) =>
+    approveRevert(deps, operator, input.proposal_id, row),
+);
+export const rejectProposal = decision('result_revert_reject', proposal, rejectRevert);
 
 /**
  * Under the two-person rule every declaration waits for a second operator; an import declares at once, so

@@ -27,6 +27,16 @@ type BoardDraw = BoardResponse['markets'][number]['draws'][number];
 
 const key = (marketId: number, half: string) => `${marketId}:${half}`;
 
+/** A declaration as the board reads it, waiting or rejected. */
+interface DeclarationSql {
+  id: number;
+  market_id: number;
+  half: Half;
+  value: string;
+  maker_id: number;
+  maker: string;
+}
+
 export async function resultsBoard(
   deps: Deps,
   query: { date?: string | undefined; group?: MarketGroup | undefined },
@@ -55,32 +65,20 @@ export async function resultsBoard(
        FROM results r WHERE r.market_date = $1::date AND r.reverted_at IS NULL`,
     [date],
   );
-  const { rows: pending } = await db.query<{
-    id: number;
-    market_id: number;
-    half: Half;
-    value: string;
-    maker_id: number;
-    maker: string;
-    created_at: Date;
-  }>(
+  const { rows: pending } = await db.query<DeclarationSql & { created_at: Date }>(
     `SELECT d.id, d.market_id, d.half, d.value, d.maker_id, o.username AS maker, d.created_at
        FROM result_declarations d JOIN operators o ON o.id = d.maker_id
       WHERE d.market_date = $1::date AND d.state = 'pending_approval'`,
     [date],
   );
-  const { rows: rejected } = await db.query<{
-    id: number;
-    market_id: number;
-    half: Half;
-    value: string;
-    maker_id: number;
-    maker: string;
-    checker_id: number | null;
-    checker: string | null;
-    reason: string | null;
-    decided_at: Date;
-  }>(
+  const { rows: rejected } = await db.query<
+    DeclarationSql & {
+      checker_id: number | null;
+      checker: string | null;
+      reason: string | null;
+      decided_at: Date;
+    }
+  >(
     `SELECT d.id, d.market_id, d.half, d.value, d.maker_id, m.username AS maker, d.checker_id,
             c.username AS checker, d.reason, d.decided_at
        FROM result_declarations d

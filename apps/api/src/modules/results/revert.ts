@@ -5,6 +5,7 @@
  * settlement, so a large market's revert also resumes after a crash.
  */
 import type { Database } from '../../db/database.ts';
+import { faultPoint } from '../../lib/fault.ts';
 import { carryClosedDebts } from '../ledger/debt.ts';
 import { defaultChunk } from './settle.ts';
 
@@ -83,6 +84,7 @@ export async function revertRevision(
       return { reversed: rows[0]?.reversed ?? 0, batch: ids.length };
     });
     reversed += step.reversed;
+    if (step.batch > 0) faultPoint('revert-after-chunk');
     // PGlite runs in this thread: let waiting requests in between chunks instead of chaining the next one.
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (step.batch < chunk) break;

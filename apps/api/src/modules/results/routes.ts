@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../audit/writer.ts';
+import type { Operator } from '../operators/sessions.ts';
 import { endpoints } from '@gama/core/endpoints';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import { AppError } from '../../http/errors.ts';
@@ -46,47 +49,25 @@ export function resultRoutes(app: FastifyInstance): void {
   const onDeclaration = (action: string) => refusals(action, 'result_declaration', 'declaration_id');
   const onProposal = (action: string) => refusals(action, 'result_revert_proposal', 'proposal_id');
 
+  /** The handler of an operator's action (actions.ts): the service's outcome after `status`. */
+  const acting =
+    <B, A extends object>(
+      perform: (deps: Deps, who: Actor & { operator: Operator }, body: B) => Promise<A>,
+    ) =>
+    async ({ operator, request, body }: { operator: Operator; request: FastifyRequest; body: B }) => ({
+      status: true as const,
+      ...(await perform(deps, { operator, request }, body)),
+    });
+
   route(app, endpoints.resultsBoard, async ({ query }) => resultsBoard(deps, query));
 
-  route(
-    app,
-    endpoints.resultsPreview,
-    async ({ operator, request, body }) => ({
-      status: true as const,
-      ...(await actions.preview(deps, { operator, request }, body)),
-    }),
-    onMarket('result_preview'),
-  );
+  route(app, endpoints.resultsPreview, acting(actions.preview), onMarket('result_preview'));
 
-  route(
-    app,
-    endpoints.resultsDeclare,
-    async ({ operator, request, body }) => ({
-      status: true as const,
-      ...(await actions.declare(deps, { operator, request }, body)),
-    }),
-    onMarket('result_declare'),
-  );
+  route(app, endpoints.resultsDeclare, acting(actions.declare), onMarket('result_declare'));
 
-  route(
-    app,
-    endpoints.resultsApprove,
-    async ({ operator, request, body }) => ({
-      status: true as const,
-      ...(await actions.approve(deps, { operator, request }, body)),
-    }),
-    onDeclaration('result_approve'),
-  );
+  route(app, endpoints.resultsApprove, acting(actions.approve), onDeclaration('result_approve'));
 
-  route(
-    app,
-    endpoints.resultsReject,
-    async ({ operator, request, body }) => ({
-      status: true as const,
-      ...(await actions.reject(deps, { operator, request }, body)),
-    }),
-    onDeclaration('result_reject'),
-  );
+  route(app, endpoints.resultsReject, acting(actions.reject), onDeclaration('result_reject'));
 
   route(app, endpoints.resultsDeclarations, async ({ query }) => ({
     status: true as const,
@@ -100,15 +81,7 @@ export function resultRoutes(app: FastifyInstance): void {
     onMarket('result_revert_preview'),
   );
 
-  route(
-    app,
-    endpoints.resultsRevert,
-    async ({ operator, request, body }) => ({
-      status: true as const,
-      ...(await actions.revert(deps, { operator, request }, body)),
-    }),
-    onMarket('result_revert'),
-  );
+  route(app, endpoints.resultsRevert, acting(actions.revert), onMarket('result_revert'));
 
   route(app, endpoints.resultsRevertProposals, async ({ query }) => ({
     status: true as const,
@@ -118,10 +91,7 @@ export function resultRoutes(app: FastifyInstance): void {
   route(
     app,
     endpoints.resultsRevertApprove,
-    async ({ operator, request, body }) => ({
-      status: true as const,
-      ...(await actions.approveProposal(deps, { operator, request }, body)),
-    }),
+    acting(actions.approveProposal),
     onProposal('result_revert_approve'),
   );
 

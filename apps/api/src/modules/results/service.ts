@@ -295,7 +295,8 @@ export async function revertTargets(
 /**
  * Reverts the latest declaration of a market and date; reverting the open first reverts the close. The
  * operator's revert is audited (`row`) in the transaction that marks the first revision as being reverted,
- * before any reversal is posted (decision 045); an approved proposal's row is its approval's.
+ * before any reversal is posted (decision 045), with `resumed` when a revert the server went down in had
+ * marked it already; an approved proposal's row is its approval's.
  */
 export async function revertResult(
   deps: Deps,
@@ -309,12 +310,19 @@ export async function revertResult(
   for (const [i, result] of toRevert.entries()) {
     const now = clock.now();
     await db.transaction(async (tx) => {
+      const { rows: marked } = await tx.query<{ started: boolean }>(
+        'SELECT revert_started_at IS NOT NULL AS started FROM results WHERE id = $1 FOR UPDATE',
+        [result.id],
+      );
       await tx.query(
         `UPDATE results SET revert_started_at = coalesce(revert_started_at, $2),
                 revert_reason = coalesce(revert_reason, $3) WHERE id = $1`,
         [result.id, now, input.reason],
       );
-      if (i === 0) await row?.(tx, { result_ids: toRevert.map((r) => r.id) });
+      // A revert the server went down in is finished by the operator asking again: that asks nothing new.
+      const resumed = marked[0]?.started === true;
+      if (i === 0)
+        await row?.(tx, { result_ids: toRevert.map((r) => r.id), ...(resumed ? { resumed } : {}) });
     });
     // A crash between a settlement chunk and its payments leaves credits whose journals are not written: they
     // are paid first, so every credit the revert takes back was paid (decision 044).
