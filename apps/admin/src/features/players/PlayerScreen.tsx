@@ -22,6 +22,7 @@ import { useAfterAction } from '../../shared/use-action.ts';
 import { PlayerFlags } from './PlayerFlags.tsx';
 import { ResponsiblePlay } from './ResponsiblePlay.tsx';
 import { PlayerTabContent, playerTabs, type PlayerTab } from './tabs.tsx';
+import tabStyles from '../../components/TabNav.module.css';
 import styles from './PlayerScreen.module.css';
 
 type Page = Answer<typeof endpoints.adminPlayer>;
@@ -121,7 +122,9 @@ export default function PlayerScreen({ signals }: { signals?: (playerId: number)
             key={t.id}
             to={`/players/${player.id}/${t.id}`}
             replace
-            className={() => [styles.tabLink, t.id === tab && styles.tabActive].filter(Boolean).join(' ')}
+            className={() =>
+              [tabStyles.tab, styles.tabLink, t.id === tab && tabStyles.active].filter(Boolean).join(' ')
+            }
             aria-current={t.id === tab ? 'page' : undefined}
           >
             {t.label}
