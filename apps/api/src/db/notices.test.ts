@@ -1,7 +1,5 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, openTestDatabase } from '../../test/db.ts';
-import { postgresUrlFor } from '../../test/template.ts';
 import type { Database } from './database.ts';
 
 /** Waits for `check`, polling: a LISTEN connection hears things a moment after they happen. */
@@ -115,85 +113,6 @@ describe('notices: what a committed transaction tells the listeners (PGlite and 
       await db.transaction(credit(ids));
       expect(about(ids)).toEqual([String(ids[0])]);
       await eventually(() => listening);
-    },
-  );
-
-  /** A connection of its own to the test's database, as another process or a script (psql) would have. */
-  async function otherConnection(): Promise<pg.Client> {
-    const { rows } = await db.query<{ name: string }>('SELECT current_database() AS name');
-    const client = new pg.Client({
-      connectionString: postgresUrlFor(process.env.TEST_DATABASE_URL ?? '', rows[0]?.name ?? ''),
-    });
-    await client.connect();
-    return client;
-  }
-
-  /** A LISTEN connection of another process: what it hears on the wallet channel. */
-  async function otherListener(): Promise<{ heard: string[]; end: () => Promise<void> }> {
-    const client = await otherConnection();
-    const heardThere: string[] = [];
-    client.on('notification', (message) => heardThere.push(message.payload ?? ''));
-    await client.query('LISTEN gama_wallets');
-    return { heard: heardThere, end: () => client.end() };
-  }
-
-  it.skipIf(engine !== 'postgres')(
-    'on PostgreSQL another process hears what a transaction of the pool changed, sent once it committed',
-    async () => {
-      const other = await otherListener();
-      try {
-        const ids = await players(2);
-        let flagInside: string | null = null;
-        await db.transaction(async (tx) => {
-          await credit(ids)(tx);
-          const { rows } = await tx.query<{ flag: string | null }>(
-            "SELECT current_setting('gama.notices_after_commit', true) AS flag",
-          );
-          flagInside = rows[0]?.flag ?? null;
-        });
-        // The pool's transactions only record their notices; the pool sends them after the COMMIT.
-        expect(flagInside).toBe('on');
-        await eventually(() => other.heard.includes(ids.join(',')));
-      } finally {
-        await other.end();
-      }
-    },
-  );
-
-  it.skipIf(engine !== 'postgres')(
-    'on PostgreSQL a transaction that defers its notices sends none at commit; one that does not (a script) does',
-    async () => {
-      const other = await otherListener();
-      const script = await otherConnection();
-      try {
-        const [deferred, direct] = [await players(1), await players(1)];
-        const post = async (ids: number[], defer: boolean): Promise<string> => {
-          await script.query('BEGIN');
-          if (defer) await script.query('SET LOCAL gama.notices_after_commit = on');
-          await credit(ids)({
-            query: async <T>(text: string, params?: readonly unknown[]) => {
-              const result = await script.query(text, params as unknown[]);
-              return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
-            },
-          });
-          const { rows } = await script.query<{ notices: string }>(
-            "SELECT current_setting('gama.notices', true) AS notices",
-          );
-          await script.query('COMMIT');
-          return rows[0]?.notices ?? '';
-        };
-        // Recorded either way, for the committing process to read with its COMMIT.
-        expect(await post(deferred, true)).toBe(`gama_wallets:${deferred[0]}\n`);
-        expect(await post(direct, false)).toBe(`gama_wallets:${direct[0]}\n`);
-        await eventually(() => other.heard.includes(String(direct[0])));
-        expect(other.heard).not.toContain(String(deferred[0]));
-        // What the pool sends after such a COMMIT.
-        await script.query('SELECT gama_broadcast($1)', [`gama_wallets:${deferred[0]}\n`]);
-        await eventually(() => other.heard.includes(String(deferred[0])));
-      } finally {
-        await script.end();
-        await other.end();
-      }
     },
   );
 });

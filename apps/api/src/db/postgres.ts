@@ -90,15 +90,8 @@ function wrap(client: pg.Pool | pg.PoolClient, mode: StatementMode): Queryable {
 }
 
 /**
- * Opens a transaction whose notices wait for its COMMIT (decision 048): `gama_notify()` then only records them in
- * `gama.notices`, and the transaction sends no NOTIFY, so its commit takes no database-wide NOTIFY lock. One round
- * trip, as BEGIN alone.
- */
-const BEGIN = 'BEGIN; SET LOCAL gama.notices_after_commit = on';
-
-/**
- * Commits, reading in the same round trip the notices the transaction recorded through `gama_notify()` (migration
- * 0008): this process hears them before it answers, and `broadcast` tells the others.
+ * Commits, reading in the same round trip the notices the transaction sent through `gama_notify()` (migration
+ * 0008), which PostgreSQL delivers to LISTEN connections only: this process hears them before it answers.
  * A transaction left aborted by a swallowed error now fails here instead of COMMIT quietly rolling it back.
  */
 async function commitReadingNotices(client: pg.PoolClient): Promise<string> {
@@ -106,22 +99,6 @@ async function commitReadingNotices(client: pg.PoolClient): Promise<string> {
     "SELECT current_setting('gama.notices', true) AS notices; COMMIT",
   )) as unknown as Array<pg.QueryResult<{ notices: string | null }>>;
   return results[0]?.rows[0]?.notices ?? '';
-}
-
-const BROADCAST = 'SELECT gama_broadcast($1)';
-
-/**
- * Sends a committed transaction's notices to every LISTEN connection, on the connection that committed it: sent
- * in the turn the COMMIT's answer arrives, so a process that dies has almost surely sent it. Answers the error, if
- * any, for the caller to drop that connection and try once more on another. If that fails too, the database is most
- * likely unreachable, and the other processes' LISTEN connections with it: their caches empty when those drop
- * (decision 008), and a balance kept meanwhile expires after its TTL at the latest (decision 048).
- */
-function broadcast(client: pg.Pool | pg.PoolClient, notices: string): Promise<Error | undefined> {
-  return client.query(BROADCAST, [notices]).then(
-    () => undefined,
-    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-  );
 }
 
 /** Hands each `channel:payload` line to this process's listeners of that channel. */
@@ -233,33 +210,19 @@ export function openPostgres(
           poolWaits.waited++;
           poolWaits.waitSeconds += (performance.now() - asked) / 1000;
         }
-        let notices = '';
-        let sending: Promise<Error | undefined> | undefined;
         try {
-          await client.query(BEGIN);
+          await client.query('BEGIN');
           const result = await fn(wrap(client, statements));
-          notices = await commitReadingNotices(client);
-          if (notices !== '') {
-            sending = broadcast(client, notices);
-            deliverLocally(notices, local);
-          }
+          const notices = await commitReadingNotices(client);
+          if (notices !== '') deliverLocally(notices, local);
           return result;
         } catch (error) {
           await client.query('ROLLBACK').catch(() => undefined);
           if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
           throw error;
         } finally {
-          // The caller has its answer; the connection goes back once the notices are sent (a failed one is dropped).
-          const release = (error?: Error) => {
-            client.off('error', ignoreHeldClientError);
-            client.release(error);
-          };
-          if (sending === undefined) release();
-          else
-            void sending.then(async (failed) => {
-              release(failed);
-              if (failed) await broadcast(pool, notices);
-            });
+          client.off('error', ignoreHeldClientError);
+          client.release();
         }
       }
     },

@@ -18,13 +18,7 @@ describe('repeatable SQL files (db/functions)', () => {
 
   it('are applied after the migrations, each recorded with the checksum of its text', async () => {
     const files = listRepeatables();
-    expect(files.map((f) => f.name)).toEqual([
-      'notify',
-      'place_bid',
-      'post_entries',
-      'post_journals',
-      'rules',
-    ]);
+    expect(files.map((f) => f.name)).toEqual(['place_bid', 'post_entries', 'post_journals', 'rules']);
     const { rows } = await db.query<{ name: string; checksum: string }>(
       'SELECT name, checksum FROM schema_repeatables ORDER BY name',
     );
@@ -33,7 +27,7 @@ describe('repeatable SQL files (db/functions)', () => {
     // The database runs the files' functions, not the migrations' last versions of them.
     const { rows: bodies } = await db.query<{ name: string; body: string }>(
       `SELECT proname AS name, prosrc AS body FROM pg_proc
-        WHERE proname IN ('gama_place_bid', 'post_entries', 'gama_post_journals', 'gama_notify') ORDER BY proname`,
+        WHERE proname IN ('gama_place_bid', 'post_entries', 'gama_post_journals') ORDER BY proname`,
     );
     for (const { name, body } of bodies) {
       const file = files.find((f) => f.sql.includes(`FUNCTION ${name}(`));
