@@ -596,6 +596,34 @@ describe('a debt follows the phone', () => {
     return res.json.unique_token;
   }
 
+  it('a win paid to a player in debt repays the debt from it, in the payment', async () => {
+    const market = await seedMarket(t.db, { name: 'DEBT WIN', open: '10:00 AM', close: '12:00 PM' });
+    const later = await seedMarket(t.db, { name: 'DEBT WIN LATER', open: '01:00 PM', close: '03:00 PM' });
+    const p = await t.player();
+    const friend = await t.player();
+    await fund(t, p, op, 100);
+    await place(p, 'main', market, 'Single Digit', [{ digits: '6', points: 90, session: 'open' }]);
+    await place(p, 'main', later, 'Single Digit', [{ digits: '6', points: 10, session: 'open' }]);
+    t.clock.set(IST('10:00'));
+    await declare({ market_id: market, date: DATE, half: 'open', value: '123' });
+    expect(await balanceOf(t, p.id)).toBe(85_500);
+    await t.post(
+      '/api-user-transfer-wallet-balance',
+      { mobile_no: friend.mobile, amount: '855' },
+      { token: p.token },
+    );
+    await revert({ market_id: market, date: DATE });
+    const inDebt = await t.post('/api-user-wallet-balance', {}, { token: p.token });
+    expect(inDebt.json).toMatchObject({ wallet_amt: '0', debt_amt: '855' });
+    t.clock.set(IST('13:00'));
+    await declare({ market_id: later, date: DATE, half: 'open', value: '123' });
+    expect(await balanceOf(t, p.id)).toBe(0);
+    const repaid = await t.post('/api-user-wallet-balance', {}, { token: p.token });
+    expect(repaid.json).toMatchObject({ wallet_amt: '0', debt_amt: '760' });
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
   it('a revert after the account closed leaves the debt written off, until the phone registers again', async () => {
     const { market, p } = await winSpendAndClose('DEBT PHONE');
     const before = await debts();
