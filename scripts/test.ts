@@ -4,17 +4,14 @@
  * table at the end, with the moment it started, so a slower suite shows where, run by run (docs/testing.md keeps
  * the figures).
  *
- * The browser suite does not wait for the whole of Vitest: it starts once Vitest is down to its last running file
- * (scripts/vitest-tail.ts tells), which would otherwise hold one core while the other sat idle. Nothing is
- * shared between the two: Vitest's databases are per file, its servers on free ports (the failover cluster on
+ * The browser suite and Vitest run side by side once the build is done: each alone leaves part of the two cores
+ * idle (a Vitest file waiting on a cluster of its own, a browser test waiting on a page or a server), and
+ * together they fill each other's waits (docs/testing.md has the figures). Nothing is shared between the two: Vitest's databases are per file, its servers on free ports (the failover cluster on
  * 3500-3509), Playwright's four servers on GAMA_E2E_PORT and the three after it with data dirs of their own, and
  * Playwright serves the build, which is finished before either starts.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 interface Stage {
   name: string;
@@ -23,15 +20,11 @@ interface Stage {
   env?: Record<string, string>;
 }
 
-const tailFile = join(tmpdir(), `gama-vitest-tail-${process.pid}`);
-rmSync(tailFile, { force: true });
-
 const build: Stage = { name: 'build (player app and console)', command: 'npm', args: ['run', 'build'] };
 const vitest: Stage = {
   name: 'unit and API (Vitest)',
   command: 'npx',
-  args: ['vitest', 'run', '--reporter=default', '--reporter=./scripts/vitest-tail.ts'],
-  env: { GAMA_VITEST_TAIL_FILE: tailFile },
+  args: ['vitest', 'run'],
 };
 const browser: Stage = { name: 'browser (Playwright)', command: 'npm', args: ['test', '-w', '@gama/e2e'] };
 const stages = [build, vitest, browser];
@@ -107,30 +100,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** Resolves when Vitest reports its tail, or never (Vitest's own end is raced against it). */
-function tailReached(): Promise<void> {
-  return new Promise((resolve) => {
-    const poll = setInterval(() => {
-      if (existsSync(tailFile)) {
-        clearInterval(poll);
-        resolve();
-      }
-    }, 500);
-    poll.unref();
-  });
-}
-
 async function main(): Promise<number> {
   const built = await launch(build).done;
   if (built !== 0) return built;
 
   const unit = launch(vitest);
-  const first = await Promise.race([
-    unit.done.then((code) => ({ ended: true, code })),
-    tailReached().then(() => ({ ended: false, code: 0 })),
-  ]);
-  if (first.ended && first.code !== 0) return first.code;
-
   const e2e = launch(browser);
   // The first of the two to fail decides the exit code and stops the other; else both must pass.
   const outcomes = [unit.done, e2e.done].map((done) =>
@@ -149,7 +123,6 @@ async function main(): Promise<number> {
 }
 
 const code = await main();
-rmSync(tailFile, { force: true });
 
 const width = Math.max(...stages.map((stage) => stage.name.length));
 console.log('\nnpm test, wall time per stage (started at, seconds from the start):');

@@ -10,6 +10,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { stopStaleClusters } from './stale-clusters.ts';
+import { tarWithout } from './tar-without.ts';
 import { pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
 
 async function preparePglite(): Promise<void> {
@@ -17,10 +18,14 @@ async function preparePglite(): Promise<void> {
   if (existsSync(path)) return;
   const db = await openPglite();
   await migrate(db);
+  const { rows } = await db.query<{ oid: string }>(
+    'SELECT oid::text FROM pg_database WHERE datname <> current_database()',
+  );
   const dump = await db.pglite.dumpDataDir('none');
   await db.close();
   const tmp = `${path}.${process.pid}`;
-  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  const others = rows.map((row) => `base/${row.oid}`);
+  writeFileSync(tmp, tarWithout(Buffer.from(await dump.arrayBuffer()), others));
   renameSync(tmp, path);
 }
 

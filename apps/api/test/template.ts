@@ -13,7 +13,7 @@ export function migrationsHash(): string {
 }
 
 export function pgliteTemplatePath(): string {
-  return join(tmpdir(), `gama-pglite-template-${migrationsHash()}.tar`);
+  return join(tmpdir(), `gama-pglite-template-${migrationsHash()}-slim.tar`);
 }
 
 export function postgresTemplateName(): string {
