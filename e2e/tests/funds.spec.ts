@@ -91,6 +91,31 @@ test('add funds via a UPI app: the payment link, a pending deposit, approval, wa
   );
 });
 
+test('a tap before the operator’s UPI ids arrive waits for them, then records the request', async ({
+  page,
+  player,
+}) => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api-admin-bank-details', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await startSession(page, player);
+  await page.goto('/payviaupi');
+  await page.getByLabel('Amount', { exact: true }).fill('250');
+  await page.getByRole('radio', { name: 'Google Pay' }).click();
+  const recorded = page.waitForRequest('**/api-fund-request-add', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Add Money' }).click();
+  release();
+  await recorded;
+  const link = new URL((await page.getByTestId('upi-pay-link').getAttribute('href')) ?? '');
+  expect(link.searchParams.get('pa')).toBe('gama.gpay@okaxis');
+  await expect(page.getByText('not configured')).toHaveCount(0);
+});
+
 test('Add Money waits for both an amount and a method', async ({ page, player }) => {
   await startSession(page, player);
   await page.goto('/payviaupi');

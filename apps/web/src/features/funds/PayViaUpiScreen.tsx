@@ -149,16 +149,23 @@ function PayForm() {
       toast.error(m.selectPaymentMethod);
       return;
     }
-    if (bank.isError) {
-      toast.error(errorMessage(bank.error));
+    void payTo(chosen, points);
+  };
+
+  // A tap before the operator's UPI ids have arrived waits for them (the request already on its way, not a
+  // second one): judged on nothing, every id read as missing and the player was told so.
+  const payTo = async (chosen: (typeof methods)[number], points: number) => {
+    const details = bank.data !== undefined ? bank : await bank.refetch({ cancelRefetch: false });
+    if (details.isError) {
+      toast.error(errorMessage(details.error));
       return;
     }
-    const upiId = bank.data?.[chosen.field] ?? '';
+    const upiId = details.data?.[chosen.field] ?? '';
     if (upiId === '') {
       toast.error(chosen.missing);
       return;
     }
-    void send({ points, upiId });
+    await send({ points, upiId });
   };
 
   const changed = () => {
