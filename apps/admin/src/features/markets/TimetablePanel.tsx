@@ -7,11 +7,10 @@ import { applyTimetable, daysAhead, type TimetableInput } from '@gama/core/rules
 import { Button } from '@gama/ui/Button';
 import { CircleAlert, Save } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Panel } from '../../components/PageHeader.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
-import { useAfterAction } from '../../shared/use-action.ts';
+import { SaveDialog } from '../../shared/SaveDialog.tsx';
 import {
   clockOf,
   inputTime,
@@ -91,7 +90,6 @@ interface Pending {
 export function TimetablePanel({ answer, canManage }: { answer: MarketAnswer; canManage: boolean }) {
   const { market } = answer;
   const main = market.grp === 'main';
-  const after = useAfterAction();
   const schedule = scheduleOf(market);
   const initial = draftOf(schedule);
   const [draft, setDraft] = useState(initial);
@@ -276,28 +274,23 @@ export function TimetablePanel({ answer, canManage }: { answer: MarketAnswer; ca
           </div>
         )}
       </form>
-      <ConfirmDialog
-        open={pending !== null}
+      <SaveDialog
+        wording={{ title: 'Change the timetable', confirmLabel: 'Save timetable', busyText: 'Saving' }}
+        pending={pending}
         onClose={() => setPending(null)}
-        title="Change the timetable"
-        confirmLabel="Save timetable"
-        busyText="Saving"
-        onConfirm={() =>
-          after(
-            () =>
-              call(endpoints.setTimetable, {
-                id: market.id,
-                schedule_rev: market.schedule_rev,
-                open_time: pending?.input.open_time ?? '',
-                ...(pending?.input.close_time ? { close_time: pending.input.close_time } : {}),
-                days: [...(pending?.input.days ?? [])],
-              }),
-            { success: `${market.name}: timetable saved`, refresh: [marketsKey, marketKey(market.id)] },
-          )
+        save={({ input }) =>
+          call(endpoints.setTimetable, {
+            id: market.id,
+            schedule_rev: market.schedule_rev,
+            open_time: input.open_time,
+            ...(input.close_time ? { close_time: input.close_time } : {}),
+            days: [...input.days],
+          })
         }
+        saved={{ success: `${market.name}: timetable saved`, refresh: [marketsKey, marketKey(market.id)] }}
       >
         {pending && <TimetableEffect name={market.name} group={market.grp} pending={pending} />}
-      </ConfirmDialog>
+      </SaveDialog>
     </Panel>
   );
 }
