@@ -12,15 +12,8 @@ import { errorMessage, urlOf } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/session.ts';
 import { useCanned, useSupportOperators, useThread, useThreadAction } from './api.ts';
 import { refLabel, refPath } from './record-link.ts';
+import { when } from './when.ts';
 import styles from './Support.module.css';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /** One conversation: the player and the record it is about (one click away), the messages, the answer box. */
 export function ThreadView({ id, onBack }: { id: number; onBack: () => void }) {
