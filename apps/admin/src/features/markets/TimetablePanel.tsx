@@ -98,10 +98,13 @@ export function TimetablePanel({ answer, canManage }: { answer: MarketAnswer; ca
   const problemId = useId();
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
 
-  const setDay = (index: number, change: Partial<DayDraft>) => {
-    setDraft({ ...draft, days: draft.days.map((d, i) => (i === index ? { ...d, ...change } : d)) });
+  // An edit clears the last refusal: it spoke of the times before it.
+  const edit = (change: Partial<Draft>) => {
+    setDraft({ ...draft, ...change });
     setProblem(null);
   };
+  const setDay = (index: number, change: Partial<DayDraft>) =>
+    edit({ days: draft.days.map((d, i) => (i === index ? { ...d, ...change } : d)) });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -141,26 +144,12 @@ export function TimetablePanel({ answer, canManage }: { answer: MarketAnswer; ca
           <legend>Every day</legend>
           <label>
             {main ? 'Open time' : 'Draw time'}
-            <input
-              type="time"
-              value={draft.open}
-              onChange={(e) => {
-                setDraft({ ...draft, open: e.target.value });
-                setProblem(null);
-              }}
-            />
+            <input type="time" value={draft.open} onChange={(e) => edit({ open: e.target.value })} />
           </label>
           {main && (
             <label>
               Close time
-              <input
-                type="time"
-                value={draft.close}
-                onChange={(e) => {
-                  setDraft({ ...draft, close: e.target.value });
-                  setProblem(null);
-                }}
-              />
+              <input type="time" value={draft.close} onChange={(e) => edit({ close: e.target.value })} />
             </label>
           )}
         </fieldset>
