@@ -71,23 +71,17 @@ export function ThreadView({ id, onBack }: { id: number; onBack: () => void }) {
                 ))}
               </select>
             </label>
-            {t.status === 'open' ? (
-              <Button
-                small
-                variant="outline"
-                onClick={() => run({ kind: 'close', id }, 'Conversation closed')}
-              >
-                Close
-              </Button>
-            ) : (
-              <Button
-                small
-                variant="outline"
-                onClick={() => run({ kind: 'reopen', id }, 'Conversation reopened')}
-              >
-                Reopen
-              </Button>
-            )}
+            <Button
+              small
+              variant="outline"
+              onClick={() =>
+                t.status === 'open'
+                  ? run({ kind: 'close', id }, 'Conversation closed')
+                  : run({ kind: 'reopen', id }, 'Conversation reopened')
+              }
+            >
+              {t.status === 'open' ? 'Close' : 'Reopen'}
+            </Button>
           </div>
         )}
       </header>
