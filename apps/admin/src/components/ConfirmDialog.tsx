@@ -15,14 +15,18 @@ export interface ReasonInput {
   placeholder?: string;
 }
 
-interface ConfirmDialogProps {
-  open: boolean;
-  onClose: () => void;
+/** What a confirmation says: its title, its button and the button's text while the call runs. */
+export interface Wording {
   title: string;
-  /** The effect in words and numbers: "Credit 1,000.00 points to Ravi Kumar (98xxxxxx10)". */
-  children: ReactNode;
   confirmLabel: string;
   busyText: string;
+}
+
+interface ConfirmDialogProps extends Wording {
+  open: boolean;
+  onClose: () => void;
+  /** The effect in words and numbers: "Credit 1,000.00 points to Ravi Kumar (98xxxxxx10)". */
+  children: ReactNode;
   tone?: Extract<ButtonVariant, 'primary' | 'danger' | 'money'>;
   /** Ask for a reason (reject, revert, adjust); it is passed to `onConfirm`. */
   reason?: ReasonInput;

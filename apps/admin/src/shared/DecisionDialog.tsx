@@ -1,12 +1,5 @@
 import type { ReactNode } from 'react';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-
-/** What the dialog says for one of the two decisions. */
-interface Wording {
-  title: string;
-  confirmLabel: string;
-  busyText: string;
-}
+import { ConfirmDialog, type Wording } from '../components/ConfirmDialog.tsx';
 
 interface DecisionDialogProps<P extends { kind: 'approve' | 'reject' }> {
   /** The item being decided and which way; nothing while the dialog is closed. */

@@ -87,6 +87,17 @@ export default function SignInScreen() {
       void send('code');
     }
   };
+  const toRecovery = () => {
+    setStep('recovery');
+    setFailure(null);
+  };
+  // Back to the first step, the codes typed for this account cleared.
+  const startOver = () => {
+    setStep('password');
+    setFailure(null);
+    field('totp').onValueChange('');
+    field('recovery').onValueChange('');
+  };
 
   return (
     <AuthFrame
@@ -150,30 +161,12 @@ export default function SignInScreen() {
           {step === 'password' ? 'Sign in' : 'Verify and sign in'}
         </Button>
         {step === 'code' && (
-          <Button
-            variant="ghost"
-            block
-            icon={<KeyRound size={18} aria-hidden="true" />}
-            onClick={() => {
-              setStep('recovery');
-              setFailure(null);
-            }}
-          >
+          <Button variant="ghost" block icon={<KeyRound size={18} aria-hidden="true" />} onClick={toRecovery}>
             Lost your phone? Use a recovery code
           </Button>
         )}
         {step !== 'password' && (
-          <Button
-            variant="ghost"
-            block
-            icon={<ArrowLeft size={18} aria-hidden="true" />}
-            onClick={() => {
-              setStep('password');
-              setFailure(null);
-              field('totp').onValueChange('');
-              field('recovery').onValueChange('');
-            }}
-          >
+          <Button variant="ghost" block icon={<ArrowLeft size={18} aria-hidden="true" />} onClick={startOver}>
             Use another account
           </Button>
         )}

@@ -7,13 +7,12 @@ import { parsePaiseText, formatPoints } from '@gama/core/rules/money';
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader, Panel } from '../../components/PageHeader.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.ts';
-import { useAfterAction } from '../../shared/use-action.ts';
+import { SaveDialog } from '../../shared/SaveDialog.tsx';
 import { Loaded } from '../../shared/Loaded.tsx';
 import styles from './CapsScreen.module.css';
 
@@ -78,7 +77,6 @@ function capHint(row: CapRow, draft: string): string {
 
 function CapsForm({ group, saved }: { group: MarketGroup; saved: readonly CapRow[] }) {
   const canChange = useCan('caps.manage');
-  const after = useAfterAction();
   const [drafts, setDrafts] = useState<Record<string, string>>(() =>
     Object.fromEntries(
       saved.map((c) => [
@@ -143,18 +141,12 @@ function CapsForm({ group, saved }: { group: MarketGroup; saved: readonly CapRow
           </div>
         )}
       </form>
-      <ConfirmDialog
-        open={confirming !== null}
+      <SaveDialog
+        wording={{ title: 'Save caps', confirmLabel: 'Save', busyText: 'Saving' }}
+        pending={confirming}
         onClose={() => setConfirming(null)}
-        title="Save caps"
-        confirmLabel="Save"
-        busyText="Saving"
-        onConfirm={() =>
-          after(() => call(endpoints.capsUpdate, { group, caps: confirming ?? {} }), {
-            success: 'Caps saved',
-            refresh: [capsKey(group)],
-          })
-        }
+        save={(caps) => call(endpoints.capsUpdate, { group, caps })}
+        saved={{ success: 'Caps saved', refresh: [capsKey(group)] }}
       >
         <ul className={styles.changes}>
           {Object.entries(confirming ?? {}).map(([field, paise]) => (
@@ -172,7 +164,7 @@ function CapsForm({ group, saved }: { group: MarketGroup; saved: readonly CapRow
             </li>
           ))}
         </ul>
-      </ConfirmDialog>
+      </SaveDialog>
     </>
   );
 }

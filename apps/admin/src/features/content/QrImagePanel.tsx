@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { StatusPill } from '../../components/StatusPill.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useAfterAction } from '../../shared/use-action.ts';
+import { SaveDialog } from '../../shared/SaveDialog.tsx';
 import { qrKey, useQr } from './api.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 import styles from './ContentScreen.module.css';
@@ -56,22 +57,16 @@ export function QrImagePanel() {
           )}
         </div>
       </div>
-      <ConfirmDialog
-        open={upload !== null}
+      <SaveDialog
+        wording={{ title: 'Show this QR image', confirmLabel: 'Upload', busyText: 'Uploading' }}
+        pending={upload}
         onClose={() => setUpload(null)}
-        title="Show this QR image"
-        confirmLabel="Upload"
-        busyText="Uploading"
-        onConfirm={() =>
-          after(() => call(endpoints.contentQrUpload, { image: upload ?? '' }), {
-            success: 'QR image saved',
-            refresh: [qrKey],
-          })
-        }
+        save={(image) => call(endpoints.contentQrUpload, { image })}
+        saved={{ success: 'QR image saved', refresh: [qrKey] }}
       >
         <p>Via QR Pay will show this image instead of the {uploaded ? 'current one' : 'generated code'}:</p>
         {upload && <img className={styles.confirmImage} src={upload} alt="The QR image to upload" />}
-      </ConfirmDialog>
+      </SaveDialog>
       <ConfirmDialog
         open={clearing}
         onClose={() => setClearing(false)}

@@ -5,12 +5,11 @@ import { TextField } from '@gama/ui/Field';
 import { Save, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormFailure } from '../../components/FormFailure.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Panel } from '../../components/PageHeader.tsx';
 import { Toggle } from '../../components/Toggle.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/session.ts';
-import { useAfterAction } from '../../shared/use-action.ts';
+import { SaveDialog } from '../../shared/SaveDialog.tsx';
 import { qrKey, settingsKey } from './api.ts';
 import { LongTextField } from '../../shared/long-text/LongTextField.tsx';
 import {
@@ -49,7 +48,6 @@ export function SettingsForm({
 }) {
   const fields = groups.flatMap((group) => group.fields);
   const canChange = useCan('settings.manage');
-  const after = useAfterAction();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved, fields));
   const [errors, setErrors] = useState<Partial<Record<OwnerSettingKey, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -148,25 +146,22 @@ export function SettingsForm({
         {afterForm}
       </div>
       <div className={styles.previewColumn}>{preview(previewOf(saved, fields, draft), focused)}</div>
-      <ConfirmDialog
-        open={confirming !== null}
+      <SaveDialog
+        wording={{ title: `Save ${name.toLowerCase()}`, confirmLabel: 'Save', busyText: 'Saving' }}
+        pending={confirming}
         onClose={() => setConfirming(null)}
-        title={`Save ${name.toLowerCase()}`}
-        confirmLabel="Save"
-        busyText="Saving"
-        onConfirm={() =>
-          after(() => call(endpoints.settingsUpdate, confirming ?? {}), {
-            success: 'Settings saved. Players see them on their next visit to the screen.',
-            refresh: [settingsKey, qrKey],
-          })
-        }
+        save={(patch) => call(endpoints.settingsUpdate, patch)}
+        saved={{
+          success: 'Settings saved. Players see them on their next visit to the screen.',
+          refresh: [settingsKey, qrKey],
+        }}
       >
         <ul className={styles.changes}>
           {describeChanges(saved, fields, confirming ?? {}).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
-      </ConfirmDialog>
+      </SaveDialog>
     </div>
   );
 }

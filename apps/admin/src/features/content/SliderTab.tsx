@@ -267,26 +267,24 @@ function SlideItem({
           disabled={switching}
         />
         <div className={styles.rowActions}>
-          <Button
-            variant="ghost"
-            small
-            disabled={busy || !onUp}
-            onClick={onUp}
-            icon={<ArrowUp size={16} aria-hidden="true" />}
-            aria-label={`Move slide ${position} up`}
-          >
-            Up
-          </Button>
-          <Button
-            variant="ghost"
-            small
-            disabled={busy || !onDown}
-            onClick={onDown}
-            icon={<ArrowDown size={16} aria-hidden="true" />}
-            aria-label={`Move slide ${position} down`}
-          >
-            Down
-          </Button>
+          {(
+            [
+              ['Up', ArrowUp, onUp],
+              ['Down', ArrowDown, onDown],
+            ] as const
+          ).map(([way, Arrow, move]) => (
+            <Button
+              key={way}
+              variant="ghost"
+              small
+              disabled={busy || !move}
+              onClick={move}
+              icon={<Arrow size={16} aria-hidden="true" />}
+              aria-label={`Move slide ${position} ${way.toLowerCase()}`}
+            >
+              {way}
+            </Button>
+          ))}
           <ImagePicker label="Replace image" onImage={onReplace} />
           <Button variant="ghost" small onClick={onRemove} icon={<Trash2 size={16} aria-hidden="true" />}>
             Remove

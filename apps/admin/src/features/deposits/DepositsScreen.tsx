@@ -18,6 +18,7 @@ import { requestColumns } from '../../shared/queue/columns.tsx';
 import { QueueScreen } from '../../shared/queue/QueueScreen.tsx';
 import q from '../../shared/queue/Queue.module.css';
 import { useQueue } from '../../shared/queue/use-queue.ts';
+import { DecisionButtons } from '../../shared/DecisionButtons.tsx';
 import { useAfterAction } from '../../shared/use-action.ts';
 import styles from './DepositsScreen.module.css';
 
@@ -204,18 +205,11 @@ export default function DepositsScreen() {
         actions: canDecide
           ? (d) =>
               open(d) ? (
-                <>
-                  <Button small onClick={() => setPending({ kind: 'approve', deposits: [d] })}>
-                    Approve
-                  </Button>
-                  <Button
-                    small
-                    variant="outline"
-                    onClick={() => setPending({ kind: 'reject', deposits: [d] })}
-                  >
-                    Reject
-                  </Button>
-                </>
+                <DecisionButtons
+                  approveTone="primary"
+                  onApprove={() => setPending({ kind: 'approve', deposits: [d] })}
+                  onReject={() => setPending({ kind: 'reject', deposits: [d] })}
+                />
               ) : null
           : undefined,
       }}

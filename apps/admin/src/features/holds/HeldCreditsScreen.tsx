@@ -1,6 +1,5 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer } from '@gama/core/endpoints/define';
-import { Button } from '@gama/ui/Button';
 import { formatPoints } from '@gama/core/rules/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useOperator } from '../../lib/session.ts';
 import { DecisionDialog } from '../../shared/DecisionDialog.tsx';
 import { Loaded } from '../../shared/Loaded.tsx';
+import { DecisionButtons } from '../../shared/DecisionButtons.tsx';
 import { useAfterAction } from '../../shared/use-action.ts';
 import styles from './HeldCreditsScreen.module.css';
 
@@ -71,14 +71,10 @@ export default function HeldCreditsScreen() {
                 h.maker.id === me.id ? (
                   <span className={styles.own}>Yours: another operator must approve</span>
                 ) : (
-                  <>
-                    <Button small variant="money" onClick={() => setPending({ kind: 'approve', hold: h })}>
-                      Approve
-                    </Button>
-                    <Button small variant="outline" onClick={() => setPending({ kind: 'reject', hold: h })}>
-                      Reject
-                    </Button>
-                  </>
+                  <DecisionButtons
+                    onApprove={() => setPending({ kind: 'approve', hold: h })}
+                    onReject={() => setPending({ kind: 'reject', hold: h })}
+                  />
                 )
               }
             />

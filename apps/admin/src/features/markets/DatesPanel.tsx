@@ -5,11 +5,10 @@ import { DateField } from '@gama/ui/DateInput';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Panel } from '../../components/PageHeader.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
-import { useAfterAction } from '../../shared/use-action.ts';
+import { SaveDialog } from '../../shared/SaveDialog.tsx';
 import { marketKey, marketsKey, unitOf } from './market-text.ts';
 import styles from './Markets.module.css';
 
@@ -25,7 +24,6 @@ interface Change {
 export function DatesPanel({ answer, canManage }: { answer: MarketAnswer; canManage: boolean }) {
   const { market } = answer;
   const unit = unitOf(market.grp);
-  const after = useAfterAction();
   const first = market.schedule.firstDate ?? '';
   const last = market.schedule.lastDate ?? '';
   const { values, field, validate } = useFormFields({ first, last });
@@ -74,25 +72,20 @@ export function DatesPanel({ answer, canManage }: { answer: MarketAnswer; canMan
           </Button>
         )}
       </form>
-      <ConfirmDialog
-        open={pending !== null}
+      <SaveDialog
+        wording={{ title: 'Change the days it draws', confirmLabel: 'Save days', busyText: 'Saving' }}
+        pending={pending}
         onClose={() => setPending(null)}
-        title="Change the days it draws"
-        confirmLabel="Save days"
-        busyText="Saving"
-        onConfirm={() =>
-          after(
-            () =>
-              call(endpoints.updateMarket, { id: market.id, schedule_rev: market.schedule_rev, ...pending }),
-            { success: `${market.name}: days saved`, refresh: [marketsKey, marketKey(market.id)] },
-          )
+        save={(days) =>
+          call(endpoints.updateMarket, { id: market.id, schedule_rev: market.schedule_rev, ...days })
         }
+        saved={{ success: `${market.name}: days saved`, refresh: [marketsKey, marketKey(market.id)] }}
       >
         <p>
           <strong>{market.name}</strong> draws {firstText} {lastText}. Days outside show it closed in the
           player app and take no bids; a day that already has bids keeps its draws.
         </p>
-      </ConfirmDialog>
+      </SaveDialog>
     </Panel>
   );
 }

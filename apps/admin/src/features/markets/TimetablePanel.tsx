@@ -7,11 +7,10 @@ import { applyTimetable, daysAhead, type TimetableInput } from '@gama/core/rules
 import { Button } from '@gama/ui/Button';
 import { CircleAlert, Save } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Panel } from '../../components/PageHeader.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
-import { useAfterAction } from '../../shared/use-action.ts';
+import { SaveDialog } from '../../shared/SaveDialog.tsx';
 import {
   clockOf,
   inputTime,
@@ -91,7 +90,6 @@ interface Pending {
 export function TimetablePanel({ answer, canManage }: { answer: MarketAnswer; canManage: boolean }) {
   const { market } = answer;
   const main = market.grp === 'main';
-  const after = useAfterAction();
   const schedule = scheduleOf(market);
   const initial = draftOf(schedule);
   const [draft, setDraft] = useState(initial);
@@ -100,10 +98,13 @@ export function TimetablePanel({ answer, canManage }: { answer: MarketAnswer; ca
   const problemId = useId();
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
 
-  const setDay = (index: number, change: Partial<DayDraft>) => {
-    setDraft({ ...draft, days: draft.days.map((d, i) => (i === index ? { ...d, ...change } : d)) });
+  // An edit clears the last refusal: it spoke of the times before it.
+  const edit = (change: Partial<Draft>) => {
+    setDraft({ ...draft, ...change });
     setProblem(null);
   };
+  const setDay = (index: number, change: Partial<DayDraft>) =>
+    edit({ days: draft.days.map((d, i) => (i === index ? { ...d, ...change } : d)) });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -143,26 +144,12 @@ export function TimetablePanel({ answer, canManage }: { answer: MarketAnswer; ca
           <legend>Every day</legend>
           <label>
             {main ? 'Open time' : 'Draw time'}
-            <input
-              type="time"
-              value={draft.open}
-              onChange={(e) => {
-                setDraft({ ...draft, open: e.target.value });
-                setProblem(null);
-              }}
-            />
+            <input type="time" value={draft.open} onChange={(e) => edit({ open: e.target.value })} />
           </label>
           {main && (
             <label>
               Close time
-              <input
-                type="time"
-                value={draft.close}
-                onChange={(e) => {
-                  setDraft({ ...draft, close: e.target.value });
-                  setProblem(null);
-                }}
-              />
+              <input type="time" value={draft.close} onChange={(e) => edit({ close: e.target.value })} />
             </label>
           )}
         </fieldset>
@@ -276,28 +263,23 @@ export function TimetablePanel({ answer, canManage }: { answer: MarketAnswer; ca
           </div>
         )}
       </form>
-      <ConfirmDialog
-        open={pending !== null}
+      <SaveDialog
+        wording={{ title: 'Change the timetable', confirmLabel: 'Save timetable', busyText: 'Saving' }}
+        pending={pending}
         onClose={() => setPending(null)}
-        title="Change the timetable"
-        confirmLabel="Save timetable"
-        busyText="Saving"
-        onConfirm={() =>
-          after(
-            () =>
-              call(endpoints.setTimetable, {
-                id: market.id,
-                schedule_rev: market.schedule_rev,
-                open_time: pending?.input.open_time ?? '',
-                ...(pending?.input.close_time ? { close_time: pending.input.close_time } : {}),
-                days: [...(pending?.input.days ?? [])],
-              }),
-            { success: `${market.name}: timetable saved`, refresh: [marketsKey, marketKey(market.id)] },
-          )
+        save={({ input }) =>
+          call(endpoints.setTimetable, {
+            id: market.id,
+            schedule_rev: market.schedule_rev,
+            open_time: input.open_time,
+            ...(input.close_time ? { close_time: input.close_time } : {}),
+            days: [...input.days],
+          })
         }
+        saved={{ success: `${market.name}: timetable saved`, refresh: [marketsKey, marketKey(market.id)] }}
       >
         {pending && <TimetableEffect name={market.name} group={market.grp} pending={pending} />}
-      </ConfirmDialog>
+      </SaveDialog>
     </Panel>
   );
 }

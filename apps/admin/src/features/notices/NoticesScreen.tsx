@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useOperator } from '../../lib/session.ts';
 import { DecisionDialog } from '../../shared/DecisionDialog.tsx';
 import { Loaded } from '../../shared/Loaded.tsx';
+import { DecisionButtons } from '../../shared/DecisionButtons.tsx';
 import { useAfterAction } from '../../shared/use-action.ts';
 import { ComposeNotice } from './ComposeNotice.tsx';
 import styles from './NoticesScreen.module.css';
@@ -112,18 +113,12 @@ export default function NoticesScreen() {
                       </Button>
                     </>
                   ) : (
-                    <>
-                      <Button small onClick={() => setPending({ kind: 'approve', notice: n })}>
-                        Approve and send
-                      </Button>
-                      <Button
-                        small
-                        variant="outline"
-                        onClick={() => setPending({ kind: 'reject', notice: n })}
-                      >
-                        Reject
-                      </Button>
-                    </>
+                    <DecisionButtons
+                      approveLabel="Approve and send"
+                      approveTone="primary"
+                      onApprove={() => setPending({ kind: 'approve', notice: n })}
+                      onReject={() => setPending({ kind: 'reject', notice: n })}
+                    />
                   )
                 }
               />

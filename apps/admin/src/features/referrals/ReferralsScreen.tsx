@@ -1,7 +1,6 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { Answer, CallInput } from '@gama/core/endpoints/define';
 import { referralStates, type ReferralState } from '@gama/core/endpoints/referrals/index';
-import { Button } from '@gama/ui/Button';
 import { formatPoints } from '@gama/core/rules/money';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +17,7 @@ import { useCan } from '../../lib/session.ts';
 import { useTableParams } from '../../lib/table-params.ts';
 import { anyOr, ListFilters, type FilterField } from '../../shared/filters/FilterFields.tsx';
 import { DecisionDialog } from '../../shared/DecisionDialog.tsx';
+import { DecisionButtons } from '../../shared/DecisionButtons.tsx';
 import { useAfterAction } from '../../shared/use-action.ts';
 import styles from './ReferralsScreen.module.css';
 
@@ -164,14 +164,10 @@ export default function ReferralsScreen() {
           ? {
               actions: (r: Row) =>
                 r.state === 'held' ? (
-                  <>
-                    <Button small variant="money" onClick={() => setPending({ kind: 'approve', row: r })}>
-                      Approve
-                    </Button>
-                    <Button small variant="outline" onClick={() => setPending({ kind: 'reject', row: r })}>
-                      Reject
-                    </Button>
-                  </>
+                  <DecisionButtons
+                    onApprove={() => setPending({ kind: 'approve', row: r })}
+                    onReject={() => setPending({ kind: 'reject', row: r })}
+                  />
                 ) : null,
             }
           : {})}

@@ -19,6 +19,7 @@ import { formatDateTime, formatDay } from '../../lib/format.ts';
 import { numberOf } from '../../lib/labels.ts';
 import { syncServerClock } from '../../lib/market-clock.ts';
 import { useCan, useOperator } from '../../lib/session.ts';
+import { DecisionButtons } from '../../shared/DecisionButtons.tsx';
 import { useAfterAction } from '../../shared/use-action.ts';
 import { Loaded } from '../../shared/Loaded.tsx';
 import { DeclareDialog } from './DeclareDialog.tsx';
@@ -188,22 +189,10 @@ export default function ResultsScreen() {
                     d.maker.id === me.id ? (
                       <span className={styles.own}>Yours: another operator must approve</span>
                     ) : (
-                      <>
-                        <Button
-                          small
-                          variant="money"
-                          onClick={() => setPending({ kind: 'approve', declaration: d })}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          small
-                          variant="outline"
-                          onClick={() => setPending({ kind: 'reject', declaration: d })}
-                        >
-                          Reject
-                        </Button>
-                      </>
+                      <DecisionButtons
+                        onApprove={() => setPending({ kind: 'approve', declaration: d })}
+                        onReject={() => setPending({ kind: 'reject', declaration: d })}
+                      />
                     )
                 : undefined
             }
@@ -225,22 +214,12 @@ export default function ResultsScreen() {
                     r.maker.id === me.id ? (
                       <span className={styles.own}>Yours: another operator must approve</span>
                     ) : (
-                      <>
-                        <Button
-                          small
-                          variant="outline"
-                          onClick={() => setPending({ kind: 'approve-revert', proposal: r })}
-                        >
-                          Approve revert
-                        </Button>
-                        <Button
-                          small
-                          variant="outline"
-                          onClick={() => setPending({ kind: 'reject-revert', proposal: r })}
-                        >
-                          Reject
-                        </Button>
-                      </>
+                      <DecisionButtons
+                        approveLabel="Approve revert"
+                        approveTone="outline"
+                        onApprove={() => setPending({ kind: 'approve-revert', proposal: r })}
+                        onReject={() => setPending({ kind: 'reject-revert', proposal: r })}
+                      />
                     )
                 : undefined
             }

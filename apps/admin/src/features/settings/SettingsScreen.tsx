@@ -6,12 +6,11 @@ import { formatWholePoints } from '@gama/core/rules/money';
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader, Panel } from '../../components/PageHeader.tsx';
 import { Toggle } from '../../components/Toggle.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/session.ts';
-import { useAfterAction } from '../../shared/use-action.ts';
+import { SaveDialog } from '../../shared/SaveDialog.tsx';
 import { Loaded } from '../../shared/Loaded.tsx';
 import styles from './SettingsScreen.module.css';
 
@@ -121,7 +120,6 @@ export default function SettingsScreen() {
 
 function SettingsForm({ saved }: { saved: Settings }) {
   const canChange = useCan('settings.manage');
-  const after = useAfterAction();
   const [resultsTwoPerson, setResultsTwoPerson] = useState(saved.results_two_person);
   const [totpRequired, setTotpRequired] = useState(saved.totp_required);
   const [threshold, setThreshold] = useState(String(saved.withdrawal_two_person_above));
@@ -410,25 +408,19 @@ function SettingsForm({ saved }: { saved: Settings }) {
           </div>
         )}
       </form>
-      <ConfirmDialog
-        open={confirming !== null}
+      <SaveDialog
+        wording={{ title: 'Save settings', confirmLabel: 'Save', busyText: 'Saving' }}
+        pending={confirming}
         onClose={() => setConfirming(null)}
-        title="Save settings"
-        confirmLabel="Save"
-        busyText="Saving"
-        onConfirm={() =>
-          after(() => call(endpoints.settingsUpdate, confirming ?? {}), {
-            success: 'Settings saved',
-            refresh: [settingsKey],
-          })
-        }
+        save={(patch) => call(endpoints.settingsUpdate, patch)}
+        saved={{ success: 'Settings saved', refresh: [settingsKey] }}
       >
         <ul className={styles.changes}>
           {changes.map((change, index) => (
             <li key={index}>{change}</li>
           ))}
         </ul>
-      </ConfirmDialog>
+      </SaveDialog>
     </>
   );
 }

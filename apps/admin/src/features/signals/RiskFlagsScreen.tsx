@@ -20,6 +20,12 @@ type Flag = Answer<typeof endpoints.adminRiskFlags>['flags'][number];
 type Status = 'open' | 'confirmed' | 'dismissed' | 'all';
 type Pending = { decision: 'dismiss' | 'confirm'; flag: Flag };
 
+/** An open flag's two row buttons; confirming it is the danger one. */
+const reviews = [
+  { decision: 'dismiss', label: 'Dismiss', tone: 'outline' },
+  { decision: 'confirm', label: 'Confirm', tone: 'danger' },
+] as const;
+
 const filters: { id: Status; label: string }[] = [
   { id: 'open', label: 'Open' },
   { id: 'confirmed', label: 'Confirmed' },
@@ -121,20 +127,16 @@ export default function RiskFlagsScreen() {
               actions={(f) =>
                 canReview && f.status === 'open' ? (
                   <>
-                    <Button
-                      small
-                      variant="outline"
-                      onClick={() => setPending({ decision: 'dismiss', flag: f })}
-                    >
-                      Dismiss
-                    </Button>
-                    <Button
-                      small
-                      variant="danger"
-                      onClick={() => setPending({ decision: 'confirm', flag: f })}
-                    >
-                      Confirm
-                    </Button>
+                    {reviews.map(({ decision, label, tone }) => (
+                      <Button
+                        key={decision}
+                        small
+                        variant={tone}
+                        onClick={() => setPending({ decision, flag: f })}
+                      >
+                        {label}
+                      </Button>
+                    ))}
                   </>
                 ) : null
               }

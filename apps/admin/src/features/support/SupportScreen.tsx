@@ -10,6 +10,7 @@ import { useInbox, type Box, type State } from './api.ts';
 import { CannedEditor } from './CannedEditor.tsx';
 import { refLabel } from './record-link.ts';
 import { ThreadView } from './ThreadView.tsx';
+import { when } from './when.ts';
 import styles from './Support.module.css';
 
 const boxes: { value: Box; label: string }[] = [
@@ -21,14 +22,6 @@ const states: { value: State; label: string }[] = [
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
 ];
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /**
  * The support inbox: conversations players started from the app, the longest waiting first, and the open

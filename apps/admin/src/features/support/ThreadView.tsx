@@ -12,15 +12,8 @@ import { errorMessage, urlOf } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/session.ts';
 import { useCanned, useSupportOperators, useThread, useThreadAction } from './api.ts';
 import { refLabel, refPath } from './record-link.ts';
+import { when } from './when.ts';
 import styles from './Support.module.css';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /** One conversation: the player and the record it is about (one click away), the messages, the answer box. */
 export function ThreadView({ id, onBack }: { id: number; onBack: () => void }) {
@@ -78,23 +71,17 @@ export function ThreadView({ id, onBack }: { id: number; onBack: () => void }) {
                 ))}
               </select>
             </label>
-            {t.status === 'open' ? (
-              <Button
-                small
-                variant="outline"
-                onClick={() => run({ kind: 'close', id }, 'Conversation closed')}
-              >
-                Close
-              </Button>
-            ) : (
-              <Button
-                small
-                variant="outline"
-                onClick={() => run({ kind: 'reopen', id }, 'Conversation reopened')}
-              >
-                Reopen
-              </Button>
-            )}
+            <Button
+              small
+              variant="outline"
+              onClick={() =>
+                t.status === 'open'
+                  ? run({ kind: 'close', id }, 'Conversation closed')
+                  : run({ kind: 'reopen', id }, 'Conversation reopened')
+              }
+            >
+              {t.status === 'open' ? 'Close' : 'Reopen'}
+            </Button>
           </div>
         )}
       </header>

@@ -4,7 +4,7 @@ import { newIdempotencyKey } from '@gama/ui/action-key';
 import { Button } from '@gama/ui/Button';
 import { formatPaiseDecimal, formatPoints, formatWholePoints } from '@gama/core/rules/money';
 import { countOf } from '@gama/ui/plural';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import type { Column } from '../../components/DataTable.tsx';
 import { Money } from '../../components/Money.tsx';
@@ -108,22 +108,14 @@ export default function WithdrawalsScreen() {
       header: `Last ${list.data?.rows[0]?.recent.days ?? 30} days`,
       cell: (w) => (
         <span className={`${q.stack} ${q.small}`}>
-          <span>
-            In <Money paise={moneyIn(w)} flow="in" />
-            <span className={q.muted}>
-              {' '}
-              (dep. {formatPoints(w.recent.deposits_paise)}, wins {formatPoints(w.recent.wins_paise)},
-              transfers {formatPoints(w.recent.transfers_in_paise)})
-            </span>
-          </span>
-          <span>
-            Out <Money paise={moneyOut(w)} flow="out" />
-            <span className={q.muted}>
-              {' '}
-              (wd. {formatPoints(w.recent.withdrawals_paise)}, stakes {formatPoints(w.recent.stakes_paise)},
-              transfers {formatPoints(w.recent.transfers_out_paise)})
-            </span>
-          </span>
+          <RecentFlow flow="in" paise={moneyIn(w)}>
+            dep. {formatPoints(w.recent.deposits_paise)}, wins {formatPoints(w.recent.wins_paise)}, transfers{' '}
+            {formatPoints(w.recent.transfers_in_paise)}
+          </RecentFlow>
+          <RecentFlow flow="out" paise={moneyOut(w)}>
+            wd. {formatPoints(w.recent.withdrawals_paise)}, stakes {formatPoints(w.recent.stakes_paise)},
+            transfers {formatPoints(w.recent.transfers_out_paise)}
+          </RecentFlow>
           {w.recent.counterparties.length > 0 && (
             <ul className={styles.counterparties} data-testid="recent-transfers" aria-label="Transfers">
               {w.recent.counterparties.map((c) => (
@@ -267,6 +259,16 @@ export default function WithdrawalsScreen() {
         />
       )}
     </QueueScreen>
+  );
+}
+
+/** One way the player's money moved over the desk's window: the total, then in grey what it is made of. */
+function RecentFlow({ flow, paise, children }: { flow: 'in' | 'out'; paise: number; children: ReactNode }) {
+  return (
+    <span>
+      {flow === 'in' ? 'In' : 'Out'} <Money paise={paise} flow={flow} />
+      <span className={q.muted}> ({children})</span>
+    </span>
   );
 }
 
