@@ -105,11 +105,12 @@ export const firstScreenGroups: Group[] = [
       'apps/web/src/features/shell/DownloadAppBar.tsx',
       'apps/web/src/features/auth/LoginScreen.tsx',
       'apps/web/src/features/auth/AuthFooter.tsx',
-      'apps/web/src/features/auth/ContactAdminButton.tsx',
+      'apps/web/src/components/ContactButton.tsx',
       'apps/web/src/features/auth/api.ts',
       'apps/web/src/features/auth/use-start-session.ts',
       'apps/web/src/shared/auth-screen/AuthScreen.tsx',
       'apps/web/src/shared/auth-screen/AuthScreen.module.css',
+      'apps/web/src/shared/auth-screen/CredentialFields.tsx',
       'apps/web/src/components/Form.tsx',
       'apps/web/src/components/Page.module.css',
       'apps/web/src/components/LanguageSwitch.tsx',
@@ -122,7 +123,7 @@ export const firstScreenGroups: Group[] = [
       'packages/ui/src/hooks/use-form-fields.ts',
       'packages/ui/src/hooks/use-form-errors.ts',
     ]),
-    icons(['log-in', 'download', 'eye', 'eye-off', 'circle-exclamation-point']),
+    icons(['log-in', 'download', 'eye', 'eye-off', 'circle-exclamation-point', 'phone', 'send']),
   ),
   // The member frame (header, footers, bell, reality check, support) and what home shares with other member
   // screens: every member screen renders inside the frame, so none loads this chunk for nothing.
