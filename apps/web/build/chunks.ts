@@ -141,6 +141,7 @@ export const firstScreenGroups: Group[] = [
       'apps/web/src/shared/notifications/unread.ts',
       'apps/web/src/shared/support/unread.ts',
       'apps/web/src/features/notifications/BellButton.module.css',
+      'packages/ui/src/components/UnreadBadge.tsx',
       'apps/web/src/features/play/RealityCheck.tsx',
       'apps/web/src/features/play/api.ts',
       'apps/web/src/features/play/reality-check.ts',
