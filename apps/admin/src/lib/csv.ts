@@ -1,3 +1,5 @@
+import { saveFile } from '@gama/ui/save-file';
+
 /** CSV the way spreadsheets read it: every field quoted when needed, CRLF line ends, a BOM for Excel. */
 export function toCsv(
   header: readonly string[],
@@ -17,12 +19,5 @@ function cell(value: string | number | null): string {
 
 /** Saves text as a file through a temporary link (no server round trip for what is already on screen). */
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveFile({ filename, blob: new Blob([text], { type }) });
 }

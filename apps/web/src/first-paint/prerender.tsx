@@ -8,8 +8,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from '../lib/router/index.ts';
 import LoginScreen from '../features/auth/LoginScreen.tsx';
-import { LandingHero, LandingOverlap } from '../features/shell/index.ts';
-import { LandingFrame } from '../app/layouts/LandingLayout.tsx';
+import { LandingPage } from '../app/LandingEntry.tsx';
 import bareStyles from '../app/layouts/Layouts.module.css';
 import { I18nRoot } from '../lib/i18n/I18nRoot.tsx';
 import { activateLanguage } from '../lib/i18n/i18n.ts';
@@ -35,12 +34,7 @@ export async function render(language: Language): Promise<FirstPaint> {
   await activateLanguage(language);
   const landing = renderToStaticMarkup(
     <Providers path="/">
-      <LandingFrame>
-        <LandingHero />
-        <LandingOverlap>
-          <LoginScreen showHero={false} />
-        </LandingOverlap>
-      </LandingFrame>
+      <LandingPage login={<LoginScreen showHero={false} />} />
     </Providers>,
   );
   // BareLayout's frame without its Outlet: the login screen is its only page here.

@@ -89,7 +89,7 @@ export function createButtonLink<P extends LinkLikeProps>(Link: ComponentType<P>
   };
 }
 
-interface ExternalButtonLinkProps extends LookProps {
+export interface ExternalButtonLinkProps extends LookProps {
   href: string;
   icon?: ReactNode;
   children: ReactNode;

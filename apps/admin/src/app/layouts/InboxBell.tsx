@@ -1,6 +1,7 @@
 import { endpoints } from '@gama/core/endpoints';
 import type { InboxItem } from '@gama/core/endpoints/inbox/index';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UnreadBadge } from '@gama/ui/UnreadBadge';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -75,11 +76,7 @@ export function InboxBell() {
         onClick={toggle}
       >
         <Bell size={18} aria-hidden="true" />
-        {unread > 0 && (
-          <span className={styles.badge} aria-hidden="true" data-testid="inbox-unread">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
+        <UnreadBadge count={unread} className={styles.badge} testId="inbox-unread" />
       </button>
       {open && (
         <section id={panelId} className={styles.panel} aria-label="Inbox">

@@ -5,7 +5,6 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '@gama/ui/Button';
-import { PasswordField, PhoneField } from '@gama/ui/Field';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { Form } from '../../components/Form.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
@@ -13,6 +12,7 @@ import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AuthScreen, authStyles } from '../../shared/auth-screen/AuthScreen.tsx';
+import { CredentialFields } from '../../shared/auth-screen/CredentialFields.tsx';
 import { authApi, type Credentials } from './api.ts';
 import { AuthFooter } from './AuthFooter.tsx';
 import { useStartSession } from './use-start-session.ts';
@@ -59,17 +59,7 @@ export default function LoginScreen({ showHero = true }: { showHero?: boolean })
         <LanguageSwitch />
       </div>
       <Form onSubmit={submit} aria-label={t('Login')}>
-        <PhoneField
-          label={t('Phone Number')}
-          placeholder={t('10-digit mobile number')}
-          {...field('mobile')}
-        />
-        <PasswordField
-          label={t('Password')}
-          placeholder={t('Your password')}
-          autoComplete="current-password"
-          {...field('password')}
-        />
+        <CredentialFields mobile={field('mobile')} password={field('password')} />
         <div className={authStyles.links}>
           <span />
           <Link to="/forgotpass" className={authStyles.textLink}>

@@ -11,13 +11,14 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useNavigate, useSearchParams } from '../../lib/router/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { PasswordField, PhoneField, TextField } from '@gama/ui/Field';
+import { TextField } from '@gama/ui/Field';
 import { Form } from '../../components/Page.tsx';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { DateField } from '@gama/ui/DateInput';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AuthScreen } from '../../shared/auth-screen/AuthScreen.tsx';
+import { CredentialFields } from '../../shared/auth-screen/CredentialFields.tsx';
 import { authApi, type RegistrationDraft } from './api.ts';
 import { AuthFooter } from './AuthFooter.tsx';
 import type { RegisterOtpState } from './navigation-state.ts';
@@ -95,17 +96,7 @@ export default function RegisterScreen() {
           icon={<UserRound size={20} />}
           {...field('name')}
         />
-        <PhoneField
-          label={t('Phone Number')}
-          placeholder={t('10-digit mobile number')}
-          {...field('mobile')}
-        />
-        <PasswordField
-          label={t('Password')}
-          placeholder={t('At least 8 characters')}
-          autoComplete="new-password"
-          {...field('password')}
-        />
+        <CredentialFields mobile={field('mobile')} password={field('password')} newPassword />
         <DateField label={t('Date of birth')} autoComplete="bday" {...field('dob')} />
         {referralsOn && (
           <>

@@ -1,17 +1,7 @@
-import {
-  CircleCheck,
-  Hash,
-  History,
-  MessageCircle,
-  Phone,
-  QrCode,
-  ScrollText,
-  Smartphone,
-} from 'lucide-react';
-import { ExternalButtonLink } from '@gama/ui/Button';
+import { CircleCheck, Hash, History, MessageCircle, QrCode, ScrollText, Smartphone } from 'lucide-react';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { ContactButton } from '../../components/ContactButton.tsx';
 import { Page } from '../../components/Page.tsx';
-import { useContactLinks } from '../../lib/contacts.ts';
 import { HEADLINE_IDS } from '../../shared/headline/headline.ts';
 import { HeadlineMarquee } from '../../shared/headline/HeadlineMarquee.tsx';
 import { usePendingDeposits } from './api.ts';
@@ -38,7 +28,6 @@ const ADD_FUNDS_TILES: readonly Tile[] = [
 ];
 
 export default function AddFundsScreen() {
-  const links = useContactLinks();
   const t = useT();
   return (
     <Page title={t('Add Funds')}>
@@ -49,20 +38,8 @@ export default function AddFundsScreen() {
       <SectionCard icon={MessageCircle} title={t('Need help with a payment?')}>
         <p className={styles.muted}>{t('Call us or send a WhatsApp message and we will help.')}</p>
         <div className={styles.actionsRow}>
-          <ExternalButtonLink
-            href={links.call}
-            variant="outline"
-            icon={<Phone size={20} aria-hidden="true" />}
-          >
-            {t('Call Now')}
-          </ExternalButtonLink>
-          <ExternalButtonLink
-            href={links.whatsapp}
-            variant="whatsapp"
-            icon={<MessageCircle size={20} aria-hidden="true" />}
-          >
-            WhatsApp
-          </ExternalButtonLink>
+          <ContactButton via="call">{t('Call Now')}</ContactButton>
+          <ContactButton via="whatsapp">WhatsApp</ContactButton>
         </div>
       </SectionCard>
     </Page>

@@ -4,14 +4,13 @@ import { Skeleton } from '@gama/ui/Skeleton';
 import { useRules } from './api.ts';
 import { EmptyState, fundsStyles as styles, LoadError, TileMenu, type Tile } from './parts.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
+import { operatorText } from '../../lib/operator-text.ts';
 import type { Text } from '@gama/core/i18n/texts';
 
 function RulesScreen({ title, pick }: { title: Text; pick: 'withdrawal_rule' | 'deposit_rule' }) {
   const rules = useRules();
   const t = useT();
-  // The operator's Hindi text for a Hindi reader, while there is one.
-  const hindi = t.language === 'hi' ? (rules.data?.[`${pick}_hi`].trim() ?? '') : '';
-  const text = hindi || (rules.data?.[pick].trim() ?? '');
+  const text = operatorText(t.language, rules.data, pick);
   return (
     <Page title={t(title)}>
       {rules.isPending ? (

@@ -4,14 +4,14 @@ import { Copy, IndianRupee, MessageCircle, QrCode } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { useActionKey } from '@gama/ui/action-key';
-import { Button, ExternalButtonLink } from '@gama/ui/Button';
+import { Button } from '@gama/ui/Button';
 import { useFormFields } from '@gama/ui/use-form-fields';
 import { useSingleFlight } from '@gama/ui/use-single-flight';
 import { Card, Form, Page } from '../../components/Page.tsx';
 import { Skeleton } from '@gama/ui/Skeleton';
 import { errorMessage } from '../../lib/api-client.ts';
 import { copyText } from '../../lib/clipboard.ts';
-import { useContactLinks } from '../../lib/contacts.ts';
+import { ContactButton } from '../../components/ContactButton.tsx';
 import { fundsApi, useQrPay, useRefreshMoney } from './api.ts';
 import { typedPoints } from './money.ts';
 import { ConfirmPaymentCard } from './ConfirmPaymentCard.tsx';
@@ -27,7 +27,6 @@ import { useT } from '../../lib/i18n/use-t.ts';
 
 export default function QrPayScreen() {
   const qr = useQrPay();
-  const links = useContactLinks();
   const data = qr.data;
   const t = useT();
   // The code is shown only for a request the server accepted: paid against a refused one, the money would match
@@ -91,14 +90,9 @@ export default function QrPayScreen() {
         <p className={styles.muted}>
           {t('After paying, send the payment screenshot on WhatsApp so we can add the points quickly.')}
         </p>
-        <ExternalButtonLink
-          href={links.whatsapp}
-          variant="whatsapp"
-          block
-          icon={<MessageCircle size={20} aria-hidden="true" />}
-        >
+        <ContactButton via="whatsapp" block>
           {t('Send on WhatsApp')}
-        </ExternalButtonLink>
+        </ContactButton>
       </SectionCard>
     </Page>
   );

@@ -1,6 +1,7 @@
 import type { UpiType, WithdrawMethod } from '@gama/core/contract/funds-types';
 import { endpoints } from '@gama/core/endpoints';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnyEndpoint, Answer } from '@gama/core/endpoints/define';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../lib/api-client.ts';
 import { profileResource } from '../../lib/profile.ts';
@@ -38,79 +39,75 @@ const UPI_FIELD: Record<UpiType, 'paytm_no' | 'google_pay_no' | 'phon_pay_no'> =
   '3': 'phon_pay_no',
 };
 
-export function useGatewayStatus() {
+/** A read of an entry that takes no input: cached under `queryKey`, the screens given what `select` picks. */
+function useRead<E extends AnyEndpoint, T>(
+  queryKey: QueryKey,
+  endpoint: E,
+  select: (answer: Answer<E>) => T,
+  options: { staleTime?: number } = {},
+) {
   return useQuery({
-    queryKey: ['funds', 'gateway'],
-    queryFn: ({ signal }) => call(endpoints.gatewayStatus, {}, { signal }),
-    select: (response) => response.getaway_status === '1',
+    queryKey,
+    queryFn: ({ signal }) => call(endpoint, undefined, { signal }),
+    select,
+    ...options,
   });
 }
 
+export function useGatewayStatus() {
+  return useRead(
+    ['funds', 'gateway'],
+    endpoints.gatewayStatus,
+    (response) => response.getaway_status === '1',
+  );
+}
+
+/** The account to pay into: the last entry is the one in use (spec 01 section 7). */
 export function useBankDetails() {
-  return useQuery({
-    queryKey: ['funds', 'bank-details'],
-    queryFn: ({ signal }) => call(endpoints.bankDetails, {}, { signal }),
-    // Spec 01 section 7: the last entry is the one in use.
-    select: (response) => response.bank_details.at(-1) ?? null,
-  });
+  return useRead(
+    ['funds', 'bank-details'],
+    endpoints.bankDetails,
+    (response) => response.bank_details.at(-1) ?? null,
+  );
 }
 
 export function useMinDeposit() {
-  return useQuery({
-    queryKey: ['funds', 'min-deposit'],
-    queryFn: ({ signal }) => call(endpoints.minDeposit, {}, { signal }),
-    select: (response) => Number.parseInt(response.min_amt, 10) || 0,
-  });
+  return useRead(
+    ['funds', 'min-deposit'],
+    endpoints.minDeposit,
+    (response) => Number.parseInt(response.min_amt, 10) || 0,
+  );
 }
 
 export function useQrPay() {
-  return useQuery({
-    queryKey: ['funds', 'qr'],
-    queryFn: ({ signal }) => call(endpoints.qrPay, {}, { signal }),
-    select: (response) => response.qrdata[0] ?? null,
-  });
+  return useRead(['funds', 'qr'], endpoints.qrPay, (response) => response.qrdata[0] ?? null);
 }
 
 export function useRules() {
-  return useQuery({
-    queryKey: ['funds', 'rules'],
-    queryFn: ({ signal }) => call(endpoints.moneyRules, {}, { signal }),
-    select: (response) => response.content[0] ?? null,
+  return useRead(['funds', 'rules'], endpoints.moneyRules, (response) => response.content[0] ?? null, {
     staleTime: 10 * 60_000,
   });
 }
 
 /** The player's deposit requests still waiting for approval, newest first (with their UTR once sent). */
 export function usePendingDeposits() {
-  return useQuery({
-    queryKey: fundsKeys.pendingDeposits,
-    queryFn: ({ signal }) => call(endpoints.pendingDeposits, {}, { signal }),
-    select: (response) => response.requests,
-  });
+  return useRead(fundsKeys.pendingDeposits, endpoints.pendingDeposits, (response) => response.requests);
 }
 
 export function useWalletHistory() {
-  return useQuery({
-    queryKey: fundsKeys.walletHistory,
-    queryFn: ({ signal }) => call(endpoints.walletHistory, {}, { signal }),
-    select: (response) => response.transaction_history,
-  });
+  return useRead(
+    fundsKeys.walletHistory,
+    endpoints.walletHistory,
+    (response) => response.transaction_history,
+  );
 }
 
 export function useWithdrawHistory() {
-  return useQuery({
-    queryKey: fundsKeys.withdrawHistory,
-    queryFn: ({ signal }) => call(endpoints.withdrawHistory, {}, { signal }),
-    select: (response) => response.withdrawdata,
-  });
+  return useRead(fundsKeys.withdrawHistory, endpoints.withdrawHistory, (response) => response.withdrawdata);
 }
 
 export function usePaymentDetails() {
-  return useQuery({
-    queryKey: fundsKeys.paymentDetails,
-    queryFn: ({ signal }) => call(endpoints.paymentDetails, {}, { signal }),
-    select: (response) => response.payment_details,
-  });
+  return useRead(fundsKeys.paymentDetails, endpoints.paymentDetails, (response) => response.payment_details);
 }
 
 /** After any money action: the header wallet and the lists that show the movement are stale. */

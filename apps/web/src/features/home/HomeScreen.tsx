@@ -1,4 +1,12 @@
-import { ArrowUpFromLine, CirclePlay, CirclePlus, Crown, MessageCircle, Star } from 'lucide-react';
+import {
+  ArrowUpFromLine,
+  CirclePlay,
+  CirclePlus,
+  Crown,
+  MessageCircle,
+  Star,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from '../../lib/router/index.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { useContactLinks } from '../../lib/contacts.ts';
@@ -50,32 +58,12 @@ function ContactAndStarline() {
   const t = useT();
   return (
     <div className={styles.cards}>
-      <section className={[styles.card, styles.starline].join(' ')} aria-labelledby="starline-title">
-        <span className={styles.cardIcon} aria-hidden="true">
-          <Star size={22} fill="currentColor" />
-        </span>
-        <h2 id="starline-title" className={styles.cardTitle}>
-          {t('StarLine Game')}
-        </h2>
-        <span className={styles.cardText}>{t('Quick draws through the day.')}</span>
-        <Link to="/star" className={[styles.play, styles.cardLink].join(' ')}>
-          <CirclePlay size={16} aria-hidden="true" />
-          {t('PLAY NOW')}
-        </Link>
-      </section>
-      <section className={[styles.card, styles.gali].join(' ')} aria-labelledby="gali-title">
-        <span className={styles.cardIcon} aria-hidden="true">
-          <Crown size={22} fill="currentColor" />
-        </span>
-        <h2 id="gali-title" className={styles.cardTitle}>
-          KING GALI
-        </h2>
-        <span className={styles.cardText}>{t('Gali Disawar: one draw a day per market.')}</span>
-        <Link to="/gali" className={[styles.play, styles.cardLink].join(' ')}>
-          <CirclePlay size={16} aria-hidden="true" />
-          {t('PLAY NOW')}
-        </Link>
-      </section>
+      <GameCard id="starline" to="/star" icon={Star} title={t('StarLine Game')}>
+        {t('Quick draws through the day.')}
+      </GameCard>
+      <GameCard id="gali" to="/gali" icon={Crown} title="KING GALI">
+        {t('Gali Disawar: one draw a day per market.')}
+      </GameCard>
       <a
         href={links.whatsapp}
         target="_blank"
@@ -95,5 +83,37 @@ function ContactAndStarline() {
         </span>
       </a>
     </div>
+  );
+}
+
+/** A game's card: its name, how it plays (the children) and the way in; `id` names its title and colours. */
+function GameCard({
+  id,
+  to,
+  icon: Icon,
+  title,
+  children,
+}: {
+  id: 'starline' | 'gali';
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  children: string;
+}) {
+  const t = useT();
+  return (
+    <section className={[styles.card, styles[id]].join(' ')} aria-labelledby={`${id}-title`}>
+      <span className={styles.cardIcon} aria-hidden="true">
+        <Icon size={22} fill="currentColor" />
+      </span>
+      <h2 id={`${id}-title`} className={styles.cardTitle}>
+        {title}
+      </h2>
+      <span className={styles.cardText}>{children}</span>
+      <Link to={to} className={[styles.play, styles.cardLink].join(' ')}>
+        <CirclePlay size={16} aria-hidden="true" />
+        {t('PLAY NOW')}
+      </Link>
+    </section>
   );
 }

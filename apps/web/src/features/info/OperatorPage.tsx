@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../../lib/router/index.ts';
 import { Card, Page } from '../../components/Page.tsx';
 import { useT } from '../../lib/i18n/use-t.ts';
+import { operatorText } from '../../lib/operator-text.ts';
 import { useAppPages } from './api.ts';
 import styles from './Info.module.css';
 
@@ -27,9 +28,7 @@ export function OperatorPage({
 }) {
   const pages = useAppPages();
   const t = useT();
-  // The operator's Hindi text for a Hindi reader, while there is one.
-  const hindi = t.language === 'hi' ? (pages.data?.[`${pick}_hi`].trim() ?? '') : '';
-  const text = hindi || (pages.data?.[pick].trim() ?? '');
+  const text = operatorText(t.language, pages.data, pick);
   return (
     <Page title={t(title)}>
       <Card>

@@ -1,4 +1,5 @@
 import { bell } from '@gama/core/contract/notification-bell';
+import { UnreadBadge } from '@gama/ui/UnreadBadge';
 import { Bell } from 'lucide-react';
 import { Link } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
@@ -19,11 +20,7 @@ export function BellButton() {
       data-testid="notification-bell"
     >
       <Bell size={24} aria-hidden="true" />
-      {unread > 0 && (
-        <span className={styles.badge} data-testid="notification-count" aria-hidden="true">
-          {unread > 99 ? '99+' : unread}
-        </span>
-      )}
+      <UnreadBadge count={unread} className={styles.badge} testId="notification-count" />
     </Link>
   );
 }

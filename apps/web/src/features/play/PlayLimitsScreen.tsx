@@ -15,7 +15,7 @@ import { toast } from '../../lib/toast.ts';
 import { Card, Form, Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import { saveFile } from '../../lib/save-file.ts';
+import { saveFile } from '@gama/ui/save-file';
 import { marketTimeZone, serverNow } from '../../lib/server-clock.ts';
 import { playApi, playSettingsKey, realityCheck } from './api.ts';
 import { storeAnswered } from './reality-check.ts';

@@ -1,4 +1,4 @@
-import { Headset, House, Landmark, ListOrdered, ReceiptText } from 'lucide-react';
+import { Headset, House, Landmark, ListOrdered, ReceiptText, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from '../../lib/router/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
@@ -11,30 +11,30 @@ const SupportDialog = onFirstOpen<SupportDialogProps>(() =>
   import('./SupportDialog.tsx').then((m) => ({ default: m.SupportDialog })),
 );
 
+function FooterLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+  return (
+    <NavLink to={to} className={styles.footerItem}>
+      <Icon size={22} aria-hidden="true" />
+      {label}
+    </NavLink>
+  );
+}
+
 /** Betting on: five items with the big centre home button. */
 export function BettingFooter() {
   const [supportOpen, setSupportOpen] = useState(false);
   const t = useT();
   return (
     <nav className={[styles.footer, styles.footerFull].join(' ')} aria-label={t('Quick links')}>
-      <NavLink to="/imp4" className={styles.footerItem}>
-        <ListOrdered size={22} aria-hidden="true" />
-        {t('Bids')}
-      </NavLink>
-      <NavLink to="/transaction" className={styles.footerItem}>
-        <ReceiptText size={22} aria-hidden="true" />
-        {t('Passbook')}
-      </NavLink>
+      <FooterLink to="/imp4" icon={ListOrdered} label={t('Bids')} />
+      <FooterLink to="/transaction" icon={ReceiptText} label={t('Passbook')} />
       <NavLink to="/imp" className={styles.footerHome} aria-label={t('Home')}>
         <span className={styles.footerHomeCircle}>
           <House size={28} aria-hidden="true" />
         </span>
         {t('Home')}
       </NavLink>
-      <NavLink to="/imp9" className={styles.footerItem}>
-        <Landmark size={22} aria-hidden="true" />
-        {t('Funds')}
-      </NavLink>
+      <FooterLink to="/imp9" icon={Landmark} label={t('Funds')} />
       <button type="button" className={styles.footerItem} onClick={() => setSupportOpen(true)}>
         <Headset size={22} aria-hidden="true" />
         {t('Support')}

@@ -1,8 +1,7 @@
-import { MessageCircle, MessagesSquare, Phone, Send } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { ExternalButtonLink } from '@gama/ui/Button';
+import { ContactButton } from '../../components/ContactButton.tsx';
 import { Dialog } from '@gama/ui/Dialog';
-import { useContactLinks } from '../../lib/contacts.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import styles from './Shell.module.css';
 
@@ -14,7 +13,6 @@ export interface SupportDialogProps {
 }
 
 export function SupportDialog({ open, onClose, withTelegram = false }: SupportDialogProps) {
-  const links = useContactLinks();
   const t = useT();
   return (
     <Dialog open={open} onClose={onClose} title={t('Support')}>
@@ -32,35 +30,17 @@ export function SupportDialog({ open, onClose, withTelegram = false }: SupportDi
         >
           {t('Write to support')}
         </ButtonLink>
-        <ExternalButtonLink
-          href={links.whatsapp}
-          variant="whatsapp"
-          block
-          large
-          icon={<MessageCircle size={20} aria-hidden="true" />}
-        >
+        <ContactButton via="whatsapp" block large>
           {t('Chat on WhatsApp')}
-        </ExternalButtonLink>
+        </ContactButton>
         {withTelegram && (
-          <ExternalButtonLink
-            href={links.telegram}
-            block
-            large
-            className={styles.telegram}
-            icon={<Send size={20} aria-hidden="true" />}
-          >
+          <ContactButton via="telegram" block large className={styles.telegram}>
             {t('Message on Telegram')}
-          </ExternalButtonLink>
+          </ContactButton>
         )}
-        <ExternalButtonLink
-          href={links.call}
-          variant="outline"
-          block
-          large
-          icon={<Phone size={20} aria-hidden="true" />}
-        >
+        <ContactButton via="call" block large>
           {t('Call us')}
-        </ExternalButtonLink>
+        </ContactButton>
       </div>
     </Dialog>
   );

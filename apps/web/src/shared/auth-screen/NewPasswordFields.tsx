@@ -1,7 +1,7 @@
 import { PasswordField } from '@gama/ui/Field';
 import { useT } from '../../lib/i18n/use-t.ts';
 
-interface FieldBinding {
+export interface FieldBinding {
   name: string;
   value: string;
   onValueChange: (value: string) => void;

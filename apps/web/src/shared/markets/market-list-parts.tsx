@@ -1,5 +1,5 @@
 import { marketClosedMessages } from '@gama/core/rules/market-closed-messages';
-import { ChartColumn, History, Trophy } from 'lucide-react';
+import { ChartColumn, History, Trophy, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@gama/ui/Button';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
@@ -69,37 +69,39 @@ export function ListActions({ chartUrl, chartInNewTab, bidHistoryTo, winHistoryT
       {chartUrl === undefined ? (
         <Skeleton height={44} radius={12} />
       ) : (
-        <ButtonLink
+        <ListAction
           to={chartUrl}
-          variant="outline"
-          className={styles.action}
-          icon={<ChartColumn size={18} aria-hidden="true" />}
+          icon={ChartColumn}
+          label={t('Chart')}
           {...(chartInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-        >
-          {t('Chart')}
-        </ButtonLink>
+        />
       )}
-      {bidHistoryTo && (
-        <ButtonLink
-          to={bidHistoryTo}
-          variant="outline"
-          className={styles.action}
-          icon={<History size={18} aria-hidden="true" />}
-        >
-          {t('Bid-History')}
-        </ButtonLink>
-      )}
-      {winHistoryTo && (
-        <ButtonLink
-          to={winHistoryTo}
-          variant="outline"
-          className={styles.action}
-          icon={<Trophy size={18} aria-hidden="true" />}
-        >
-          {t('Win History')}
-        </ButtonLink>
-      )}
+      {bidHistoryTo && <ListAction to={bidHistoryTo} icon={History} label={t('Bid-History')} />}
+      {winHistoryTo && <ListAction to={winHistoryTo} icon={Trophy} label={t('Win History')} />}
     </div>
+  );
+}
+
+function ListAction({
+  icon: Icon,
+  label,
+  ...link
+}: {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  target?: string;
+  rel?: string;
+}) {
+  return (
+    <ButtonLink
+      variant="outline"
+      className={styles.action}
+      icon={<Icon size={18} aria-hidden="true" />}
+      {...link}
+    >
+      {label}
+    </ButtonLink>
   );
 }
 

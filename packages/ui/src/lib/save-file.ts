@@ -1,8 +1,8 @@
 import type { Download } from '@gama/core/endpoints/client';
 
 /**
- * Hands a downloaded file to the browser as a save: a link to the bytes with the server's file name, clicked.
- * The object URL is let go a while later, not at once, so a slow save still finds its bytes.
+ * Hands a file to the browser as a save: a link to the bytes with the file's name, clicked. The object URL is
+ * let go a while later, not at once, so a slow save still finds its bytes.
  */
 export function saveFile({ filename, blob }: Download): void {
   const url = URL.createObjectURL(blob);
