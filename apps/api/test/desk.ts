@@ -70,6 +70,29 @@ export function declareHalf<T = Record<string, unknown>>(
   return admin<T>(t, token, 'POST', '/admin-api/results/declare', { market_id: market, date, half, value });
 }
 
+/**
+ * The draws of DATE of a main, a Starline and a Gali market declared by `token`'s operator (main open 123,
+ * Starline 349, Gali 47), each required to pass: for the suites that need wins on every group.
+ */
+export async function declareEveryGroup(
+  t: TestApp,
+  token: string,
+  markets: { main: number; starline: number; gali: number },
+): Promise<void> {
+  for (const [market, body] of [
+    [markets.main, { half: 'open', value: '123' }],
+    [markets.starline, { value: '349' }],
+    [markets.gali, { value: '47' }],
+  ] as const) {
+    const res = await admin(t, token, 'POST', '/admin-api/results/declare', {
+      market_id: market,
+      date: DATE,
+      ...body,
+    });
+    if (res.statusCode !== 200) throw new Error(`declare ${market}: ${JSON.stringify(res.json)}`);
+  }
+}
+
 /** The owner setting `results_two_person`, changed as an owner changes it (`PATCH /admin-api/settings`). */
 export async function setTwoPerson(t: TestApp, ownerToken: string, on: boolean): Promise<void> {
   const res = await admin(t, ownerToken, 'PATCH', '/admin-api/settings', { results_two_person: on });
