@@ -210,7 +210,7 @@ const answerOf = (d: DeclarationRow) => declarationAnswer(d).preview;
 export async function approveDeclaration(
   deps: Deps,
   operator: Operator,
-  declarationId: number,
+  { declaration_id: declarationId }: { declaration_id: number },
   /** The approval's audit row: written with the revision it makes, or alone (before settling) on a repeat. */
   row?: AuditRow,
 ): Promise<{

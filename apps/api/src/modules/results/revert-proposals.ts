@@ -141,7 +141,7 @@ export async function proposeRevert(
 export async function approveRevert(
   deps: Deps,
   operator: Operator,
-  proposalId: number,
+  { proposal_id: proposalId }: { proposal_id: number },
   /** The approval's audit row: written as the proposal is marked, before anything is reversed. */
   row?: AuditRow,
 ): Promise<{ proposal: RevertProposal; reverted: Awaited<ReturnType<typeof revertResult>>['reverted'] }> {
