@@ -75,6 +75,24 @@ async function openDraw(name: string, players = 2) {
 
 const balances = (ps: Player[]) => Promise.all(ps.map((p) => balanceOf(t, p.id)));
 
+/**
+ * Each of `openDraw`'s players paid once since `before` for its winning 6 (10 × (i + 1) points, 95 for 10):
+ * one credit and one journal each.
+ */
+async function expectPaidOnce(market: number, players: Player[], before: number[]) {
+  expect(await balances(players)).toEqual(before.map((b, i) => b + 9_500 * (i + 1)));
+  expect(await winsOf(t, market)).toEqual({ credits: players.length, journals: players.length });
+}
+
+/** `openDraw`'s draw with the two-person rule on and its open half declared 123 by the maker, waiting. */
+async function waitingDeclaration(name: string, players = 2) {
+  const opened = await openDraw(name, players);
+  const before = await balances(opened.players);
+  await setTwoPerson(t, owner, true);
+  const declared = await post<Declared>(maker, 'declare', { ...opened.draw, value: '123' });
+  return { ...opened, before, declared };
+}
+
 describe('two-person rule on', () => {
   it('a declaration pays nothing until another operator approves it; then it settles once', async () => {
     const { market, players, draw } = await openDraw('TWO PERSON');
@@ -116,8 +134,7 @@ describe('two-person rule on', () => {
       wins: 2,
       resumed: false,
     });
-    expect(await balances(players)).toEqual(before.map((b, i) => b + 9_500 * (i + 1)));
-    expect(await winsOf(t, market)).toEqual({ credits: 2, journals: 2 });
+    await expectPaidOnce(market, players, before);
 
     // Retried later, by the same checker or another: the same revision, nothing paid again.
     for (const token of [checker, checker2]) {
@@ -136,8 +153,7 @@ describe('two-person rule on', () => {
       result_id: approved.json.result_id,
       resumed: true,
     });
-    expect(await balances(players)).toEqual(before.map((b, i) => b + 9_500 * (i + 1)));
-    expect(await winsOf(t, market)).toEqual({ credits: 2, journals: 2 });
+    await expectPaidOnce(market, players, before);
 
     const { rows } = await t.db.query<{ declared_by: number }>(
       'SELECT declared_by FROM results WHERE id = $1',
@@ -159,10 +175,7 @@ describe('two-person rule on', () => {
   });
 
   it('ten approvals at once settle the draw exactly once', async () => {
-    const { market, players, draw } = await openDraw('RACED APPROVALS', 4);
-    const before = await balances(players);
-    await setTwoPerson(t, owner, true);
-    const declared = await post<Declared>(maker, 'declare', { ...draw, value: '123' });
+    const { market, players, before, declared } = await waitingDeclaration('RACED APPROVALS', 4);
     const id = declared.json.declaration_id;
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -235,10 +248,7 @@ describe('two-person rule on', () => {
   });
 
   it("a rejection needs a reason, pays nothing, shows its reason on the maker's board, and frees the draw for a new declaration", async () => {
-    const { market, players, draw } = await openDraw('REJECTED', 2);
-    const before = await balances(players);
-    await setTwoPerson(t, owner, true);
-    const declared = await post<Declared>(maker, 'declare', { ...draw, value: '123' });
+    const { market, players, draw, before, declared } = await waitingDeclaration('REJECTED', 2);
     const id = declared.json.declaration_id;
     const tables = ['result_declarations', 'results', 'journals', 'entries', 'accounts'];
     const untouched = await snapshot(t.db, tables);
@@ -305,10 +315,13 @@ describe('two-person rule on', () => {
   });
 
   it('a declaration whose draw was declared meanwhile is refused on approval and pays nothing', async () => {
-    const { market, players, draw } = await openDraw('DECLARED MEANWHILE', 2);
-    const before = await balances(players);
-    await setTwoPerson(t, owner, true);
-    const waiting = await post<Declared>(maker, 'declare', { ...draw, value: '123' });
+    const {
+      market,
+      players,
+      draw,
+      before,
+      declared: waiting,
+    } = await waitingDeclaration('DECLARED MEANWHILE', 2);
     // The owner switches the rule off and declares another value directly.
     await setTwoPerson(t, owner, false);
     const direct = await post<Declared>(owner, 'declare', { ...draw, value: '100' });
@@ -371,8 +384,7 @@ describe('two-person rule off', () => {
       wins: 2,
       resumed: false,
     });
-    expect(await balances(players)).toEqual(before.map((b, i) => b + 9_500 * (i + 1)));
-    expect(await winsOf(t, market)).toEqual({ credits: 2, journals: 2 });
+    await expectPaidOnce(market, players, before);
     expect(
       await countOf(t.db, 'SELECT count(*)::int AS n FROM result_declarations WHERE market_id = $1', [
         market,
@@ -392,29 +404,18 @@ describe('permissions per role', () => {
     const support = await operatorToken(t, 'support');
     const tables = ['result_declarations', 'results', 'journals', 'entries'];
     const untouched = await snapshot(t.db, tables);
+    const decide = 'approve or reject result declarations';
     const refusals: Array<[string, string, string, Record<string, unknown>, string]> = [
       [cashier, 'POST', 'declare', { ...draw, value: '123' }, 'declare results'],
       [cashier, 'POST', 'preview', { ...draw, value: '123' }, 'declare results'],
       [cashier, 'GET', `board?date=${DATE}`, {}, 'read results'],
       [viewer, 'POST', 'declare', { ...draw, value: '123' }, 'declare results'],
-      [viewer, 'POST', 'approve', { declaration_id: id }, 'approve or reject result declarations'],
-      [
-        viewer,
-        'POST',
-        'reject',
-        { declaration_id: id, reason: 'no' },
-        'approve or reject result declarations',
-      ],
+      [viewer, 'POST', 'approve', { declaration_id: id }, decide],
+      [viewer, 'POST', 'reject', { declaration_id: id, reason: 'no' }, decide],
       [viewer, 'POST', 'revert', { ...draw, reason: 'a reason' }, 'revert results'],
       [viewer, 'POST', 'revert-preview', draw, 'revert results'],
-      [support, 'POST', 'approve', { declaration_id: id }, 'approve or reject result declarations'],
-      [
-        cashier,
-        'POST',
-        'reject',
-        { declaration_id: id, reason: 'no way' },
-        'approve or reject result declarations',
-      ],
+      [support, 'POST', 'approve', { declaration_id: id }, decide],
+      [cashier, 'POST', 'reject', { declaration_id: id, reason: 'no way' }, decide],
       [support, 'POST', 'revert', { ...draw, reason: 'a reason' }, 'revert results'],
     ];
     for (const [token, method, path, body, phrase] of refusals) {
