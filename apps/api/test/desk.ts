@@ -1,5 +1,8 @@
 /** Helpers for the results desk suites: bids through the real API, the two-person setting, result rows. */
-import { admin } from './money.ts';
+import { afterEach } from 'vitest';
+import type { Role } from '@gama/core/operators/permissions';
+import { admin, suiteOperators } from './money.ts';
+import { suiteApp } from './helpers.ts';
 import { mainParams } from '../src/modules/results/outcome-sql.ts';
 import type { SettleTarget } from '../src/modules/results/settle.ts';
 import type { ApiBody, Reply, TestApp } from './helpers.ts';
@@ -138,4 +141,18 @@ export async function unsettledOpenResult(
     params: mainParams(at.value, null),
     note: at.note,
   };
+}
+
+/**
+ * A results desk suite: the app at 09:00 on DATE, its ledger checked at the end, and its operators signed in by
+ * name (`owner` among them); after each test the clock is back at 09:00 and the two-person rule off again.
+ */
+export function deskSuite<Name extends string>(roles: Record<'owner' | Name, Role>) {
+  const t = suiteApp({ now: IST('09:00'), ledger: true });
+  const ops = suiteOperators(t, roles);
+  afterEach(async () => {
+    t.clock.set(IST('09:00'));
+    await setTwoPerson(t, ops.owner, false);
+  });
+  return { t, ops };
 }
