@@ -80,6 +80,22 @@ export function spawnServer(port: number, env: Record<string, string>) {
   });
 }
 
+/**
+ * Whether a server just spawned at `url` comes up: /healthz is asked every 100 ms until it answers, the child
+ * ends, or `tries` more tries have failed.
+ */
+export async function answersHealth(url: string, child: ChildProcess, tries: number): Promise<boolean> {
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return true;
+    if (child.exitCode !== null || child.signalCode !== null || i > tries) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Starts `server.ts` with `env` on top of a test configuration; resolves once /healthz answers. */
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
   const port = await freePort();
@@ -94,17 +110,9 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     }),
   );
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (child.exitCode !== null || child.signalCode !== null || i > 900) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not start: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  if (!(await answersHealth(url, child, 900))) {
+    child.kill('SIGKILL');
+    throw new Error(`the server did not start: ${stderr}`);
   }
   return {
     url,

@@ -1,5 +1,8 @@
 /** Helpers for the results desk suites: bids through the real API, the two-person setting, result rows. */
-import { admin } from './money.ts';
+import { afterEach } from 'vitest';
+import type { Role } from '@gama/core/operators/permissions';
+import { admin, suiteOperators } from './money.ts';
+import { suiteApp } from './helpers.ts';
 import { mainParams } from '../src/modules/results/outcome-sql.ts';
 import type { SettleTarget } from '../src/modules/results/settle.ts';
 import type { ApiBody, Reply, TestApp } from './helpers.ts';
@@ -70,6 +73,29 @@ export function declareHalf<T = Record<string, unknown>>(
   return admin<T>(t, token, 'POST', '/admin-api/results/declare', { market_id: market, date, half, value });
 }
 
+/**
+ * The draws of DATE of a main, a Starline and a Gali market declared by `token`'s operator (main open 123,
+ * Starline 349, Gali 47), each required to pass: for the suites that need wins on every group.
+ */
+export async function declareEveryGroup(
+  t: TestApp,
+  token: string,
+  markets: { main: number; starline: number; gali: number },
+): Promise<void> {
+  for (const [market, body] of [
+    [markets.main, { half: 'open', value: '123' }],
+    [markets.starline, { value: '349' }],
+    [markets.gali, { value: '47' }],
+  ] as const) {
+    const res = await admin(t, token, 'POST', '/admin-api/results/declare', {
+      market_id: market,
+      date: DATE,
+      ...body,
+    });
+    if (res.statusCode !== 200) throw new Error(`declare ${market}: ${JSON.stringify(res.json)}`);
+  }
+}
+
 /** The owner setting `results_two_person`, changed as an owner changes it (`PATCH /admin-api/settings`). */
 export async function setTwoPerson(t: TestApp, ownerToken: string, on: boolean): Promise<void> {
   const res = await admin(t, ownerToken, 'PATCH', '/admin-api/settings', { results_two_person: on });
@@ -115,4 +141,18 @@ export async function unsettledOpenResult(
     params: mainParams(at.value, null),
     note: at.note,
   };
+}
+
+/**
+ * A results desk suite: the app at 09:00 on DATE, its ledger checked at the end, and its operators signed in by
+ * name (`owner` among them); after each test the clock is back at 09:00 and the two-person rule off again.
+ */
+export function deskSuite<Name extends string>(roles: Record<'owner' | Name, Role>) {
+  const t = suiteApp({ now: IST('09:00'), ledger: true });
+  const ops = suiteOperators(t, roles);
+  afterEach(async () => {
+    t.clock.set(IST('09:00'));
+    await setTwoPerson(t, ops.owner, false);
+  });
+  return { t, ops };
 }

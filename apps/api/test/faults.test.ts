@@ -20,7 +20,7 @@ import type { FaultPoint } from '../src/lib/fault.ts';
 import { verifyLedger } from '../src/modules/ledger/verify.ts';
 import { engine } from './db.ts';
 import { freePort } from './ports.ts';
-import { spawnServer } from './child-server.ts';
+import { answersHealth, spawnServer } from './child-server.ts';
 import type { TestApp } from './helpers.ts';
 import { APP_KEY, createTestApp } from './helpers.ts';
 import { fund, operatorToken } from './money.ts';
@@ -106,16 +106,7 @@ async function startServer(t: Target, fault?: FaultPoint): Promise<Child> {
     child.once('exit', (code, signal) => resolve(signal ?? code)),
   );
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (child.exitCode !== null || child.signalCode !== null || i > 600)
-      throw new Error(`the server did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  if (!(await answersHealth(url, child, 600))) throw new Error(`the server did not start: ${stderr}`);
   return {
     async call(path, body, token) {
       const legacy = !path.startsWith('/admin-api/');

@@ -5,6 +5,7 @@
  * itself: at start-up and every few minutes. A real PostgreSQL server's autovacuum does this on its own.
  */
 import type { Database } from './database.ts';
+import { runEvery, type OnError } from '../lib/every.ts';
 
 const EVERY_MS = 5 * 60_000;
 
@@ -12,11 +13,7 @@ export const MAINTENANCE_SQL = `ANALYZE;
   SELECT brin_summarize_new_values(c.oid) FROM pg_class c JOIN pg_am am ON am.oid = c.relam
    WHERE am.amname = 'brin' AND c.relkind = 'i'`;
 
-export function startMaintenance(db: Database, onError: (error: unknown) => void): () => void {
+export function startMaintenance(db: Database, onError: OnError): () => void {
   if (db.engine !== 'pglite') return () => undefined;
-  const analyze = () => db.exec(MAINTENANCE_SQL).catch(onError);
-  void analyze();
-  const timer = setInterval(() => void analyze(), EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(EVERY_MS, () => db.exec(MAINTENANCE_SQL), onError);
 }

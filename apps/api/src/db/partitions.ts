@@ -5,6 +5,7 @@
  * run for months) makes it on the spot and is placed again (bids/place.ts).
  */
 import type { Queryable } from './database.ts';
+import { runEvery, type OnError } from '../lib/every.ts';
 import { pgCode } from './database.ts';
 
 const EVERY_MS = 6 * 3_600_000;
@@ -40,14 +41,6 @@ export function isMissingPartition(error: unknown): boolean {
 }
 
 /** Keeps the coming months' partitions made, from now on and every six hours; returns the stop function. */
-export function startPartitionKeeper(
-  db: Queryable,
-  now: () => Date,
-  onError: (error: unknown) => void,
-): () => void {
-  const run = () => void ensureDrawPartitions(db, now()).catch(onError);
-  run();
-  const timer = setInterval(run, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startPartitionKeeper(db: Queryable, now: () => Date, onError: OnError): () => void {
+  return runEvery(EVERY_MS, () => ensureDrawPartitions(db, now()), onError);
 }

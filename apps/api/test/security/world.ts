@@ -11,7 +11,8 @@ import { seedMarket } from '../../src/seed/markets.ts';
 import { maskName } from '../../src/modules/wallet/transfer-note.ts';
 import type { ApiBody, TestApp } from '../helpers.ts';
 import { snapshot } from '../helpers.ts';
-import { admin, fund, operatorToken, savePayoutNumber } from '../money.ts';
+import { fund, operatorToken, savePayoutNumber } from '../money.ts';
+import { declareEveryGroup } from '../desk.ts';
 
 export const IST = (hhmm: string, day = '2026-11-20') => `${day}T${hhmm}:00+05:30`;
 export const BID_DATE = '20-November-2026';
@@ -210,18 +211,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   await savePayout(t, b, '2', bPayoutNumber);
 
   t.clock.set(IST('12:30'));
-  for (const [market, body] of [
-    [early.main, { half: 'open', value: '123' }],
-    [early.starline, { value: '349' }],
-    [early.gali, { value: '47' }],
-  ] as const) {
-    const res = await admin(t, op, 'POST', '/admin-api/results/declare', {
-      market_id: market,
-      date: '2026-11-20',
-      ...body,
-    });
-    if (res.statusCode !== 200) throw new Error(`declare ${market}: ${JSON.stringify(res.json)}`);
-  }
+  await declareEveryGroup(t, op, early);
 
   await ok(t, '/api-user-withdraw-fund-request', { request_amount: '550', payment_method: '2' }, a.token);
   await ok(

@@ -12,6 +12,10 @@ export function bidRoutes(app: FastifyInstance): void {
   const deps = app.deps;
   const { clock, config } = deps;
   const zone = config.MARKET_TIME_ZONE;
+  // A history's reader and its days, the same for both histories of every group.
+  const reads = (playerId: number) => deps.reads.forPlayer(playerId);
+  const range = (from: string | undefined, to: string | undefined) =>
+    historyRange(from, to, clock.now(), zone);
 
   for (const group of ['main', 'starline', 'gali'] as const) {
     const entries = bidEndpointsOf[group];
@@ -31,22 +35,11 @@ export function bidRoutes(app: FastifyInstance): void {
     // from a replica, unless the player has written since it last caught up (db/reads.ts).
     route(app, entries.bids, async ({ body, player }) => ({
       status: true,
-      bid_data: await bidHistory(
-        deps.reads.forPlayer(player.id),
-        player.id,
-        group,
-        historyRange(body.bid_from, body.bid_to, clock.now(), zone),
-      ),
+      bid_data: await bidHistory(reads(player.id), player.id, group, range(body.bid_from, body.bid_to)),
     }));
-
     route(app, entries.wins, async ({ body, player }) => ({
       status: true,
-      win_data: await winHistory(
-        deps.reads.forPlayer(player.id),
-        player.id,
-        group,
-        historyRange(body.date_from, body.date_to, clock.now(), zone),
-      ),
+      win_data: await winHistory(reads(player.id), player.id, group, range(body.date_from, body.date_to)),
     }));
   }
 }

@@ -536,22 +536,11 @@ describe('operator API', () => {
     const p = await t.player();
     const { rows: before } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
     const headers = { 'idempotency-key': `adjust-${p.id}-0001` };
-    const one = await admin(
-      t,
-      op,
-      'POST',
-      `/admin-api/players/${p.id}/adjust`,
-      { points: 120, reason: 'goodwill credit' },
-      headers,
-    );
-    const two = await admin(
-      t,
-      op,
-      'POST',
-      `/admin-api/players/${p.id}/adjust`,
-      { points: 120, reason: 'goodwill credit' },
-      headers,
-    );
+    // The same credit sent twice under one idempotency key.
+    const goodwill = { points: 120, reason: 'goodwill credit' };
+    const credit = () => admin(t, op, 'POST', `/admin-api/players/${p.id}/adjust`, goodwill, headers);
+    const one = await credit();
+    const two = await credit();
     expect(one.json).toEqual(two.json);
     expect(await balanceOf(t, p.id)).toBe(12_000);
     const debit = await admin(t, op, 'POST', `/admin-api/players/${p.id}/adjust`, {

@@ -11,13 +11,11 @@ import type { Queryable } from '../../db/database.ts';
 /** Roles that may approve a declaration: their enabled operators are told one waits. */
 const approverRoles = roles.filter((role) => rolePermissions[role].has('results.approve'));
 
+/** A note about a declaration, written in the transaction that stores or decides it. */
+type DeclarationNote = (tx: Queryable, declarationId: number, makerId: number, at: Date) => Promise<void>;
+
 /** Tells every enabled operator who may approve it, except its maker, that a declaration waits. */
-export async function noteDeclarationWaiting(
-  tx: Queryable,
-  declarationId: number,
-  makerId: number,
-  at: Date,
-): Promise<void> {
+export const noteDeclarationWaiting: DeclarationNote = async (tx, declarationId, makerId, at) => {
   await tx.query(
     `INSERT INTO operator_inbox (operator_id, kind, declaration_id, created_at)
      SELECT id, 'declaration_waiting', $1, $3 FROM operators
@@ -25,22 +23,17 @@ export async function noteDeclarationWaiting(
      ON CONFLICT (operator_id, kind, declaration_id) DO NOTHING`,
     [declarationId, makerId, at, approverRoles],
   );
-}
+};
 
 /** Tells the maker that their declaration was rejected. */
-export async function noteDeclarationRejected(
-  tx: Queryable,
-  declarationId: number,
-  makerId: number,
-  at: Date,
-): Promise<void> {
+export const noteDeclarationRejected: DeclarationNote = async (tx, declarationId, makerId, at) => {
   await tx.query(
     `INSERT INTO operator_inbox (operator_id, kind, declaration_id, created_at)
      VALUES ($1, 'declaration_rejected', $2, $3)
      ON CONFLICT (operator_id, kind, declaration_id) DO NOTHING`,
     [makerId, declarationId, at],
   );
-}
+};
 
 interface Row {
   id: number;

@@ -7,10 +7,12 @@ import { pointsToPaise } from '@gama/core/rules/money';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { audit } from '../audit/writer.ts';
+import type { MakerCheckerSql } from '../operators/maker-checker.ts';
+import { checkerOf, makerCheckerJoins } from '../operators/maker-checker.ts';
 import type { Operator } from '../operators/sessions.ts';
 import type { AllowanceCheck } from './operator-limits.ts';
 
-interface HoldSql {
+interface HoldSql extends MakerCheckerSql {
   id: number;
   kind: 'credit';
   player_id: number;
@@ -19,14 +21,8 @@ interface HoldSql {
   amount: number;
   reason: string;
   state: MoneyHold['state'];
-  maker_id: number;
-  maker_username: string;
-  created_at: Date;
   allowance_points: number;
   used_paise: number;
-  checker_id: number | null;
-  checker_username: string | null;
-  decided_at: Date | null;
   decision_reason: string | null;
   journal_id: number | null;
 }
@@ -36,8 +32,7 @@ const HOLD_SELECT = `SELECT h.id, h.kind, h.player_id, p.user_name, p.mobile, h.
     ck.username AS checker_username, h.decided_at, h.decision_reason, h.journal_id
   FROM money_holds h
   JOIN players p ON p.id = h.player_id
-  JOIN operators mk ON mk.id = h.maker_id
-  LEFT JOIN operators ck ON ck.id = h.checker_id`;
+  ${makerCheckerJoins('h')}`;
 
 function answer(h: HoldSql): MoneyHold {
   return {
@@ -51,10 +46,7 @@ function answer(h: HoldSql): MoneyHold {
     created_at: h.created_at.toISOString(),
     allowance_points: Number(h.allowance_points),
     used_paise: Number(h.used_paise),
-    checker:
-      h.checker_id === null
-        ? null
-        : { id: Number(h.checker_id), username: h.checker_username ?? `operator ${h.checker_id}` },
+    checker: checkerOf(h),
     decided_at: h.decided_at === null ? null : h.decided_at.toISOString(),
     decision_reason: h.decision_reason,
     journal_id: h.journal_id === null ? null : Number(h.journal_id),

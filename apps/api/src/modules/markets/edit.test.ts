@@ -63,6 +63,13 @@ const everyDay = (open: string, close?: string, off: number[] = []) =>
     ...(close ? { close_time: close } : {}),
   }));
 
+/** A timetable that opens at `open` and closes at `close` on every day of the week. */
+const daily = (open: string, close: string) => ({
+  open_time: open,
+  close_time: close,
+  days: everyDay(open, close),
+});
+
 async function bid(
   market: number,
   session: 'open' | 'close' = 'open',
@@ -188,12 +195,7 @@ describe('markets and schedules', () => {
     const held = (after: string) =>
       scheduleMessages.held('HELD DAY', '2026-11-20', 'bids', 'open 10:00 AM, close 12:00 PM', after);
 
-    const moved = await timetable(id, {
-      schedule_rev: 1,
-      open_time: '11:00 AM',
-      close_time: '12:00 PM',
-      days: everyDay('11:00 AM', '12:00 PM'),
-    });
+    const moved = await timetable(id, { schedule_rev: 1, ...daily('11:00 AM', '12:00 PM') });
     expect(moved.statusCode).toBe(409);
     expect(moved.json).toEqual({
       status: false,
@@ -251,24 +253,10 @@ describe('markets and schedules', () => {
         value,
       });
     expect((await declare('open', '123')).statusCode).toBe(200);
-    expect(
-      (
-        await timetable(id, {
-          schedule_rev: 2,
-          open_time: '11:00 AM',
-          close_time: '01:00 PM',
-          days: everyDay('11:00 AM', '01:00 PM'),
-        })
-      ).statusCode,
-    ).toBe(409);
+    expect((await timetable(id, { schedule_rev: 2, ...daily('11:00 AM', '01:00 PM') })).statusCode).toBe(409);
     t.clock.set(IST('12:05'));
     expect((await declare('close', '456')).statusCode).toBe(200);
-    const after = await timetable(id, {
-      schedule_rev: 2,
-      open_time: '11:00 AM',
-      close_time: '01:00 PM',
-      days: everyDay('11:00 AM', '01:00 PM'),
-    });
+    const after = await timetable(id, { schedule_rev: 2, ...daily('11:00 AM', '01:00 PM') });
     expect(after.statusCode, JSON.stringify(after.json)).toBe(200);
     expect(after.json.days.slice(0, 2).map((d) => [d.draws, d.held])).toEqual([
       ['open 11:00 AM, close 01:00 PM', false],
@@ -309,11 +297,7 @@ describe('markets and schedules', () => {
     const balance = await balanceOf(t, player.id);
     // The bid reads the market, then opens its transaction: the operator's change commits in between. The
     // transaction sees the revision moved and writes nothing; the bid is judged again on the timetable in force.
-    const race = await changeBeforeTransactions(id, 1, () => ({
-      open_time: '11:00 AM',
-      close_time: '12:00 PM',
-      days: everyDay('11:00 AM', '12:00 PM'),
-    }));
+    const race = await changeBeforeTransactions(id, 1, () => daily('11:00 AM', '12:00 PM'));
     const taken = await bid(id);
     race.restore();
     expect(race.answers).toEqual([200]);
@@ -342,11 +326,7 @@ describe('markets and schedules', () => {
     expect(await snapshot(t.db, ['bids'])).toEqual(bidsBefore);
 
     // The open session's cut-off moves before the clock: judged again on it, the bid is refused as closed.
-    const early = await changeBeforeTransactions(id, 1, () => ({
-      open_time: '08:30 AM',
-      close_time: '12:00 PM',
-      days: everyDay('08:30 AM', '12:00 PM'),
-    }));
+    const early = await changeBeforeTransactions(id, 1, () => daily('08:30 AM', '12:00 PM'));
     const closed = await bid(id);
     early.restore();
     expect(closed.statusCode).toBe(400);
@@ -362,16 +342,7 @@ describe('markets and schedules', () => {
   it('take a bid under the new timetable and refuse one past the moved cut-off (the minute edges)', async () => {
     t.clock.set(IST('09:00'));
     const id = await seedMarket(t.db, { name: 'EDGE DAY', open: '10:00 AM', close: '12:00 PM' });
-    expect(
-      (
-        await timetable(id, {
-          schedule_rev: 1,
-          open_time: '09:30 AM',
-          close_time: '12:00 PM',
-          days: everyDay('09:30 AM', '12:00 PM'),
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await timetable(id, { schedule_rev: 1, ...daily('09:30 AM', '12:00 PM') })).statusCode).toBe(200);
     t.clock.set(IST('09:29'));
     expect((await bid(id)).statusCode).toBe(200);
     t.clock.set(IST('09:30'));
@@ -556,16 +527,7 @@ describe('markets and schedules', () => {
     for (const role of ['results', 'cashier', 'viewer'] as const) {
       const token = await operatorToken(t, role);
       expect((await get(id, token)).statusCode).toBe(200);
-      const res = await timetable(
-        id,
-        {
-          schedule_rev: 1,
-          open_time: '11:00 AM',
-          close_time: '12:00 PM',
-          days: everyDay('11:00 AM', '12:00 PM'),
-        },
-        token,
-      );
+      const res = await timetable(id, { schedule_rev: 1, ...daily('11:00 AM', '12:00 PM') }, token);
       expect(res.statusCode).toBe(403);
       expect(res.json.msg).toBe('You do not have permission to change markets');
     }

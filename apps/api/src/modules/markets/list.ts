@@ -34,6 +34,12 @@ export interface TaggedList {
   etag: string;
 }
 
+/** A copy of rates or of one market, with the instant it was loaded. */
+interface Kept<V> {
+  loadedAt: number;
+  value: V;
+}
+
 interface Entry extends TaggedList {
   loadedAt: number;
   minute: number;
@@ -57,8 +63,8 @@ export class MarketCache {
   readonly #clock: Clock;
   #results: ResultSource = noResults;
   readonly #lists = new Map<MarketGroup, Entry>();
-  readonly #rates = new Map<MarketGroup, { loadedAt: number; rates: Rate[] }>();
-  readonly #markets = new Map<number, { loadedAt: number; market: MarketWithRev }>();
+  readonly #rates = new Map<MarketGroup, Kept<Rate[]>>();
+  readonly #markets = new Map<number, Kept<MarketWithRev | undefined>>();
   /** Market lists and rates together. */
   readonly stats = new CacheStats();
 
@@ -84,17 +90,7 @@ export class MarketCache {
    * are kept, so unknown ids cannot grow the map.
    */
   async market(id: number): Promise<MarketWithRev | undefined> {
-    const ms = this.#clock.now().getTime();
-    const cached = this.#markets.get(id);
-    if (cached && isFresh(cached.loadedAt, ms)) {
-      this.stats.hit();
-      return cached.market;
-    }
-    this.stats.miss();
-    const market = await marketById(this.#db, id);
-    if (market) this.#markets.set(id, { loadedAt: ms, market });
-    else this.#markets.delete(id);
-    return market;
+    return this.#kept(this.#markets, id, marketById);
   }
 
   async list(group: MarketGroup): Promise<MarketRow[]> {
@@ -134,16 +130,25 @@ export class MarketCache {
   }
 
   async rates(group: MarketGroup): Promise<Rate[]> {
+    return this.#kept(this.#rates, group, ratesOf);
+  }
+
+  /**
+   * The value kept under `key` while it is fresh, else `load`'s, kept in its place; a value `load` does not find
+   * (undefined) is not kept, and drops what was kept under its key.
+   */
+  async #kept<K, V>(map: Map<K, Kept<V>>, key: K, load: (db: Queryable, key: K) => Promise<V>): Promise<V> {
     const ms = this.#clock.now().getTime();
-    const cached = this.#rates.get(group);
+    const cached = map.get(key);
     if (cached && isFresh(cached.loadedAt, ms)) {
       this.stats.hit();
-      return cached.rates;
+      return cached.value;
     }
     this.stats.miss();
-    const loaded = await ratesOf(this.#db, group);
-    this.#rates.set(group, { loadedAt: ms, rates: loaded });
-    return loaded;
+    const value = await load(this.#db, key);
+    if (value === undefined) map.delete(key);
+    else map.set(key, { loadedAt: ms, value });
+    return value;
   }
 }
 

@@ -2,8 +2,10 @@
 import type { Notice, NoticeAudience, NoticeDraft } from '@gama/core/endpoints/notices/index';
 import type { Queryable } from '../../db/database.ts';
 import { iso } from '../../lib/paging.ts';
+import type { MakerCheckerSql } from '../operators/maker-checker.ts';
+import { checkerOf, makerCheckerJoins } from '../operators/maker-checker.ts';
 
-interface NoticeSql {
+interface NoticeSql extends MakerCheckerSql {
   id: number;
   title: string;
   body: string;
@@ -15,13 +17,7 @@ interface NoticeSql {
   market_name: string | null;
   inactive_days: number | null;
   state: Notice['state'];
-  maker_id: number;
-  maker_username: string;
-  created_at: Date;
   counted: number;
-  checker_id: number | null;
-  checker_username: string | null;
-  decided_at: Date | null;
   decision_reason: string | null;
   sent_at: Date | null;
   recipients: number | null;
@@ -32,8 +28,7 @@ const SELECT = `SELECT n.id, n.title, n.body, n.link, n.title_hi, n.body_hi, n.a
     n.counted, n.checker_id, ck.username AS checker_username, n.decided_at, n.decision_reason, n.sent_at,
     n.recipients
   FROM notices n
-  JOIN operators mk ON mk.id = n.maker_id
-  LEFT JOIN operators ck ON ck.id = n.checker_id
+  ${makerCheckerJoins('n')}
   LEFT JOIN markets m ON m.id = n.market_id`;
 
 export function audienceOf(r: Pick<NoticeSql, 'audience' | 'market_id' | 'inactive_days'>): NoticeAudience {
@@ -61,10 +56,7 @@ function answer(r: NoticeSql): Notice {
     maker: { id: Number(r.maker_id), username: r.maker_username },
     created_at: iso(r.created_at),
     counted: Number(r.counted),
-    checker:
-      r.checker_id === null
-        ? null
-        : { id: Number(r.checker_id), username: r.checker_username ?? `operator ${r.checker_id}` },
+    checker: checkerOf(r),
     decided_at: r.decided_at === null ? null : iso(r.decided_at),
     decision_reason: r.decision_reason,
     sent_at: r.sent_at === null ? null : iso(r.sent_at),

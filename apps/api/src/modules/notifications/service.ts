@@ -8,6 +8,7 @@ import { NOTIFICATION_DAYS } from '@gama/core/endpoints/notifications/index';
 import type { z } from 'zod';
 import type { notificationRow } from '@gama/core/endpoints/notifications/index';
 import type { Queryable } from '../../db/database.ts';
+import { runEvery, type OnError } from '../../lib/every.ts';
 import { iso } from '../../lib/paging.ts';
 
 export type NotificationRow = z.output<typeof notificationRow>;
@@ -169,14 +170,6 @@ export async function purgeNotifications(db: Queryable, now: Date): Promise<numb
 const PURGE_EVERY_MS = 60 * 60_000;
 
 /** Purges at start-up and hourly; the clock decides what is old, so a test clock can age rows. */
-export function startNotificationPurge(
-  db: Queryable,
-  now: () => Date,
-  onError: (error: unknown) => void,
-): () => void {
-  const purge = () => purgeNotifications(db, now()).catch(onError);
-  void purge();
-  const timer = setInterval(() => void purge(), PURGE_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startNotificationPurge(db: Queryable, now: () => Date, onError: OnError): () => void {
+  return runEvery(PURGE_EVERY_MS, () => purgeNotifications(db, now()), onError);
 }

@@ -216,41 +216,28 @@ export async function changeFlags(
     const before = await readFlags(tx, playerId);
     if (!before) throw new AppError('NOT_FOUND', playerMessages.notFound);
     const now = clock.now();
+    // Whether the change changes anything, and the columns it sets ($2 on are its values).
     let changed: boolean;
+    let set: [string, unknown[]];
     switch (change.kind) {
       case 'betting':
         changed = before.betting_status !== change.betting_status;
-        if (changed)
-          await tx.query('UPDATE players SET betting_status = $2 WHERE id = $1', [
-            playerId,
-            change.betting_status,
-          ]);
+        set = ['betting_status = $2', [change.betting_status]];
         break;
       case 'transfer':
         changed = before.transfer_allowed !== change.transfer_allowed;
-        if (changed)
-          await tx.query('UPDATE players SET transfer_allowed = $2 WHERE id = $1', [
-            playerId,
-            change.transfer_allowed,
-          ]);
+        set = ['transfer_allowed = $2', [change.transfer_allowed]];
         break;
       case 'block':
         changed = !before.blocked;
-        if (changed)
-          await tx.query('UPDATE players SET blocked_at = $2, blocked_reason = $3 WHERE id = $1', [
-            playerId,
-            now,
-            change.reason,
-          ]);
+        set = ['blocked_at = $2, blocked_reason = $3', [now, change.reason]];
         break;
       case 'unblock':
         changed = before.blocked;
-        if (changed)
-          await tx.query('UPDATE players SET blocked_at = NULL, blocked_reason = NULL WHERE id = $1', [
-            playerId,
-          ]);
+        set = ['blocked_at = NULL, blocked_reason = NULL', []];
         break;
     }
+    if (changed) await tx.query(`UPDATE players SET ${set[0]} WHERE id = $1`, [playerId, ...set[1]]);
     let sessionsEnded = 0;
     if (changed) {
       // Sessions carry the betting flag; a block ends them (and tells the other processes either way).

@@ -19,6 +19,7 @@ import {
   savePayoutNumber,
   transferPoints,
 } from '../../../test/money.ts';
+import { declareEveryGroup } from '../../../test/desk.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { nextMobile } from '../../seed/players.ts';
 
@@ -193,18 +194,7 @@ describe('the player page', () => {
     const payout = nextMobile();
     await savePayoutNumber(t, p, payout, '3');
     t.clock.set(IST('12:30'));
-    for (const [market, body] of [
-      [early.main, { half: 'open', value: '123' }],
-      [early.starline, { value: '349' }],
-      [early.gali, { value: '47' }],
-    ] as const) {
-      const res = await post('/admin-api/results/declare', {
-        market_id: market,
-        date: '2026-11-20',
-        ...body,
-      });
-      expect(res.statusCode, JSON.stringify(res.json)).toBe(200);
-    }
+    await declareEveryGroup(t, ops.owner, early);
     const withdrawal = await t.post<ApiBody & { request_number: number }>(
       '/api-user-withdraw-fund-request',
       { request_amount: '500', payment_method: '4' },

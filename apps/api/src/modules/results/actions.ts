@@ -85,12 +85,7 @@ export const declare = twoPerson(
   }),
 );
 
-export const approve = decision(
-  'result_approve',
-  declaration,
-  (deps, operator, input: { declaration_id: number }, row) =>
-    approveDeclaration(deps, operator, input.declaration_id, row),
-);
+export const approve = decision('result_approve', declaration, approveDeclaration);
 export const reject = decision('result_reject', declaration, rejectDeclaration);
 
 /** Like a preview, it moves nothing. */
@@ -106,12 +101,7 @@ export const revert = twoPerson(
   (deps, operator, input, row) => revertResult(deps, operator.id, input, row),
 );
 
-export const approveProposal = decision(
-  'result_revert_approve',
-  proposal,
-  (deps, operator, input: { proposal_id: number }, row) =>
-    approveRevert(deps, operator, input.proposal_id, row),
-);
+export const approveProposal = decision('result_revert_approve', proposal, approveRevert);
 export const rejectProposal = decision('result_revert_reject', proposal, rejectRevert);
 
 /**

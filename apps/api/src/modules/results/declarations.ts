@@ -17,6 +17,8 @@ import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditRow } from '../audit/writer.ts';
 import type { Operator } from '../operators/sessions.ts';
+import type { MakerCheckerSql } from '../operators/maker-checker.ts';
+import { makerCheckerJoins } from '../operators/maker-checker.ts';
 import { marketById } from '../markets/repository.ts';
 import { noteDeclarationRejected, noteDeclarationWaiting } from '../inbox/inbox.ts';
 import type { Half, Target } from './service.ts';
@@ -37,7 +39,7 @@ import {
 
 export type DeclarationState = 'pending_approval' | 'declared' | 'rejected' | 'superseded';
 
-interface DeclarationRow {
+interface DeclarationRow extends MakerCheckerSql {
   id: number;
   market_id: number;
   market_name: string;
@@ -46,16 +48,10 @@ interface DeclarationRow {
   half: Half;
   value: string;
   state: DeclarationState;
-  maker_id: number;
-  maker_username: string;
-  created_at: Date;
   preview_bids: number;
   preview_winners: number;
   preview_payout: number;
   preview_stakes: number;
-  checker_id: number | null;
-  checker_username: string | null;
-  decided_at: Date | null;
   reason: string | null;
   result_id: number | null;
 }
@@ -66,8 +62,7 @@ const DECLARATION_SELECT = `SELECT d.id, d.market_id, m.name AS market_name, m.g
     d.preview_stakes, d.checker_id, ck.username AS checker_username, d.decided_at, d.reason, d.result_id
   FROM result_declarations d
   JOIN markets m ON m.id = d.market_id
-  JOIN operators mk ON mk.id = d.maker_id
-  LEFT JOIN operators ck ON ck.id = d.checker_id`;
+  ${makerCheckerJoins('d')}`;
 
 async function declarationById(db: Queryable, id: number): Promise<DeclarationRow | undefined> {
   const { rows } = await db.query<DeclarationRow>(`${DECLARATION_SELECT} WHERE d.id = $1`, [id]);
@@ -215,7 +210,7 @@ const answerOf = (d: DeclarationRow) => declarationAnswer(d).preview;
 export async function approveDeclaration(
   deps: Deps,
   operator: Operator,
-  declarationId: number,
+  { declaration_id: declarationId }: { declaration_id: number },
   /** The approval's audit row: written with the revision it makes, or alone (before settling) on a repeat. */
   row?: AuditRow,
 ): Promise<{

@@ -218,18 +218,8 @@ describe('main market settlement against the core oracle', () => {
   });
 
   it('Starline and Gali settle on their single declaration, as the oracle says', async () => {
-    const star = await seedMarket(t.db, {
-      group: 'starline',
-      name: 'ORACLE STAR',
-      open: '11:00 AM',
-      close: '11:00 AM',
-    });
-    const gali = await seedMarket(t.db, {
-      group: 'gali',
-      name: 'ORACLE GALI',
-      open: '11:30 AM',
-      close: '11:30 AM',
-    });
+    const star = await seedMarket(t.db, { group: 'starline', name: 'ORACLE STAR', open: '11:00 AM' });
+    const gali = await seedMarket(t.db, { group: 'gali', name: 'ORACLE GALI', open: '11:30 AM' });
     const p = await t.player();
     await fund(t, p, op, 2000);
     await place(p, 'starline', star, 'Single Digit', [
@@ -454,12 +444,7 @@ describe('exactly once (L6) and corrections (L7)', () => {
 describe('operator rules', () => {
   it('refuses invalid values, early draws and a player session; previews what a result would pay', async () => {
     const market = await seedMarket(t.db, { name: 'PREVIEW', open: '10:00 AM', close: '12:00 PM' });
-    const gali = await seedMarket(t.db, {
-      group: 'gali',
-      name: 'PREVIEW GALI',
-      open: '10:00 AM',
-      close: '10:00 AM',
-    });
+    const gali = await seedMarket(t.db, { group: 'gali', name: 'PREVIEW GALI', open: '10:00 AM' });
     const p = await t.player();
     await fund(t, p, op, 500);
     await place(p, 'main', market, 'Single Digit', [

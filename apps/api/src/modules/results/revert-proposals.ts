@@ -11,10 +11,12 @@ import type { Queryable } from '../../db/database.ts';
 import { pgCode } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditRow } from '../audit/writer.ts';
+import type { MakerCheckerSql } from '../operators/maker-checker.ts';
+import { checkerOf, makerCheckerJoins } from '../operators/maker-checker.ts';
 import type { Operator } from '../operators/sessions.ts';
 import { revertResult, revertTargets } from './service.ts';
 
-interface ProposalSql {
+interface ProposalSql extends MakerCheckerSql {
   id: number;
   market_id: number;
   market_name: string;
@@ -23,12 +25,6 @@ interface ProposalSql {
   half: 'open' | 'close' | null;
   reason: string;
   state: RevertProposal['state'];
-  maker_id: number;
-  maker_username: string;
-  created_at: Date;
-  checker_id: number | null;
-  checker_username: string | null;
-  decided_at: Date | null;
   decision_reason: string | null;
 }
 
@@ -38,8 +34,7 @@ const PROPOSAL_SELECT = `SELECT r.id, r.market_id, m.name AS market_name, m.grp,
     r.decision_reason
   FROM result_revert_proposals r
   JOIN markets m ON m.id = r.market_id
-  JOIN operators mk ON mk.id = r.maker_id
-  LEFT JOIN operators ck ON ck.id = r.checker_id`;
+  ${makerCheckerJoins('r')}`;
 
 function answer(r: ProposalSql): RevertProposal {
   return {
@@ -53,10 +48,7 @@ function answer(r: ProposalSql): RevertProposal {
     state: r.state,
     maker: { id: Number(r.maker_id), username: r.maker_username },
     created_at: r.created_at.toISOString(),
-    checker:
-      r.checker_id === null
-        ? null
-        : { id: Number(r.checker_id), username: r.checker_username ?? `operator ${r.checker_id}` },
+    checker: checkerOf(r),
     decided_at: r.decided_at === null ? null : r.decided_at.toISOString(),
     decision_reason: r.decision_reason,
   };
@@ -149,7 +141,7 @@ export async function proposeRevert(
 export async function approveRevert(
   deps: Deps,
   operator: Operator,
-  proposalId: number,
+  { proposal_id: proposalId }: { proposal_id: number },
   /** The approval's audit row: written as the proposal is marked, before anything is reversed. */
   row?: AuditRow,
 ): Promise<{ proposal: RevertProposal; reverted: Awaited<ReturnType<typeof revertResult>>['reverted'] }> {

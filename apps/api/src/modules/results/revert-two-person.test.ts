@@ -3,26 +3,15 @@
  * is a proposal that takes nothing back until another operator approves it, exactly as a declaration is; its
  * maker cannot approve it; a rejection reverts nothing; two approvals at once revert once. Over HTTP.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import type { ApiBody, TestApp } from '../../../test/helpers.ts';
-import { suiteApp, snapshot } from '../../../test/helpers.ts';
-import { DATE, IST, liveResultCount, placeBids, setTwoPerson } from '../../../test/desk.ts';
-import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
+import { snapshot } from '../../../test/helpers.ts';
+import { DATE, IST, deskSuite, liveResultCount, placeBids, setTwoPerson } from '../../../test/desk.ts';
+import { admin, balanceOf, fund } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 
-let owner: string;
-let maker: string;
-let checker: string;
-const t = suiteApp({ now: IST('09:00'), ledger: true }, async () => {
-  owner = await operatorToken(t);
-  maker = await operatorToken(t, 'results');
-  checker = await operatorToken(t, 'results');
-});
-afterEach(async () => {
-  t.clock.set(IST('09:00'));
-  await setTwoPerson(t, owner, false);
-});
+const { t, ops } = deskSuite({ owner: 'owner', maker: 'results', checker: 'results' });
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
 const post = <T = ApiBody>(token: string, path: string, body: Record<string, unknown>) =>
@@ -50,17 +39,17 @@ async function paidDraw(name: string) {
   const players: Player[] = [];
   for (let i = 0; i < 2; i++) {
     const p = await t.player();
-    await fund(t, p, owner, 500);
+    await fund(t, p, ops.owner, 500);
     await placeBids(t, p, 'main', market, 'Single Digit', [{ digits: '6', points: 100, session: 'open' }]);
     players.push(p);
   }
   t.clock.set(IST('10:00'));
   const draw = { market_id: market, date: DATE, half: 'open' };
-  await setTwoPerson(t, owner, true);
-  const declared = await post<{ declaration_id: number }>(maker, 'declare', { ...draw, value: '123' });
-  expect((await post(checker, 'approve', { declaration_id: declared.json.declaration_id })).statusCode).toBe(
-    200,
-  );
+  await setTwoPerson(t, ops.owner, true);
+  const declared = await post<{ declaration_id: number }>(ops.maker, 'declare', { ...draw, value: '123' });
+  expect(
+    (await post(ops.checker, 'approve', { declaration_id: declared.json.declaration_id })).statusCode,
+  ).toBe(200);
   expect(await liveResultCount(t, market)).toBe(1);
   return { market, players, draw };
 }
@@ -77,7 +66,7 @@ describe('revert under the two-person rule', () => {
       t.db,
       TABLES.filter((n) => n !== 'result_revert_proposals'),
     );
-    const proposed = await post<{ state: string; proposal: Proposal }>(maker, 'revert', {
+    const proposed = await post<{ state: string; proposal: Proposal }>(ops.maker, 'revert', {
       ...draw,
       reason: 'wrong pana typed',
     });
@@ -98,24 +87,24 @@ describe('revert under the two-person rule', () => {
     expect(await liveResultCount(t, market)).toBe(1);
 
     // The same maker repeating it gets it back; another revert of the draw waits for this one.
-    const again = await post<{ proposal: Proposal }>(maker, 'revert', {
+    const again = await post<{ proposal: Proposal }>(ops.maker, 'revert', {
       ...draw,
       reason: 'wrong pana typed',
     });
     expect(again.json.proposal.proposal_id).toBe(id);
-    const other = await post(checker, 'revert', { ...draw, reason: 'another reason' });
+    const other = await post(ops.checker, 'revert', { ...draw, reason: 'another reason' });
     expect(other.statusCode).toBe(409);
     expect(other.json).toMatchObject({ msg: expect.stringMatching(/waiting for approval/) as unknown });
 
     const listed = await admin<{ proposals: Proposal[] }>(
       t,
-      checker,
+      ops.checker,
       'GET',
       '/admin-api/results/revert-proposals',
     );
     expect(listed.json.proposals.map((p) => p.proposal_id)).toContain(id);
 
-    const own = await post(maker, 'revert-approve', { proposal_id: id });
+    const own = await post(ops.maker, 'revert-approve', { proposal_id: id });
     expect(own.statusCode).toBe(403);
     expect(own.json).toMatchObject({ code: 'OWN_REVERT', msg: resultMessages.ownRevert });
     expect(
@@ -127,8 +116,8 @@ describe('revert under the two-person rule', () => {
 
     // Two approvals at once: one revert.
     const [a, b] = await Promise.all([
-      post<{ proposal: Proposal; reverted: unknown[] }>(checker, 'revert-approve', { proposal_id: id }),
-      post<{ proposal: Proposal; reverted: unknown[] }>(owner, 'revert-approve', { proposal_id: id }),
+      post<{ proposal: Proposal; reverted: unknown[] }>(ops.checker, 'revert-approve', { proposal_id: id }),
+      post<{ proposal: Proposal; reverted: unknown[] }>(ops.owner, 'revert-approve', { proposal_id: id }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect([a.json.reverted.length, b.json.reverted.length].sort()).toEqual([0, 1]);
@@ -147,15 +136,15 @@ describe('revert under the two-person rule', () => {
 
   it('rejected, it reverts nothing and cannot be approved after', async () => {
     const { market, draw } = await paidDraw('REVERT REJECT');
-    const proposed = await post<{ proposal: Proposal }>(maker, 'revert', {
+    const proposed = await post<{ proposal: Proposal }>(ops.maker, 'revert', {
       ...draw,
       reason: 'second thoughts',
     });
     const id = proposed.json.proposal.proposal_id;
-    const short = await post(checker, 'revert-reject', { proposal_id: id, reason: 'x' });
+    const short = await post(ops.checker, 'revert-reject', { proposal_id: id, reason: 'x' });
     expect(short.statusCode).toBe(400);
     expect(short.json).toMatchObject({ msg: resultMessages.rejectReason });
-    const rejected = await post<{ proposal: Proposal }>(checker, 'revert-reject', {
+    const rejected = await post<{ proposal: Proposal }>(ops.checker, 'revert-reject', {
       proposal_id: id,
       reason: 'the result was right',
     });
@@ -164,27 +153,30 @@ describe('revert under the two-person rule', () => {
       state: 'rejected',
       checker: { username: expect.any(String) },
     });
-    const late = await post(owner, 'revert-approve', { proposal_id: id });
+    const late = await post(ops.owner, 'revert-approve', { proposal_id: id });
     expect(late.statusCode).toBe(409);
     expect(late.json).toMatchObject({ msg: resultMessages.revertProposalRejected });
     expect(await liveResultCount(t, market)).toBe(1);
     // Its maker may withdraw a proposal.
-    const again = await post<{ proposal: Proposal }>(maker, 'revert', { ...draw, reason: 'second thoughts' });
-    const withdrawn = await post<{ proposal: Proposal }>(maker, 'revert-reject', {
+    const again = await post<{ proposal: Proposal }>(ops.maker, 'revert', {
+      ...draw,
+      reason: 'second thoughts',
+    });
+    const withdrawn = await post<{ proposal: Proposal }>(ops.maker, 'revert-reject', {
       proposal_id: again.json.proposal.proposal_id,
       reason: 'my mistake',
     });
     expect(withdrawn.statusCode).toBe(200);
     expect(withdrawn.json.proposal.state).toBe('rejected');
     expect(await liveResultCount(t, market)).toBe(1);
-    const missing = await post(checker, 'revert-approve', { proposal_id: 999_999 });
+    const missing = await post(ops.checker, 'revert-approve', { proposal_id: 999_999 });
     expect(missing.json).toMatchObject({ code: 'NOT_FOUND', msg: resultMessages.revertProposalNotFound });
   });
 
   it('with the rule off, one operator reverts at once', async () => {
     const { market, draw } = await paidDraw('REVERT DIRECT');
-    await setTwoPerson(t, owner, false);
-    const direct = await post<{ reverted: unknown[] }>(maker, 'revert', {
+    await setTwoPerson(t, ops.owner, false);
+    const direct = await post<{ reverted: unknown[] }>(ops.maker, 'revert', {
       ...draw,
       reason: 'wrong pana typed',
     });

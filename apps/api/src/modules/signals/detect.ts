@@ -6,6 +6,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { ownerSettings } from '../settings/owner-settings.ts';
 import type { NewFlag } from './flags.ts';
+import { runEvery, type OnError } from '../../lib/every.ts';
 import { burstFlag, chainFlag, holdReasonFor, linkFlag, namesOf, raiseFlags } from './flags.ts';
 import { linksAccounts, linksOf } from './links.ts';
 import type { TransferFact } from './patterns.ts';
@@ -181,11 +182,7 @@ export function startSignalSweep(
   db: Parameters<typeof sweepSignals>[0],
   now: () => Date,
   timeZone: string,
-  onError: (error: unknown) => void,
+  onError: OnError,
 ): () => void {
-  const sweep = () => sweepSignals(db, now(), timeZone).catch(onError);
-  void sweep();
-  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(SWEEP_EVERY_MS, () => sweepSignals(db, now(), timeZone), onError);
 }

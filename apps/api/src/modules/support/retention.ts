@@ -3,6 +3,7 @@
  * server's clock (a test clock ages them), and with them every conversation left without a message.
  */
 import type { Queryable } from '../../db/database.ts';
+import { runEvery, type OnError } from '../../lib/every.ts';
 import { ownerSetting } from '../settings/owner-settings.ts';
 
 export async function sweepSupport(db: Queryable, now: Date): Promise<{ messages: number; threads: number }> {
@@ -21,14 +22,6 @@ export async function sweepSupport(db: Queryable, now: Date): Promise<{ messages
 const SWEEP_EVERY_MS = 60 * 60_000;
 
 /** Sweeps at start-up and hourly. */
-export function startSupportSweep(
-  db: Queryable,
-  now: () => Date,
-  onError: (error: unknown) => void,
-): () => void {
-  const sweep = () => sweepSupport(db, now()).catch(onError);
-  void sweep();
-  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startSupportSweep(db: Queryable, now: () => Date, onError: OnError): () => void {
+  return runEvery(SWEEP_EVERY_MS, () => sweepSupport(db, now()), onError);
 }
