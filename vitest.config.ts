@@ -22,6 +22,8 @@ const api = {
   testTimeout: 120_000,
   hookTimeout: 180_000,
   globalSetup: ['./test/global-setup.ts'],
+  // Per-test CPU, only with GAMA_CPU_LOG set (test/cpu-log.ts).
+  setupFiles: ['./test/cpu-log.ts'],
 };
 
 // Two cores: bounded parallelism keeps PGlite instances (about 320 MB each) and CPU in check.
