@@ -25,7 +25,7 @@ import {
   postSingleDigit,
   unsettledOpenResult,
 } from '../../../test/desk.ts';
-import { dueCredits, settle } from './settle.ts';
+import { chunkParams, chunkSql, dueCredits, payDueCredits, settle } from './settle.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { resultMessages } from '@gama/core/endpoints/results/index';
 import { resumeSettlements } from './service.ts';
@@ -436,6 +436,79 @@ describe('exactly once (L6) and corrections (L7)', () => {
     // Every wallet is back where the bids left it (as the untouched twin's), every credit reversed.
     expect(after.balances).toEqual(start.balances);
     expect(Number(after.credits?.n)).toBe(0);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
+  /** Each winning player's win journals of a market's settlement, as [journals, credits] per player. */
+  async function winJournals(market: number): Promise<Array<[number, number]>> {
+    const { rows } = await t.db.query<{ journals: number; credits: number }>(
+      `SELECT count(DISTINCT c.journal_id)::int AS journals, count(*)::int AS credits
+         FROM win_credits c JOIN bids b ON b.id = c.bid_id AND b.market_date = c.market_date
+        WHERE b.market_id = $1 AND c.journal_id IS NOT NULL GROUP BY c.player_id ORDER BY c.player_id`,
+      [market],
+    );
+    return rows.map((r) => [r.journals, r.credits]);
+  }
+
+  // Decision 049: chunks name the journal an earlier chunk drew for the same player until it is paid, so a
+  // settlement pays each winner once per period, not once per chunk, and ends where per-chunk payments did.
+  it('a settlement of many chunks pays each winner one journal per period, to the same end state', async () => {
+    const s = await scenario('ONE JOURNAL');
+    const ref = await scenario('JOURNAL PER CHUNK');
+    t.clock.set(IST('12:00'));
+    const mine = await unsettledOpenResult(t, { market: s.market, date: DATE, value: '123', note: 'Win' });
+    const theirs = await unsettledOpenResult(t, {
+      market: ref.market,
+      date: DATE,
+      value: '123',
+      note: 'Win',
+    });
+    // Chunks of 2 bids: every player's winners span several chunks.
+    await settle(t.db, mine, t.clock.now(), 2, Number.POSITIVE_INFINITY, true, Number.POSITIVE_INFINITY);
+    await settle(t.db, theirs, t.clock.now(), 2, Number.POSITIVE_INFINITY, true, 0);
+    const once = await winJournals(s.market);
+    const perChunk = await winJournals(ref.market);
+    expect(once).toHaveLength(3);
+    expect(once.every(([journals, credits]) => journals === 1 && credits > 1)).toBe(true);
+    expect(perChunk.map(([, credits]) => credits)).toEqual(once.map(([, credits]) => credits));
+    expect(perChunk.every(([journals]) => journals > 1)).toBe(true);
+    const a = await state(s.market, s.players);
+    const b = await state(ref.market, ref.players);
+    expect(a.bids).toEqual(b.bids);
+    expect(a.credits).toEqual(b.credits);
+    expect(a.balances).toEqual(b.balances);
+    t.clock.set(IST('09:00'));
+    await expectLedgerClean(t);
+  });
+
+  it('a chunk never names a journal already written: its credits draw a new one', async () => {
+    const s = await scenario('PAID BETWEEN');
+    t.clock.set(IST('12:00'));
+    const target = await unsettledOpenResult(t, { market: s.market, date: DATE, value: '123', note: 'Win' });
+    // The first chunk's credits, then their journals paid by someone else (as a racing settler's last step or a
+    // revert would), while this settler still holds them as open.
+    await settle(t.db, target, t.clock.now(), 4, 1, false);
+    const due = await dueCredits(t.db, target.resultId, DATE);
+    expect(due.journals.length).toBeGreaterThan(0);
+    await payDueCredits(t.db, target, t.clock.now());
+    const open = new Map(due.players.map((p, i) => [p, due.journals[i] ?? '']));
+    const { rows } = await t.db.transaction(async (tx) => {
+      const { rows: cursor } = await tx.query<{ through: string }>(
+        'SELECT settled_through::text AS through FROM results WHERE id = $1 FOR UPDATE',
+        [target.resultId],
+      );
+      return tx.query<{ journal_ids: string[] | null }>(
+        chunkSql(),
+        chunkParams(target, Number(cursor[0]?.through), 1_000, open),
+      );
+    });
+    const drawn = rows[0]?.journal_ids ?? [];
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.filter((j) => due.journals.includes(j))).toEqual([]);
+    // The settlement finishes from there and pays those new journals: nothing is left unpaid.
+    await declare({ market_id: s.market, date: DATE, half: 'open', value: '123' });
+    expect(await dueCredits(t.db, target.resultId, DATE)).toEqual({ journals: [], players: [], totals: [] });
     t.clock.set(IST('09:00'));
     await expectLedgerClean(t);
   });

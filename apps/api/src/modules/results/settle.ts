@@ -1,12 +1,13 @@
 /**
- * Set-based settlement of one result revision, in chunks (decision 006), paid in small groups (decision 044).
- * Bids are never written: a chunk reads the next slice of the revision's bids in id order, writes a win credit
- * for each winner (naming the win journal that will pay it: one per player per chunk) and moves the revision's
+ * Set-based settlement of one result revision, in chunks (decision 006), paid in small groups (decisions 044,
+ * 049). Bids are never written: a chunk reads the next slice of the revision's bids in id order, writes a win
+ * credit for each winner (naming the win journal that will pay it: one per player per `PAY_EVERY_SECONDS` of
+ * the settlement, so later chunks name the journal an earlier one drew) and moves the revision's
  * `settled_through` cursor past the slice, all in one transaction under the revision's row lock, without
- * touching a wallet. Its winners are then paid in transactions of at most `PAY_GROUP` players each (the journal
- * with the id the credits name, the win notification, debt repayment), so a bid elsewhere waits at most for one
- * small group's posting, never for a chunk. Losers need no write: past the cursor, a bid without a credit is
- * lost. A credit whose journal is not written yet is "due": a crash between a chunk and its payments leaves
+ * touching a wallet. The winners are then paid, once per period and at the end, in transactions of at most
+ * `PAY_GROUP` players each (the journal with the id the credits name, the win notification, debt repayment),
+ * so a bid elsewhere waits at most for one small group's posting, never for a chunk. Losers need no write: past
+ * the cursor, a bid without a credit is lost. A credit whose journal is not written yet is "due": a crash between a chunk and its payments leaves
  * some, and the next settlement (or a revert) pays them first, once (the journal id is the key). The revision
  * is marked settled only when the cursor has passed its last bid and nothing is due, so start-up resumes every
  * settlement a crash cut short; racing settlers take turns on the row lock.
@@ -63,32 +64,39 @@ export interface SettleTarget {
 
 /**
  * One chunk of settlement, as a single statement (exported so benchmarks can explain it): it reads the slice,
- * writes the winners' credits, naming journal ids it draws, and moves the cursor, and answers what each winning
- * player is owed. It locks no wallet: the journals that pay those credits follow in transactions of their own
- * (`payDue`), a small group of players each.
+ * writes the winners' credits, naming journal ids it draws or an earlier chunk drew, and moves the cursor, and
+ * answers what each winning player is owed by this chunk. It locks no wallet: the journals that pay those
+ * credits follow in transactions of their own (`payDue`), a small group of players each.
  */
 export function chunkSql(): string {
-  // One win journal per player per chunk pays all that player's winning bids in it (each keeps its own credit
-  // row). Its id is drawn from the sequence on the player's first winner and spread to the rest by a window, so
-  // credits and their journals are written from one materialized set: joining CTEs instead ran as nested loops
-  // (2,000 x 2,000 per join). The sequence is named once per statement, not per journal (its catalog lookup
-  // cost more than the draw). A credit that exists already (a revision interrupted under the old bid-writing
+  // One win journal per player pays all that player's winning bids of this chunk and of the earlier chunks
+  // since the last payment (each keeps its own credit row): `open` ($14, $15) names the journals those drew
+  // that are still unwritten. Otherwise its id is drawn from the sequence on the player's first winner and
+  // spread to the rest by a window, so credits and their journals are written from one materialized set:
+  // joining CTEs instead ran as nested loops (2,000 x 2,000 per join). The sequence is named once per
+  // statement, not per journal (its catalog lookup cost more than the draw). A credit that exists already (a revision interrupted under the old bid-writing
   // scheme) is not paid again. The payout is gama_payout (db/functions/rules.sql).
   return `WITH slice AS MATERIALIZED (
            SELECT b.id, b.player_id, ${wonExpression(7)} AS won, ${PAYOUT_SQL} AS payout
              FROM bids b
             WHERE b.market_id = $1 AND b.market_date = $2::date AND b.settle_half = $3 AND b.id > $4
             ORDER BY b.id LIMIT $5),
+         open AS MATERIALIZED (
+           SELECT o.player_id, o.journal_id
+             FROM unnest($14::bigint[], $15::bigint[]) AS o (player_id, journal_id)
+            WHERE NOT EXISTS (SELECT 1 FROM journals j WHERE j.id = o.journal_id)),
          numbered AS (
-           SELECT s.id, s.player_id, s.payout,
-                  CASE WHEN s.payout > 0 AND row_number() OVER (PARTITION BY s.player_id, s.payout > 0 ORDER BY s.id) = 1
+           SELECT s.id, s.player_id, s.payout, o.journal_id AS open_journal,
+                  CASE WHEN s.payout > 0 AND o.journal_id IS NULL
+                        AND row_number() OVER (PARTITION BY s.player_id, s.payout > 0 ORDER BY s.id) = 1
                        THEN nextval((SELECT pg_get_serial_sequence('journals', 'id')::regclass)) END AS first_journal
-             FROM slice s
+             FROM slice s LEFT JOIN open o ON o.player_id = s.player_id
             WHERE s.won AND NOT EXISTS (
                    SELECT 1 FROM win_credits c WHERE c.bid_id = s.id AND c.market_date = $2::date AND c.result_id = $6)),
          winners AS MATERIALIZED (
            SELECT n.id, n.player_id, n.payout,
-                  CASE WHEN n.payout > 0 THEN max(n.first_journal) OVER (PARTITION BY n.player_id) END AS journal_id
+                  CASE WHEN n.payout > 0
+                       THEN coalesce(n.open_journal, max(n.first_journal) OVER (PARTITION BY n.player_id)) END AS journal_id
              FROM numbered n),
          paid AS MATERIALIZED (
            SELECT w.journal_id, w.player_id, sum(w.payout) AS total
@@ -159,7 +167,17 @@ export const PAY_SQL = `WITH due AS MATERIALIZED (
                   WHERE EXISTS (SELECT 1 FROM accounts d
                                  WHERE d.player_id = t.player_id AND d.kind = 'debt' AND d.balance < 0)) AS debtors`;
 
-export function chunkParams(target: SettleTarget, through: number, chunk: number): unknown[] {
+/**
+ * `open` maps a player to the unwritten win journal an earlier chunk of this settler drew for them: the chunk
+ * names it again instead of drawing another, unless it has been written since (a racing settler or a revert
+ * paid it: credits naming a written journal would never be paid).
+ */
+export function chunkParams(
+  target: SettleTarget,
+  through: number,
+  chunk: number,
+  open: ReadonlyMap<string, string> = new Map(),
+): unknown[] {
   return [
     target.marketId,
     target.marketDate,
@@ -168,6 +186,8 @@ export function chunkParams(target: SettleTarget, through: number, chunk: number
     chunk,
     target.resultId,
     ...paramValues(target.params),
+    [...open.keys()],
+    [...open.values()],
   ];
 }
 
@@ -191,14 +211,21 @@ interface ChunkRow {
 
 /**
  * Players paid per transaction. A paying transaction holds its players' wallets from its lock to its commit,
- * and a bid by one of them (on any market) waits that long. What made a chunk's wallet phase long (100-400 ms
- * under load 30-40, docs/performance.md "Settlement that yields") was waiting for bids in flight while holding
- * the other winners' wallets; payments now skip those instead. Smaller groups shorten the rest, posting itself,
- * but each group costs its round trips again: at load 40, groups of 100 and 250 stretched a 1,000,000-bid
- * settlement to 53-117 s against 13-24 s, every round trip waiting for a CPU. So one group holds a chunk's
- * 1,000 players of the bench, and the group size is the knob if posting alone ever holds bids too long.
+ * and a bid by one of them (on any market) waits that long: posting 1,000 players' journals held them 100-400
+ * ms (docs/performance.md). Groups of 100 and 250 stretched a settlement to 53-117 s when every chunk was paid
+ * on its own (a group's round trips each wait for a CPU on a busy machine); a settlement now pays each player
+ * once per `PAY_EVERY_SECONDS`, so small groups cost a few round trips per payment, not per chunk
+ * (decision 049).
  */
-export const PAY_GROUP = 1_000;
+export const PAY_GROUP = 100;
+
+/**
+ * How long a settlement lets credits accrue before paying them (decision 049). Each player's credits of that
+ * period name one win journal, so a settlement of 1,000,000 bids from 1,000 players posts 1,000 journals once
+ * or a few times, not once per chunk (10-50 times), and each winner's wallet is locked as often. The cost: a
+ * win is credited up to this long after its chunk.
+ */
+export const PAY_EVERY_SECONDS = 3;
 
 /**
  * Pays one group in the caller's transaction, which holds the revision's row lock (PAY_SQL), then lets the new
@@ -292,11 +319,29 @@ export async function settle(
   maxChunks = Number.POSITIVE_INFINITY,
   /** false: stop after the first chunk's commit without paying it, as a crash there would (tests). */
   pay = true,
+  /** Pay what the chunks decided once this long has passed since the last payment, and at the end. */
+  payEverySeconds = PAY_EVERY_SECONDS,
 ): Promise<{ settled: number; wins: number }> {
   let settled = 0;
   let wins = 0;
   const sizes = settleChunks(db);
   let chunk = fixedChunk ?? sizes.first;
+  // The journals drawn since the last payment, by player (what the next chunk names again), and what each pays.
+  let open = new Map<string, string>();
+  let owed = new Map<string, { player: string; total: bigint }>();
+  let paidAt = performance.now();
+  const payOwed = async (wait: boolean) => {
+    const journals = [...owed.keys()];
+    const due = {
+      journals,
+      players: journals.map((j) => owed.get(j)?.player ?? ''),
+      totals: journals.map((j) => String(owed.get(j)?.total ?? 0n)),
+    };
+    open = new Map();
+    owed = new Map();
+    await payDue(db, target, at, due, wait);
+    paidAt = performance.now();
+  };
   for (let chunks = 1; ; chunks++) {
     const started = performance.now();
     const step = await db.transaction(async (tx) => {
@@ -314,27 +359,34 @@ export async function settle(
       if (!revision || revision.settled_at || revision.revert_started_at) return undefined;
       const { rows } = await tx.query<ChunkRow>(
         chunkSql(),
-        chunkParams(target, Number(revision.settled_through), chunk),
+        chunkParams(target, Number(revision.settled_through), chunk, open),
       );
       const row = rows[0];
       if (!row) throw new Error('settlement chunk answered no row');
-      const due = { journals: row.journal_ids ?? [], players: row.players ?? [], totals: row.totals ?? [] };
-      return { decided: row.decided, wins: row.wins, done: row.decided < chunk, due };
+      return { row, done: row.decided < chunk };
     });
     // The chunk's own time sizes the next one. Its payments are not counted: they cost per player paid, once per
     // chunk, so counting them kept chunks at their smallest on a busy machine and paid every player five times as
     // often (decision 048).
     const chunkSeconds = (performance.now() - started) / 1000;
     if (!step) return { settled, wins };
-    settled += step.decided;
-    wins += step.wins;
+    settled += step.row.decided;
+    wins += step.row.wins;
+    // Only this settler's chunks name the journals it drew, so what it owes on each is the sum of its chunks'.
+    const { journal_ids: journals, players, totals } = step.row;
+    (journals ?? []).forEach((journal, i) => {
+      const player = players?.[i] ?? '';
+      open.set(player, journal);
+      const total = BigInt(totals?.[i] ?? 0) + (owed.get(journal)?.total ?? 0n);
+      owed.set(journal, { player, total });
+    });
     if (!pay) return { settled, wins };
     faultPoint('settle-before-payment');
-    await payDue(db, target, at, step.due, false);
+    if (step.done || (performance.now() - paidAt) / 1000 >= payEverySeconds) await payOwed(false);
     if (step.done) {
       // The cursor has passed the last bid. What was skipped for a bid in flight, and what a racing settler or
-      // an earlier crash left due, is paid before the mark (waiting for those wallets now), so a settled
-      // revision owes nothing and start-up resumes every one that might.
+      // an earlier crash left due, is paid before the mark (waiting for those wallets now, a few players at
+      // most), so a settled revision owes nothing and start-up resumes every one that might.
       await payDueCredits(db, target, at);
       await db.query(
         'UPDATE results SET settled_at = $2 WHERE id = $1 AND settled_at IS NULL AND revert_started_at IS NULL',
@@ -344,7 +396,11 @@ export async function settle(
     }
     faultPoint('settle-after-chunk');
     await yieldToRequests();
-    if (chunks >= maxChunks) return { settled, wins };
+    if (chunks >= maxChunks) {
+      // Stopped on purpose, not crashed: what its chunks decided is paid, as a settler that pays per chunk would.
+      await payOwed(false);
+      return { settled, wins };
+    }
     if (fixedChunk === undefined) chunk = nextChunk(sizes, chunk, chunkSeconds);
   }
 }
