@@ -46,15 +46,18 @@ afterAll(async () => {
   await t.close();
 });
 
-function newQueue(pace?: PushQueueOptions['pace']): PushQueue {
+function newQueue(
+  pace?: PushQueueOptions['pace'],
+  polling: { pollingIntervalSeconds?: number } = { pollingIntervalSeconds: 0.5 },
+): PushQueue {
   return new PushQueue({
     ...(pace ? { pace } : {}),
+    ...polling,
     db: t.db,
     keys: () => loadVapidKeys(t.db, t.config, t.clock.now()),
     now: () => t.clock.now(),
     log: { error: () => undefined, warn: () => undefined },
     ca: receiver.cert,
-    pollingIntervalSeconds: 0.5,
     retryLimit: 3,
     retryDelaySeconds: 1,
     dispatchEveryMs: 200,
@@ -277,6 +280,25 @@ describe('delivery', () => {
     expect(tries).toEqual([503, 500, 201]);
     // Two retries at a 1 s base delay that doubles: at least a second and a half of waiting in all.
     expect(Date.now() - started).toBeGreaterThan(1500);
+  });
+
+  it('wakes its workers for a new job: the push goes out long before the next poll (every 10 s as servers run it)', async () => {
+    await queue.stop();
+    // The polling interval server.ts keeps (the default): only the wake-up from dispatch can send this in time.
+    queue = newQueue(undefined, {});
+    await queue.start();
+    const p = await t.player();
+    const d = receiver.device();
+    await subscribe(p, d);
+    // Past the start-up's first fetch, so the next poll is about 10 s away.
+    await new Promise((r) => setTimeout(r, 500));
+    const started = performance.now();
+    await fund(t, p, op, 100);
+    await untilReceived(d, 1, 'the push');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await queue.stop();
+    queue = newQueue();
+    await queue.start();
   });
 
   it('delivers what was queued while no worker ran, after a restart, once', async () => {

@@ -194,7 +194,11 @@ export class PushQueue {
       workers: 2,
       // Two groups, up to 1,000 pushes, per fetch and per hand-over to the sender.
       batchSize: 2,
-      pollingIntervalSeconds: 1,
+      // New jobs wake this process's workers at once (`dispatch`), so a poll only finds retries that came due and
+      // jobs another process queued but did not send. Two workers polling every second were most of an idle
+      // server's CPU on PGlite (2.0 CPU-s a minute, 0.8-1.0 at 10 s; docs/testing.md, session 20): a retry may
+      // now wait up to 10 s longer than its delay.
+      pollingIntervalSeconds: 10,
       retryLimit: JOB_QUEUES.pushSend.retryLimit,
       retryDelaySeconds: JOB_QUEUES.pushSend.retryDelay,
       dispatchEveryMs: 5000,
