@@ -284,14 +284,20 @@ describe('delivery', () => {
 
   it('wakes its workers for a new job: the push goes out long before the next poll (every 10 s as servers run it)', async () => {
     await queue.stop();
-    // The polling interval server.ts keeps (the default): only the wake-up from dispatch can send this in time.
+    // The polling interval server.ts keeps (the default): only the wake-up from dispatch can send in time.
     queue = newQueue(undefined, {});
     await queue.start();
+    // One push first, so the sender process is up and the workers have just fetched: the next poll is about
+    // 10 s away.
+    const first = await t.player();
+    const warm = receiver.device();
+    await subscribe(first, warm);
+    await fund(t, first, op, 100);
+    await untilReceived(warm, 1, 'the first push');
+    await new Promise((r) => setTimeout(r, 500));
     const p = await t.player();
     const d = receiver.device();
     await subscribe(p, d);
-    // Past the start-up's first fetch, so the next poll is about 10 s away.
-    await new Promise((r) => setTimeout(r, 500));
     const started = performance.now();
     await fund(t, p, op, 100);
     await untilReceived(d, 1, 'the push');

@@ -170,6 +170,9 @@ interface SubscriptionRow {
   auth: string;
 }
 
+/** How long `start` waits for its LISTEN to come up before it returns anyway. */
+const LISTEN_WAIT_MS = 10_000;
+
 export class PushQueue {
   readonly boss: PgBoss;
   private readonly options: Required<Omit<PushQueueOptions, 'ca' | 'pace'>> & { ca?: string };
@@ -241,13 +244,29 @@ export class PushQueue {
       );
       this.workerIds.push(id);
     }
+    let live: () => void = () => undefined;
+    const listening = new Promise<void>((resolve) => (live = resolve));
     this.stopListening = o.db.listen(NOTIFICATION_CHANNEL, {
       notice: () => this.dispatch(),
-      state: () => undefined,
+      // Listening again after a gap: what was queued meanwhile goes now, not at the next sweep.
+      state: (on) => {
+        if (!on) return;
+        live();
+        this.dispatch();
+      },
     });
     this.timer = setInterval(() => this.dispatch(), o.dispatchEveryMs);
     this.timer.unref();
     this.dispatch();
+    // Started means hearing the outbox's notices: on PostgreSQL the LISTEN connection comes up a moment after
+    // this call, and a push queued before it would wait for the sweep (`dispatchEveryMs`). Bounded: a server
+    // whose LISTEN cannot connect still starts, and the sweep carries the pushes meanwhile.
+    let bound: NodeJS.Timeout | undefined;
+    await Promise.race([
+      listening,
+      new Promise<void>((resolve) => (bound = setTimeout(resolve, LISTEN_WAIT_MS))),
+    ]);
+    clearTimeout(bound);
   }
 
   /** Drains the outbox; a call while draining makes it go round once more. */
