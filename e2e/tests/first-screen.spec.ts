@@ -15,17 +15,21 @@ const marks = {
   realityCheck: 'reality-net',
 } as const;
 
-/** The text of every script the page fetched, from now on. */
-function scriptsOf(page: Page): string[] {
-  const bodies: string[] = [];
-  page.on('response', async (response) => {
+/**
+ * The scripts the page fetched, from now on. A response's body is read after the page has it (and may already
+ * run it): each check first waits for every read begun so far, so a script the page has is never missed.
+ */
+function scriptsOf(page: Page): Promise<string>[] {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    bodies.push(await response.text().catch(() => ''));
+    bodies.push(response.text().catch(() => ''));
   });
   return bodies;
 }
 
-const fetched = (bodies: readonly string[], mark: string) => bodies.some((body) => body.includes(mark));
+const fetched = async (bodies: readonly Promise<string>[], mark: string) =>
+  (await Promise.all(bodies)).some((body) => body.includes(mark));
 
 test('the landing fetches no toaster, query client, menu or install steps until needed, then they work', async ({
   page,
@@ -35,14 +39,14 @@ test('the landing fetches no toaster, query client, menu or install steps until 
   await page.goto('/');
   await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  for (const mark of Object.values(marks)) expect(fetched(bodies, mark), mark).toBe(false);
+  for (const mark of Object.values(marks)) expect(await fetched(bodies, mark), mark).toBe(false);
 
   // The first toast fetches the toaster and is shown, not lost while it arrives.
   await page.getByLabel('Phone Number').fill(player.mobile);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'LOGIN' }).click();
   await expectToast(page, 'Incorrect password');
-  expect(fetched(bodies, marks.toaster)).toBe(true);
+  expect(await fetched(bodies, marks.toaster)).toBe(true);
 
   // The menu opens at the first tap, its chunk fetched then.
   const menu = await openMenu(page);
@@ -64,24 +68,24 @@ test('home fetches no toaster, side menu or dialog until they are needed', async
   await page.reload();
   await expect(page.getByTestId('wallet-amount')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(fetched(bodies, marks.toaster), marks.toaster).toBe(false);
-  expect(fetched(bodies, marks.sideMenu), marks.sideMenu).toBe(false);
-  expect(fetched(bodies, marks.workbox), marks.workbox).toBe(false);
+  expect(await fetched(bodies, marks.toaster), marks.toaster).toBe(false);
+  expect(await fetched(bodies, marks.sideMenu), marks.sideMenu).toBe(false);
+  expect(await fetched(bodies, marks.workbox), marks.workbox).toBe(false);
   // No dialog is on home's first screen: the game times and the reality check (off for this player) come later.
   for (const mark of [marks.dialog, marks.gameTimes, marks.realityCheck])
-    expect(fetched(bodies, mark), mark).toBe(false);
+    expect(await fetched(bodies, mark), mark).toBe(false);
 
   // The game times come at the first tap on Game time, and hand focus back when closed.
   const times = page.getByRole('button', { name: 'Game time' }).first();
   await times.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('OPEN RESULT TIME')).toBeVisible();
-  expect(fetched(bodies, marks.gameTimes)).toBe(true);
+  expect(await fetched(bodies, marks.gameTimes)).toBe(true);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
   await expect(times).toBeFocused();
 
   const menu = await openMenu(page);
   await expect(menu.getByTestId('menu-user-name')).toBeVisible();
-  expect(fetched(bodies, marks.sideMenu)).toBe(true);
+  expect(await fetched(bodies, marks.sideMenu)).toBe(true);
 });
