@@ -78,17 +78,30 @@ function stringsOf(value: unknown, into: Set<string>): void {
   }
 }
 
-/** Collects every string the operator's content answers carried, for as long as the page lives. */
-export function watchOperatorContent(page: Page): Set<string> {
+/** Every string the operator's content answers carried, for as long as the page lives. */
+export interface OperatorContent {
+  /** What was collected, once every answer read so far is parsed: text on screen came in an answer read before. */
+  strings(): Promise<string[]>;
+}
+
+export function watchOperatorContent(page: Page): OperatorContent {
   const strings = new Set<string>();
+  const reads: Promise<void>[] = [];
   page.on('response', (response: Response) => {
     if (!operatorContent.test(new URL(response.url()).pathname)) return;
-    void response
-      .json()
-      .then((body: unknown) => stringsOf(body, strings))
-      .catch(() => undefined);
+    reads.push(
+      response
+        .json()
+        .then((body: unknown) => stringsOf(body, strings))
+        .catch(() => undefined),
+    );
   });
-  return strings;
+  return {
+    async strings() {
+      await Promise.all(reads);
+      return [...strings];
+    },
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ async function hindiPlayer(page: Page, player: Player) {
   const leftovers: Record<string, string[]> = {};
   const names = [player.name, player.name.slice(0, 10)];
   const check = async (where: string) => {
-    const words = englishWords(await visibleText(page), [...content, ...names]);
+    const words = englishWords(await visibleText(page), [...(await content.strings()), ...names]);
     if (words.length > 0) leftovers[where] = words;
   };
   return { leftovers, check };

@@ -38,7 +38,7 @@ async function hindiPlayer(page: Page, api: GamaApi, player: Player) {
   const names = [player.name, player.name.slice(0, 10)];
   const check = async (where: string, alsoNames: readonly string[] = []) => {
     const words = englishWords(await visibleText(page), [
-      ...content,
+      ...(await content.strings()),
       ...names,
       ...alsoNames,
       OPERATOR_REASON,
@@ -201,7 +201,7 @@ test('in Hindi the visitor screens, their dialogs, field messages and toasts sho
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   const leftovers: Record<string, string[]> = {};
   const check = async (where: string) => {
-    const words = englishWords(await visibleText(page), [...content]);
+    const words = englishWords(await visibleText(page), await content.strings());
     if (words.length > 0) leftovers[where] = [...new Set([...(leftovers[where] ?? []), ...words])];
   };
   const dialog = page.getByRole('dialog');
