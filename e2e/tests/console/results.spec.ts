@@ -52,9 +52,21 @@ test(
     await expect(market.getByText('Declared')).toBeVisible();
     await expect(market).toContainText('Result 123');
 
+    // The revert's button waits for its preview: what it takes back is read before it can be pressed (a press
+    // before the preview came used to end in "Something went wrong").
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/admin-api/results/revert-preview*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await market.getByRole('button', { name: 'Revert' }).click();
     const revert = page.getByRole('dialog', { name: `Revert ${name} open` });
+    await expect(revert.getByRole('button', { name: 'Revert result' })).toBeDisabled();
+    release();
     await expect(revert).toContainText(`Revert Open 123 of ${name} for 20 Nov 2026: take back 0.00 points`);
+    await expect(revert.getByRole('button', { name: 'Revert result' })).toBeEnabled();
+    await page.unrouteAll();
     await revert.getByRole('button', { name: 'Revert result' }).click();
     await expect(revert.getByRole('alert')).toHaveText('Enter at least 5 characters');
     await revert.getByLabel('Reason (kept in the audit log)').fill('Wrong market entered');

@@ -32,6 +32,11 @@ interface ConfirmDialogProps extends Wording {
   reason?: ReasonInput;
   /** Runs the action; a refusal keeps the dialog open with the server's message. */
   onConfirm: (reason: string) => Promise<unknown>;
+  /**
+   * False while the effect shown is still loading (a revert's preview): the confirm button waits for it, so an
+   * operator never confirms what they have not read, nor gets an error for pressing it early.
+   */
+  ready?: boolean;
 }
 
 /**
@@ -55,6 +60,7 @@ function ConfirmBody({
   tone = 'primary',
   reason,
   onConfirm,
+  ready = true,
 }: ConfirmDialogProps) {
   const [text, setText] = useState('');
   const reasonId = useId();
@@ -65,6 +71,7 @@ function ConfirmBody({
   });
 
   const submit = () => {
+    if (!ready) return;
     const trimmed = text.trim();
     if (reason && trimmed.length < (reason.minLength ?? 1)) {
       setError(
@@ -130,6 +137,7 @@ function ConfirmBody({
         busyText={busyText}
         tone={tone}
         focusCancel={!reason}
+        waiting={!ready}
       />
     </form>
   );

@@ -65,6 +65,7 @@ export function DialogActions({
   busyText,
   tone = 'primary',
   focusCancel = false,
+  waiting = false,
 }: {
   onCancel: () => void;
   busy: boolean;
@@ -73,13 +74,15 @@ export function DialogActions({
   tone?: DialogTone;
   /** The focus starts on Cancel: the safe choice is the default one. */
   focusCancel?: boolean;
+  /** What the action would do is still loading: it cannot be confirmed unseen. */
+  waiting?: boolean;
 }) {
   return (
     <div className={styles.actions}>
       <Button variant="outline" onClick={onCancel} disabled={busy} data-autofocus={focusCancel || undefined}>
         Cancel
       </Button>
-      <Button type="submit" variant={tone} busy={busy} busyText={busyText}>
+      <Button type="submit" variant={tone} busy={busy} busyText={busyText} disabled={waiting}>
         {label}
       </Button>
     </div>

@@ -30,7 +30,6 @@ export function RevertDialog({
     staleTime: 0,
   });
   const name = drawName(market.name, draw.half, market.group);
-  const p = preview.data;
 
   return (
     <ConfirmDialog
@@ -41,8 +40,8 @@ export function RevertDialog({
       busyText="Reverting"
       tone="danger"
       reason={{ label: 'Reason (kept in the audit log)', minLength: 5 }}
+      ready={preview.data !== undefined}
       onConfirm={async (reason) => {
-        if (!p) throw new Error('The preview has not loaded');
         await after(() => call(endpoints.resultsRevert, { ...draw_, reason }), {
           success: (answer) =>
             'reverted' in answer
