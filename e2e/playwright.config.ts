@@ -2,6 +2,14 @@ import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { E2eServer } from './support/databases.ts';
+import {
+  createDatabases,
+  databaseName,
+  databaseUrl,
+  E2E_SERVERS,
+  e2eDatabaseBase,
+} from './support/databases.ts';
 import { E2E_ADMIN, E2E_CLOCK_START } from './support/server-env.ts';
 import { deskSize, phoneSize } from './support/sizes.ts';
 
@@ -25,9 +33,11 @@ if (!executablePath) {
 }
 
 // The config is evaluated again in every worker; the run id is fixed once in the runner and inherited.
+const inRunner = process.env.GAMA_E2E_RUN === undefined;
 process.env.GAMA_E2E_RUN ??= `${Date.now()}-${process.pid}`;
+const run = process.env.GAMA_E2E_RUN;
 const dataRoot = path.join(e2eDir, '.e2e-data');
-const runDir = path.join(dataRoot, process.env.GAMA_E2E_RUN);
+const runDir = path.join(dataRoot, run);
 
 const basePort = Number(process.env.GAMA_E2E_PORT ?? 3100);
 // Pointing both at servers you already run (with TRUST_PROXY=true; the second one with
@@ -41,7 +51,12 @@ const bettingOffUrl = externalOff ?? `http://127.0.0.1:${basePort + 1}`;
 const clockUrl = process.env.GAMA_E2E_CLOCK_URL ?? `http://127.0.0.1:${basePort + 2}`;
 const drawsUrl = process.env.GAMA_E2E_DRAWS_URL ?? `http://127.0.0.1:${basePort + 3}`;
 
-function apiServer(port: number, name: string, extraEnv: Record<string, string> = {}) {
+// With a PostgreSQL server for the suite, each server gets an empty database of its own on it, made here in the
+// runner before any server starts (support/databases.ts); else a PGlite folder under runDir.
+const pgBase = external ? undefined : e2eDatabaseBase();
+if (pgBase && inRunner) await createDatabases(pgBase, run, E2E_SERVERS);
+
+function apiServer(port: number, name: E2eServer, extraEnv: Record<string, string> = {}) {
   return {
     command: 'npm run serve -w @gama/api',
     cwd: repoRoot,
@@ -65,6 +80,7 @@ function apiServer(port: number, name: string, extraEnv: Record<string, string> 
       CLOCK_START: E2E_CLOCK_START,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...(pgBase ? { DATABASE_URL: databaseUrl(pgBase, databaseName(run, name)) } : {}),
       ...extraEnv,
     },
   };
