@@ -88,6 +88,8 @@ function apiServer(port: number, name: E2eServer, extraEnv: Record<string, strin
 
 /** Console specs that change something for the whole server (the two-person rule, the rates). */
 const serverWide = /\/console\/.*\.(two-person|server-wide)\.spec\.ts$/;
+/** The results desk's two-person rule: each of its tests reads a maker's inbox, which every declaration reaches. */
+const twoPersonResults = /\/console\/results\.two-person\.spec\.ts$/;
 /** Console specs that move the server's clock (the 30-minute idle limit) or require two-factor of everyone. */
 const clockSpecs = /\/console\/.*\.clock\.spec\.ts$/;
 /**
@@ -171,6 +173,15 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: clockUrl },
     },
+    // The results desk under the two-person rule, one test at a time at both sizes (`atBothSizes`) on the
+    // betting-off server: a declaration waiting for approval reaches every results operator's inbox, so two of
+    // these tests at once would each see the other's items in their maker's inbox.
+    {
+      name: 'two-person-results',
+      testMatch: twoPersonResults,
+      workers: 1,
+      use: { baseURL: bettingOffUrl },
+    },
     {
       name: 'betting-off',
       testMatch: /\.betting-off\.spec\.ts$/,
@@ -181,13 +192,13 @@ export default defineConfig({
     {
       name: 'console-two-person-desktop',
       testMatch: serverWide,
-      testIgnore: clockSpecs,
+      testIgnore: [clockSpecs, twoPersonResults],
       use: { baseURL: bettingOffUrl, ...deskSize },
     },
     {
       name: 'console-two-person-phone',
       testMatch: serverWide,
-      testIgnore: clockSpecs,
+      testIgnore: [clockSpecs, twoPersonResults],
       use: { baseURL: bettingOffUrl },
     },
     // The operator console: a laptop desk and the phone an operator approves withdrawals on.
