@@ -1,15 +1,21 @@
 /** What the report specs share: how the console writes points, opens a report, and finds the totals row. */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const indian = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Points as the console shows them: Indian grouping, two decimals. */
 export const pts = (points: number) => indian.format(points);
 
+/**
+ * Opens a report by its tab and returns once it is the report on screen: the tab and the report render
+ * together, so a field filled next is the new report's, never the one it replaces (a Player id typed into the
+ * outgoing report's field was lost once on a busy machine).
+ */
 export async function openReport(page: Page, label: string) {
-  await page
+  const tab = page
     .getByRole('navigation', { name: 'Reports' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
+    .getByRole('link', { name: label, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-current', 'page');
 }
 
 /** A name no other test running at the same time uses. */
