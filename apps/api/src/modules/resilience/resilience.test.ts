@@ -9,8 +9,8 @@ import { engine } from '../../../test/db.ts';
 import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 import { admin, operatorToken } from '../../../test/money.ts';
-import { ago, newestBackup } from './backup-status.ts';
-import { LAG_WARNING_BYTES, judgeCluster } from './replication-status.ts';
+import { ago, backupStatus, newestBackup } from './backup-status.ts';
+import { LAG_WARNING_BYTES, judgeCluster, replicationStatus } from './replication-status.ts';
 
 const NOW = '2026-11-20T06:30:00.000Z';
 const epoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -59,6 +59,25 @@ describe('the database-safety panel', () => {
     expect(answer.replication).toMatchObject({ state: 'not_configured', members: [] });
     expect(answer.backup.message).toMatch(/^Nothing is configured/);
     expect(answer.replication.message).toMatch(/^Nothing is configured/);
+  });
+
+  // The browser test reads the panel of the engine its servers run on (PostgreSQL in CI); both engines' words are
+  // held here.
+  it('words "not configured" for each engine exactly as the panel shows it', async () => {
+    t = await createTestApp({ now: NOW });
+    const now = new Date(NOW);
+    expect((await backupStatus(t.db, 'pglite', 24, now)).message).toBe(
+      'Nothing is configured: the embedded database has no backup job. Copy it with npm run backup while the server is stopped.',
+    );
+    expect((await backupStatus(t.db, 'postgres', undefined, now)).message).toBe(
+      'Nothing is configured: backups are not tracked on this server. Set BACKUP_MAX_AGE_HOURS once the backup job reports here.',
+    );
+    expect((await replicationStatus('pglite', undefined)).message).toBe(
+      'Nothing is configured: the embedded database runs on one machine, with no standby.',
+    );
+    expect((await replicationStatus('postgres', undefined)).message).toBe(
+      'Nothing is configured: no standby is set up for this server (PATRONI_URL is not set).',
+    );
   });
 
   it('is for operators only', async () => {
