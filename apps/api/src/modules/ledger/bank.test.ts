@@ -117,16 +117,26 @@ describe(`bank storm on ${engine} (C1)`, () => {
         while (next < OPERATIONS) await operation(next++);
       }),
     );
-    // Operators decide in parallel too: approvals and rejections racing on the same requests.
+    // Operators decide in parallel too: approvals and rejections racing on the same requests. Two hundred
+    // decisions at once on a busy machine can wait longer than the pool's connect limit; the server then answers
+    // 503 ("try again in a few seconds") and changes nothing, and the operator presses again, as the desk does.
+    // Any other failure is not retried and leaves its request pending, which the checks below catch.
+    const decide = async (path: string, body: Record<string, unknown> | undefined) => {
+      for (let attempt = 1; ; attempt++) {
+        const res = await admin(t, op, 'POST', path, body);
+        if (res.statusCode !== 503 || attempt === 10) return res;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    };
     await Promise.all([
       ...acknowledged.deposits.map((id, i) =>
         i % 3 === 0
-          ? admin(t, op, 'POST', `/admin-api/deposits/${id}/reject`, { reason: 'bank storm' })
-          : admin(t, op, 'POST', `/admin-api/deposits/${id}/approve`),
+          ? decide(`/admin-api/deposits/${id}/reject`, { reason: 'bank storm' })
+          : decide(`/admin-api/deposits/${id}/approve`, undefined),
       ),
       ...acknowledged.withdrawals.flatMap((id) => [
-        admin(t, op, 'POST', `/admin-api/withdrawals/${id}/approve`, { payment_reference: `storm-${id}` }),
-        admin(t, op, 'POST', `/admin-api/withdrawals/${id}/reject`, { reason: 'bank storm' }),
+        decide(`/admin-api/withdrawals/${id}/approve`, { payment_reference: `storm-${id}` }),
+        decide(`/admin-api/withdrawals/${id}/reject`, { reason: 'bank storm' }),
       ]),
     ]);
     const count = async (sql: string) => (await t.db.query<{ n: number }>(sql)).rows[0]?.n;
