@@ -37,6 +37,15 @@ test.describe('Market Charts', () => {
     const jodi = ank(open) + ank(close);
 
     await startSession(page, player);
+    // A phone whose clock is nine days ahead, and the profile (which tells the app the server's time) answered
+    // only after the chart is on screen: which days have come is still the server's day.
+    await page.clock.setFixedTime(new Date('2026-11-29T12:00:00+05:30'));
+    let answerProfile = () => {};
+    const profileHeld = new Promise<void>((resolve) => (answerProfile = resolve));
+    await page.route('**/api-user-wallet-balance', async (route) => {
+      await profileHeld;
+      await route.continue();
+    });
     await page.goto('/charts');
     await expect(page.getByRole('button', { name: 'Main', exact: true })).toHaveAttribute(
       'aria-pressed',
@@ -60,6 +69,7 @@ test.describe('Market Charts', () => {
     await expect(dayCell(page, /Jodi chart/, '2026-11-20')).toHaveText(jodi);
     // Saturday has not come yet: blank, not "**".
     await expect(dayCell(page, /Jodi chart/, '2026-11-21')).toHaveText('');
+    answerProfile();
 
     const panel = dayCell(page, /Panel chart/, '2026-11-20');
     await expect(panel).toContainText(open);

@@ -775,7 +775,7 @@ describe('markets through the operator API', () => {
 });
 
 describe('charts', () => {
-  it('sends declared days oldest first with the weekly days off, to anyone', async () => {
+  it('sends declared days oldest first with the weekly days off and the server’s day, to anyone', async () => {
     const market = await seedMarket(t.db, {
       name: 'CHARTED',
       open: '10:00 AM',
@@ -791,6 +791,16 @@ describe('charts', () => {
     expect(res.json.markets[0]).toMatchObject({
       days_off: [0, 3],
       days: [{ date: DATE, open: '123', close: '456' }],
+    });
+    // Which days have come is the server's day, not the phone's: both answers carry its clock and zone.
+    expect(res.json).toMatchObject({
+      server_time: new Date(IST('12:00')).toISOString(),
+      time_zone: 'Asia/Kolkata',
+    });
+    const list = await t.post('/api-market-chart', { group: 'main' });
+    expect(list.json).toMatchObject({
+      server_time: new Date(IST('12:00')).toISOString(),
+      time_zone: 'Asia/Kolkata',
     });
   });
 });

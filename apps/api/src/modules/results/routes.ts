@@ -159,6 +159,7 @@ export function resultRoutes(app: FastifyInstance): void {
 
   // Charts are public: players whose betting is off may read them too (spec 01 section 1).
   route(app, endpoints.marketChart, async ({ body }) => {
+    const clock = { server_time: deps.clock.now().toISOString(), time_zone: deps.config.MARKET_TIME_ZONE };
     if (body.game_id !== undefined) {
       const market = await marketById(db, body.game_id);
       if (!market) throw new AppError('NOT_FOUND', resultMessages.marketNotFound);
@@ -178,12 +179,14 @@ export function resultRoutes(app: FastifyInstance): void {
             days: await chartDays(deps.reads.shared, market.id, body.weeks),
           },
         ],
+        ...clock,
       };
     }
     const markets = await marketsOf(db, body.group);
     return {
       status: true,
       markets: markets.map((m) => ({ game_id: m.id, game_name: m.name, group: m.grp })),
+      ...clock,
     };
   });
 }

@@ -2,6 +2,7 @@ import { endpoints } from '@gama/core/endpoints';
 import type { MarketGroup } from '@gama/core/rules/bet-types';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
+import { syncServerClock } from '../../lib/server-clock.ts';
 
 export type { ChartDay } from '@gama/core/endpoints/charts/index';
 
@@ -20,9 +21,13 @@ export function useChartMarkets(group: MarketGroup) {
 export function useChartDays(gameId: number | null) {
   return useQuery({
     queryKey: ['chart', gameId],
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }) => {
       if (gameId === null) throw new Error('no market chosen');
-      return call(endpoints.marketChart, { game_id: gameId, weeks: CHART_WEEKS }, { signal });
+      const answer = await call(endpoints.marketChart, { game_id: gameId, weeks: CHART_WEEKS }, { signal });
+      // Which days have come is the server's day: this answer may be the first to tell the app the server's
+      // time (a chart opened straight from a link), and the screen renders with it.
+      syncServerClock(answer.server_time, answer.time_zone);
+      return answer;
     },
     select: (response) => ({
       days: response.markets[0]?.days ?? [],

@@ -33,7 +33,17 @@ export const chartMarket = z.strictObject({
   days_off: z.array(z.number().int().min(0).max(6)).optional(),
 });
 
-export const chartAnswer = z.strictObject({ status: z.literal(true), markets: z.array(chartMarket) });
+export const chartAnswer = z.strictObject({
+  status: z.literal(true),
+  markets: z.array(chartMarket),
+  /**
+   * The server's clock and market time zone: a chart shows `**` for a draw day that has come without a result and
+   * leaves days to come blank, by the server's day, never the phone's (whose clock may be wrong, and which may
+   * answer before any other call has told the app the server's time).
+   */
+  server_time: z.string(),
+  time_zone: z.string(),
+});
 
 export const chartEndpoints = {
   marketChart: endpoint({
