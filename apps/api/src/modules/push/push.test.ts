@@ -282,13 +282,13 @@ describe('delivery', () => {
     expect(Date.now() - started).toBeGreaterThan(1500);
   });
 
-  it('wakes its workers for a new job: the push goes out long before the next poll (every 10 s as servers run it)', async () => {
+  it('wakes its workers for a new job: the push goes out though the next poll is an hour away', async () => {
     await queue.stop();
-    // The polling interval server.ts keeps (the default): only the wake-up from dispatch can send in time.
-    queue = newQueue(undefined, {});
+    // Servers poll every 10 s (the default); an hour here, so that only the wake-up from dispatch can send it,
+    // and the proof is that it arrives at all, not a stopwatch against the poll (which a busy machine can beat).
+    queue = newQueue(undefined, { pollingIntervalSeconds: 3600 });
     await queue.start();
-    // One push first, so the sender process is up and the workers have just fetched: the next poll is about
-    // 10 s away.
+    // One push first, so the sender process is up and the workers have just fetched.
     const first = await t.player();
     const warm = receiver.device();
     await subscribe(first, warm);
@@ -298,10 +298,8 @@ describe('delivery', () => {
     const p = await t.player();
     const d = receiver.device();
     await subscribe(p, d);
-    const started = performance.now();
     await fund(t, p, op, 100);
     await untilReceived(d, 1, 'the push');
-    expect(performance.now() - started).toBeLessThan(5_000);
     await queue.stop();
     queue = newQueue();
     await queue.start();
@@ -560,9 +558,9 @@ describe('the fan-out yielding to bids', () => {
       'SELECT id FROM push_subscriptions WHERE endpoint = ANY($1::text[])',
       [devices.map((d) => d.subscription.endpoint)],
     );
-    // Players always bidding, at 5 pushes a second: one push a hand-over, one every 200 ms.
+    // Players always bidding, at 2 pushes a second: one push a hand-over, one every 500 ms.
     await queue.stop();
-    const paced = newQueue({ busy: () => true, busyRate: 5 });
+    const paced = newQueue({ busy: () => true, busyRate: 2 });
     await paced.start();
     const pushes = rows.map((r, i) => ({
       subscription: Number(r.id),
@@ -571,10 +569,9 @@ describe('the fan-out yielding to bids', () => {
     const id = await paced.boss.send('push-send', { pushes } satisfies SendJob);
     const arrived = () => devices.filter((d) => d.received.length > 0).length;
     await until('two paced pushes', arrived, (n) => n >= 2);
-    const stopping = performance.now();
     await paced.stop();
-    // stop() waits for the hand-over in flight (one push), not for the group's pace.
-    expect(performance.now() - stopping).toBeLessThan(2_000);
+    // stop() waits for the hand-over in flight (one push), not for the group's pace: had it waited, all six
+    // would be out by now. A state, not a stopwatch (a 2 s limit on stop() failed once in CI at load 13).
     const sentBeforeStop = arrived();
     expect(sentBeforeStop).toBeLessThan(6);
     const { rows: job } = await t.db.query<{ state: string; retry_count: number; data: SendJob }>(
