@@ -199,6 +199,8 @@ export default defineConfig({
       name: 'console-two-person-phone',
       testMatch: serverWide,
       testIgnore: [clockSpecs, twoPersonResults],
+      // As console-phone: the tests whose layout or interaction differs on a phone (support/console.ts, PHONE).
+      grep: /@phone/,
       use: { baseURL: bettingOffUrl },
     },
     // The operator console: a laptop desk and the phone an operator approves withdrawals on.
