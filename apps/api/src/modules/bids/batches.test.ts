@@ -1,12 +1,14 @@
 import type { CapsAnswer } from '@gama/core/endpoints/risk/index';
 import { idempotencyMessages } from '@gama/core/contract/idempotency';
 import { bidMessages } from '@gama/core/rules/messages';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ApiBody, Reply, TestApp } from '../../../test/helpers.ts';
 import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { limitReached } from '../risk/exposure.ts';
+import { engine } from '../../../test/db.ts';
+import { BidBatcher } from './batches.ts';
 
 // Slips of one batch that refuse each other (issue 30, decision 043). Each test holds the queue, lets its
 // slips arrive, and releases them as one batch, so what is judged inside one transaction does not depend on
@@ -16,9 +18,13 @@ const DAY = '2026-11-20';
 const TABLES = ['accounts', 'journals', 'entries', 'bids', 'idempotency_keys', 'number_exposure'] as const;
 
 let owner: string;
-const t = suiteApp({ now: `${DAY}T12:00:00+05:30`, ledger: true }, async () => {
-  owner = await operatorToken(t);
-});
+// One lane here, so that any two players' slips can share a batch; the two-lane tests below build their own.
+const t = suiteApp(
+  { now: `${DAY}T12:00:00+05:30`, ledger: true, env: { BID_BATCH_PARALLEL: '1' } },
+  async () => {
+    owner = await operatorToken(t);
+  },
+);
 
 type Player = Awaited<ReturnType<TestApp['player']>>;
 type BidAnswer = ApiBody & { wallet_amt: string; bid_count: number; total_points: number };
@@ -47,7 +53,7 @@ function slip(p: Player, market: number, digits: string, points: number, key?: s
     );
 }
 
-const queue = () => t.app.deps.bids.shardOf(0);
+const queue = () => t.app.deps.bids.laneOf(0);
 
 /** Sends every slip, waits until all of them are queued, and places them as one batch. */
 async function inOneBatch(sends: Array<() => Promise<Reply<BidAnswer>>>): Promise<Array<Reply<BidAnswer>>> {
@@ -235,4 +241,186 @@ describe('slips of one batch', () => {
       );
     }
   });
+});
+
+// Two lanes (BID_BATCH_PARALLEL=2): two batches in flight at once, each on its own connection. A player's slips
+// always take the lane of their id, so they keep their order; where two lanes' batches meet on the same numbers
+// in opposite orders, PostgreSQL ends one with a deadlock and it is placed again, each slip once.
+describe('slips in two lanes', () => {
+  let lanes: BidBatcher;
+  let single: BidBatcher;
+  beforeAll(() => {
+    single = t.app.deps.bids;
+    lanes = new BidBatcher(t.db, { ...single.laneOf(0).options, parallel: 2 });
+    t.app.deps.bids = lanes;
+  });
+  afterAll(() => {
+    t.app.deps.bids = single;
+  });
+
+  /** Two funded players whose slips take different lanes. */
+  async function inTwoLanes(points: number): Promise<[Player, Player]> {
+    const first = await funded(points);
+    let second = await funded(points);
+    while (lanes.laneOf(second.id) === lanes.laneOf(first.id)) second = await funded(points);
+    return [first, second];
+  }
+
+  /**
+   * Holds both lanes, sends each slip once the one before it is queued in its player's lane, and releases both
+   * lanes together, so their batches are in flight at once.
+   */
+  async function inBothLanes(
+    sends: Array<[Player, () => Promise<Reply<BidAnswer>>]>,
+  ): Promise<Array<Reply<BidAnswer>>> {
+    const queues = [lanes.laneOf(0), lanes.laneOf(1)];
+    const releases = queues.map((q) => q.hold());
+    const before = { ...lanes.stats };
+    const pending: Array<Promise<Reply<BidAnswer>>> = [];
+    try {
+      for (const [p, send] of sends) {
+        const lane = lanes.laneOf(p.id);
+        const wanted = lane.queued + 1;
+        pending.push(send());
+        for (let turn = 0; lane.queued < wanted && turn < 1_000_000; turn += 1)
+          await new Promise((resolve) => setImmediate(resolve));
+        expect(lane.queued).toBe(wanted);
+      }
+    } finally {
+      for (const release of releases) release();
+    }
+    const answers = await Promise.all(pending);
+    expect(lanes.stats.slips - before.slips).toBe(sends.length);
+    return answers;
+  }
+
+  it("take a player's slips in one lane, in the order they arrived, beside the other lane's batch", async () => {
+    const market = await draw('LANES ORDER');
+    const [p, q] = await inTwoLanes(100);
+    const before = { ...lanes.stats };
+    // 50 + 40 fit in 100 and a third 30 does not: placed in any other order, another slip would be refused.
+    const [a, b, c, other] = await inBothLanes([
+      [p, slip(p, market, '1', 50)],
+      [p, slip(p, market, '2', 40)],
+      [p, slip(p, market, '3', 30)],
+      [q, slip(q, market, '4', 100)],
+    ]);
+    expect(a?.json).toMatchObject({ status: true, wallet_amt: '50' });
+    expect(b?.json).toMatchObject({ status: true, wallet_amt: '10' });
+    expect(c?.json).toMatchObject({ status: false, msg: bidMessages.insufficientAmount });
+    expect(other?.json).toMatchObject({ status: true, wallet_amt: '0' });
+    // One batch per lane: p's three slips in one, q's alone.
+    expect(lanes.stats.batches - before.batches).toBe(2);
+    expect(await balanceOf(t, p.id)).toBe(1_000);
+    expect(await balanceOf(t, q.id)).toBe(0);
+  });
+
+  it('two lanes over one cap at once: one takes the room, the other is refused', async () => {
+    const market = await draw('LANES CAP');
+    const set = await admin<CapsAnswer & ApiBody>(t, owner, 'PATCH', '/admin-api/caps', {
+      group: 'main',
+      caps: { single_digit: 15_000 },
+    });
+    expect(set.json.status).toBe(true);
+    try {
+      const [p, q] = await inTwoLanes(100);
+      const answers = await inBothLanes([
+        [p, slip(p, market, '6', 10)],
+        [q, slip(q, market, '6', 10)],
+      ]);
+      expect(answers.filter((a) => a.json.status === true)).toHaveLength(1);
+      expect(answers.filter((a) => a.json.msg === limitReached('6'))).toHaveLength(1);
+      const { rows } = await t.db.query<{ payout: number }>(
+        `SELECT payout FROM number_exposure WHERE market_id = $1 AND digits = '6'`,
+        [market],
+      );
+      expect(rows.map((r) => r.payout)).toEqual([9_500]);
+      expect((await balanceOf(t, p.id)) + (await balanceOf(t, q.id))).toBe(19_000);
+    } finally {
+      await admin(t, owner, 'PATCH', '/admin-api/caps', { group: 'main', caps: { single_digit: null } });
+    }
+  });
+
+  // PGlite runs one transaction at a time: two batches never hold locks at once there.
+  it.skipIf(engine !== 'postgres')(
+    'meeting on two numbers in opposite orders: the deadlock ends one batch, which is placed again, each slip once',
+    async () => {
+      const market = await draw('LANES DEADLOCK');
+      const [p, q] = await inTwoLanes(100);
+      // A cap far above these bids, so that each number's exposure row is counted and locked (a number without
+      // a cap has no row and no turn). The rows exist (a first bid on each) and this test holds them: p's batch
+      // waits for 1 and q's for 2, and once both are let go each holds the number the other needs next.
+      const set = await admin<CapsAnswer & ApiBody>(t, owner, 'PATCH', '/admin-api/caps', {
+        group: 'main',
+        caps: { single_digit: 100_000_000 },
+      });
+      expect(set.json.status).toBe(true);
+      onTestFinished(async () => {
+        await admin(t, owner, 'PATCH', '/admin-api/caps', { group: 'main', caps: { single_digit: null } });
+      });
+      const seeder = await funded(100);
+      for (const digits of ['1', '2'])
+        expect((await slip(seeder, market, digits, 10)()).json.status).toBe(true);
+      const deadlocks = async () => {
+        const { rows } = await t.db.query<{ n: string }>(
+          'SELECT deadlocks::text AS n FROM pg_stat_database WHERE datname = current_database()',
+        );
+        return Number(rows[0]?.n);
+      };
+      const deadlocksBefore = await deadlocks();
+      const fallbacksBefore = lanes.stats.fallbacks;
+      const bidsBefore = await snapshot(t.db, ['bids']);
+      let placing: Promise<Array<Reply<BidAnswer>>> | undefined;
+      await t.db.transaction(async (tx) => {
+        await tx.query(
+          `SELECT 1 FROM number_exposure WHERE market_id = $1 AND digits IN ('1', '2') ORDER BY digits FOR UPDATE`,
+          [market],
+        );
+        placing = inBothLanes([
+          [p, slip(p, market, '1', 10)],
+          [p, slip(p, market, '2', 10)],
+          [q, slip(q, market, '2', 10)],
+          [q, slip(q, market, '1', 10)],
+        ]);
+        // Both batches waiting on this transaction's row locks, then let go together by its commit.
+        for (let i = 0; ; i += 1) {
+          const { rows } = await t.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%gama_place_bids%'`,
+          );
+          if (rows[0]?.n === 2) break;
+          if (i > 600) throw new Error('the two batches never waited on the rows');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
+      const answers = (await placing) ?? [];
+      expect(answers.map((a) => a.json)).toEqual([
+        expect.objectContaining({ status: true, wallet_amt: '90' }),
+        expect.objectContaining({ status: true, wallet_amt: '80' }),
+        expect.objectContaining({ status: true, wallet_amt: '90' }),
+        expect.objectContaining({ status: true, wallet_amt: '80' }),
+      ]);
+      const bidsAfter = await snapshot(t.db, ['bids']);
+      expect((bidsAfter.bids ?? []).length - (bidsBefore.bids ?? []).length).toBe(4);
+      expect(await bidJournals(p)).toBe(2);
+      expect(await bidJournals(q)).toBe(2);
+      const { rows: exposure } = await t.db.query<{ digits: string; payout: number }>(
+        `SELECT digits, payout FROM number_exposure WHERE market_id = $1 ORDER BY digits`,
+        [market],
+      );
+      expect(exposure).toEqual([
+        { digits: '1', payout: 3 * 9_500 },
+        { digits: '2', payout: 3 * 9_500 },
+      ]);
+      // The batch the deadlock ended was run again by db.transaction, whole: no slip went one by one.
+      expect(lanes.stats.fallbacks).toBe(fallbacksBefore);
+      // The deadlock did happen: PostgreSQL counted it.
+      for (let i = 0; ; i += 1) {
+        // A backend reports its counts when it next goes idle, within about ten seconds.
+        if ((await deadlocks()) > deadlocksBefore) break;
+        if (i > 300) throw new Error('PostgreSQL counted no deadlock');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  );
 });

@@ -12,8 +12,12 @@
  * any other reason (a deadlock the driver's retries did not clear, a month without its partition, a bug) is
  * placed again one slip at a time, so no slip fails for a neighbour's fault.
  *
- * One queue per shard (docs/scaling.md): a batch touches one shard's players only. On one PostgreSQL (or
- * PGlite) there is one shard, so one queue.
+ * One set of queues per shard (docs/scaling.md): a batch touches one shard's players only. On one PostgreSQL (or
+ * PGlite) there is one shard. A shard has `parallel` lanes, each with at most one batch in flight, and a player's
+ * slips always take the same lane (by player id): a player's slips are placed in the order they arrived, and a
+ * replayed key waits for its first answer in that lane instead of racing it in another batch. Two lanes' batches
+ * lock wallets in player order each; where they meet on a liability cap in opposite orders, PostgreSQL ends one
+ * with a deadlock, the driver runs its transaction again, and if that fails too its slips go one by one.
  */
 import type { Database, Queryable } from '../../db/database.ts';
 import { faultPoint } from '../../lib/fault.ts';
@@ -67,7 +71,7 @@ export interface BatchOptions {
   enabled: boolean;
   /** The most slips in one batch. */
   max: number;
-  /** Batches in flight at once, each on its own connection. */
+  /** Lanes per shard: batches in flight at once, each on its own connection. */
   parallel: number;
 }
 
@@ -169,12 +173,12 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/** The queue of one shard. */
+/** One lane of a shard: its queue and at most one batch in flight. */
 export class SlipBatches {
   readonly #db: Database;
   readonly #options: BatchOptions;
   #queue: Waiting[] = [];
-  #inFlight = 0;
+  #placing = false;
   #held = false;
   /** Batches placed and the slips in them, for the bench and the tests (sizes only; no player data). */
   readonly stats = { batches: 0, slips: 0, largest: 0, fallbacks: 0 };
@@ -214,11 +218,12 @@ export class SlipBatches {
   }
 
   #drain(): void {
-    while (!this.#held && this.#inFlight < this.#options.parallel && this.#queue.length > 0) {
+    // One batch in flight per lane: the next one forms from what arrived meanwhile, in arrival order.
+    if (!this.#held && !this.#placing && this.#queue.length > 0) {
       const batch = this.#queue.splice(0, this.#options.max);
-      this.#inFlight += 1;
+      this.#placing = true;
       void this.#run(batch).finally(() => {
-        this.#inFlight -= 1;
+        this.#placing = false;
         this.#drain();
       });
     }
@@ -262,24 +267,32 @@ export class SlipBatches {
   }
 }
 
-/** The per-shard queues of this process. One PostgreSQL is one shard. */
+/** The lanes of this process's shards. One PostgreSQL is one shard. */
 export class BidBatcher {
-  readonly #shards: SlipBatches[];
+  readonly #lanes: SlipBatches[];
 
   constructor(db: Database, options: BatchOptions) {
-    this.#shards = [new SlipBatches(db, options)];
+    this.#lanes = Array.from({ length: options.parallel }, () => new SlipBatches(db, options));
   }
 
-  /** The queue of the shard holding this player's rows (all of them on one PostgreSQL). */
-  shardOf(_player: number): SlipBatches {
-    return this.#shards[0] as SlipBatches;
+  /** The lane of this player's slips: always the same one, so they keep their order. */
+  laneOf(player: number): SlipBatches {
+    return this.#lanes[player % this.#lanes.length] as SlipBatches;
   }
 
   place(slip: Slip): Promise<SlipAnswer> {
-    return this.shardOf(slip.player).place(slip);
+    return this.laneOf(slip.player).place(slip);
   }
 
+  /** The lanes' figures added up. */
   get stats(): SlipBatches['stats'] {
-    return this.#shards[0]?.stats ?? { batches: 0, slips: 0, largest: 0, fallbacks: 0 };
+    const all = { batches: 0, slips: 0, largest: 0, fallbacks: 0 };
+    for (const lane of this.#lanes) {
+      all.batches += lane.stats.batches;
+      all.slips += lane.stats.slips;
+      all.largest = Math.max(all.largest, lane.stats.largest);
+      all.fallbacks += lane.stats.fallbacks;
+    }
+    return all;
   }
 }
