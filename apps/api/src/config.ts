@@ -172,10 +172,12 @@ export const configSchema = z
     /** The most slips in one batch (each is a subtransaction; PostgreSQL caches 64 per transaction). */
     BID_BATCH_MAX: z.coerce.number().int().min(2).max(64).default(32),
     /**
-     * Batches in flight at once per process, each on a connection of its own. One batch's slips run one after
-     * another in one backend: 1 measured best on two cores (decision 043); raise it with the database's cores.
+     * Lanes of batches per process: batches in flight at once, each on a connection of its own, a player's slips
+     * always in the lane of their id. One batch's slips run one after another in one backend, so one lane left a
+     * quiet two-core machine a third idle; 2 measured best there at 16 and 64 connections (decision 043). Raise it
+     * with the database's cores, and measure.
      */
-    BID_BATCH_PARALLEL: z.coerce.number().int().min(1).max(16).default(1),
+    BID_BATCH_PARALLEL: z.coerce.number().int().min(1).max(16).default(2),
     /** Server processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /**
