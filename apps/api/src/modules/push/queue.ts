@@ -444,10 +444,14 @@ export class PushQueue {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.stopping.abort();
     if (this.timer) clearInterval(this.timer);
     await this.stopListening?.();
     await this.settled();
+    // The workers fetch nothing more before a group in flight gives its unsent pushes back: a worker still
+    // polling could otherwise claim a group the moment it went back to waiting, after pg-boss had looked for work
+    // in progress, and leave it active behind a finished stop (the paced-group test saw it under load).
+    await this.boss.offWork(SEND_QUEUE);
+    this.stopping.abort();
     // Jobs being sent finish first; what is left waits in the database for the next start.
     await this.boss.stop({ graceful: true, wait: true, close: false });
     await this.sender.stop();
