@@ -15,7 +15,9 @@ export const engine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres
 export async function openTestDatabase(): Promise<Database> {
   if (engine === 'pglite') {
     const tarball = new Blob([readFileSync(pgliteTemplatePath())]);
-    return openPglite({ loadDataDir: tarball });
+    // A test's database is a few megabytes: a 32 MB pool holds it whole, and PGlite zeroes 128 MB at every open
+    // (0.50 against 0.39 CPU-s an open, 75 files a run).
+    return openPglite({ loadDataDir: tarball, sharedBuffers: '32MB' });
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');

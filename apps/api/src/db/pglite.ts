@@ -24,6 +24,11 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A data-dir tarball to start from (a migrated template, in tests). */
   loadDataDir?: Blob | File;
+  /**
+   * PostgreSQL's buffer pool (`shared_buffers`, 128MB by default). PGlite zeroes the whole pool at every start,
+   * about a quarter of an open's CPU: a test's small database takes a smaller one (apps/api/test/db.ts).
+   */
+  sharedBuffers?: string;
 }
 
 const LOCK_FILE = 'gama-server.pid';
@@ -78,6 +83,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     pglite = await PGlite.create(options.dataDir, {
       parsers: { [INT8]: parseInt8 },
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.sharedBuffers
+        ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
+        : {}),
     });
   } catch (error) {
     unlock();
