@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 import { Operator } from '../../support/bidding.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { atBothSizes, createOperator, ownerSettings, shot, signIn } from '../../support/console.ts';
@@ -5,6 +6,15 @@ import { atBothSizes, createOperator, ownerSettings, shot, signIn } from '../../
 // The desk's size and the phone's, one after the other in a one-at-a-time project (playwright.config.ts): every
 // results operator's inbox hears of every declaration waiting for approval, so another of these tests running at
 // the same time would put its own items in this maker's inbox.
+/** The second operator at the main group's results desk, in a browser context of their own. */
+async function checkerDesk(browser: Browser, base: string, checker: Parameters<typeof signIn>[1]) {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await signIn(page, checker);
+  await page.goto('/admin/results?group=main');
+  return { checkerPage: page, closeChecker: () => context.close() };
+}
+
 atBothSizes(() => {
   test('two-person rule: a declaration waits, its maker cannot approve it, a second operator approves or rejects with a reason the maker reads', async ({
     page,
@@ -39,11 +49,8 @@ atBothSizes(() => {
     await expect(waiting.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     await shot(page, info, 'results-pending-maker');
 
-    const second = await browser.newContext({ baseURL: base });
-    const checkerPage = await second.newPage();
-    await signIn(checkerPage, checker);
     // The checker lands on the desk too; the main group, as the maker chose.
-    await checkerPage.goto(`/admin/results?group=main`);
+    const { checkerPage, closeChecker } = await checkerDesk(browser, base, checker);
     await expect(checkerPage.getByRole('list', { name: 'Waiting for you' })).toContainText(
       /[1-9]\d* results? to approve/,
     );
@@ -103,7 +110,7 @@ atBothSizes(() => {
     await expect(approve).toContainText(`as previewed by ${maker.username}`);
     await approve.getByRole('button', { name: 'Approve and pay' }).click();
     await expect(checkerPage.getByText('Result declared: 0 winning bids paid')).toBeVisible();
-    await second.close();
+    await closeChecker();
 
     await page.reload();
     await expect(market.getByText('Declared')).toBeVisible();
@@ -155,10 +162,7 @@ atBothSizes(() => {
     await expect(proposal.getByRole('button', { name: 'Approve revert' })).toHaveCount(0);
     await shot(page, info, 'revert-proposed-maker');
 
-    const second = await browser.newContext({ baseURL: base });
-    const checkerPage = await second.newPage();
-    await signIn(checkerPage, checker);
-    await checkerPage.goto(`/admin/results?group=main`);
+    const { checkerPage, closeChecker } = await checkerDesk(browser, base, checker);
     const waiting = checkerPage
       .getByRole('row')
       .filter({ hasText: `${name} · Open` })
@@ -168,7 +172,7 @@ atBothSizes(() => {
     const approve = checkerPage.getByRole('dialog', { name: 'Approve revert' });
     await approve.getByRole('button', { name: 'Approve and revert' }).click();
     await expect(checkerPage.getByText('Reverted: 0 wins taken back, bids open again')).toBeVisible();
-    await second.close();
+    await closeChecker();
 
     await page.reload();
     await expect(market.getByText('Awaiting result')).toHaveCount(2);
