@@ -80,6 +80,18 @@ async function inOneBatch(sends: Array<() => Promise<Reply<BidAnswer>>>): Promis
   return answers;
 }
 
+/** A cap on Single Digit's payout per number for this test, taken off again when it ends. */
+async function capSingleDigit(payoutPaise: number): Promise<void> {
+  const set = await admin<CapsAnswer & ApiBody>(t, owner, 'PATCH', '/admin-api/caps', {
+    group: 'main',
+    caps: { single_digit: payoutPaise },
+  });
+  expect(set.json.status).toBe(true);
+  onTestFinished(async () => {
+    await admin(t, owner, 'PATCH', '/admin-api/caps', { group: 'main', caps: { single_digit: null } });
+  });
+}
+
 async function bidJournals(p: Player): Promise<number> {
   const { rows } = await t.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM journals WHERE kind = 'bid' AND actor = $1`,
@@ -126,25 +138,17 @@ describe('slips of one batch', () => {
   it('two slips of two players over one cap: the first takes the room, the second is refused', async () => {
     const market = await draw('BATCH CAP');
     // Single Digit pays 95 for 10: a cap of 150 points of payout holds one 10-point bid on a number, not two.
-    const set = await admin<CapsAnswer & ApiBody>(t, owner, 'PATCH', '/admin-api/caps', {
-      group: 'main',
-      caps: { single_digit: 15_000 },
-    });
-    expect(set.json.status).toBe(true);
-    try {
-      const [p, q] = [await funded(100), await funded(100)];
-      const [first, second] = await inOneBatch([slip(p, market, '6', 10), slip(q, market, '6', 10)]);
-      expect(first?.json.status).toBe(true);
-      expect(second?.json).toMatchObject({ status: false, msg: limitReached('6') });
-      expect(await balanceOf(t, q.id)).toBe(10_000);
-      const { rows } = await t.db.query<{ payout: number }>(
-        `SELECT payout FROM number_exposure WHERE market_id = $1 AND digits = '6'`,
-        [market],
-      );
-      expect(rows.map((r) => r.payout)).toEqual([9_500]);
-    } finally {
-      await admin(t, owner, 'PATCH', '/admin-api/caps', { group: 'main', caps: { single_digit: null } });
-    }
+    await capSingleDigit(15_000);
+    const [p, q] = [await funded(100), await funded(100)];
+    const [first, second] = await inOneBatch([slip(p, market, '6', 10), slip(q, market, '6', 10)]);
+    expect(first?.json.status).toBe(true);
+    expect(second?.json).toMatchObject({ status: false, msg: limitReached('6') });
+    expect(await balanceOf(t, q.id)).toBe(10_000);
+    const { rows } = await t.db.query<{ payout: number }>(
+      `SELECT payout FROM number_exposure WHERE market_id = $1 AND digits = '6'`,
+      [market],
+    );
+    expect(rows.map((r) => r.payout)).toEqual([9_500]);
   });
 
   it('a key replayed inside one batch gets the first answer; the same key with other rows is refused', async () => {
@@ -315,30 +319,41 @@ describe('slips in two lanes', () => {
     expect(await balanceOf(t, q.id)).toBe(0);
   });
 
+  it('a key sent again while its first slip waits is answered once, whichever lane is free', async () => {
+    const market = await draw('LANES KEYS');
+    const [p, q] = await inTwoLanes(100);
+    // A player (or a client retrying for them) sends one key twice, and a third time after; q's lane is free
+    // meanwhile. All three go to p's lane, so the key is placed once.
+    const [first, again, other] = await inBothLanes([
+      [p, slip(p, market, '7', 40, 'lanes-key-0001')],
+      [p, slip(p, market, '7', 40, 'lanes-key-0001')],
+      [q, slip(q, market, '7', 40)],
+    ]);
+    const [later] = await inBothLanes([[p, slip(p, market, '7', 40, 'lanes-key-0001')]]);
+    expect(first?.json).toMatchObject({ status: true, wallet_amt: '60' });
+    expect(again?.json).toEqual(first?.json);
+    expect(later?.json).toEqual(first?.json);
+    expect(other?.json).toMatchObject({ status: true, wallet_amt: '60' });
+    expect(await bidJournals(p)).toBe(1);
+    expect(await balanceOf(t, p.id)).toBe(6_000);
+  });
+
   it('two lanes over one cap at once: one takes the room, the other is refused', async () => {
     const market = await draw('LANES CAP');
-    const set = await admin<CapsAnswer & ApiBody>(t, owner, 'PATCH', '/admin-api/caps', {
-      group: 'main',
-      caps: { single_digit: 15_000 },
-    });
-    expect(set.json.status).toBe(true);
-    try {
-      const [p, q] = await inTwoLanes(100);
-      const answers = await inBothLanes([
-        [p, slip(p, market, '6', 10)],
-        [q, slip(q, market, '6', 10)],
-      ]);
-      expect(answers.filter((a) => a.json.status === true)).toHaveLength(1);
-      expect(answers.filter((a) => a.json.msg === limitReached('6'))).toHaveLength(1);
-      const { rows } = await t.db.query<{ payout: number }>(
-        `SELECT payout FROM number_exposure WHERE market_id = $1 AND digits = '6'`,
-        [market],
-      );
-      expect(rows.map((r) => r.payout)).toEqual([9_500]);
-      expect((await balanceOf(t, p.id)) + (await balanceOf(t, q.id))).toBe(19_000);
-    } finally {
-      await admin(t, owner, 'PATCH', '/admin-api/caps', { group: 'main', caps: { single_digit: null } });
-    }
+    await capSingleDigit(15_000);
+    const [p, q] = await inTwoLanes(100);
+    const answers = await inBothLanes([
+      [p, slip(p, market, '6', 10)],
+      [q, slip(q, market, '6', 10)],
+    ]);
+    expect(answers.filter((a) => a.json.status === true)).toHaveLength(1);
+    expect(answers.filter((a) => a.json.msg === limitReached('6'))).toHaveLength(1);
+    const { rows } = await t.db.query<{ payout: number }>(
+      `SELECT payout FROM number_exposure WHERE market_id = $1 AND digits = '6'`,
+      [market],
+    );
+    expect(rows.map((r) => r.payout)).toEqual([9_500]);
+    expect((await balanceOf(t, p.id)) + (await balanceOf(t, q.id))).toBe(19_000);
   });
 
   // PGlite runs one transaction at a time: two batches never hold locks at once there.
@@ -350,14 +365,7 @@ describe('slips in two lanes', () => {
       // A cap far above these bids, so that each number's exposure row is counted and locked (a number without
       // a cap has no row and no turn). The rows exist (a first bid on each) and this test holds them: p's batch
       // waits for 1 and q's for 2, and once both are let go each holds the number the other needs next.
-      const set = await admin<CapsAnswer & ApiBody>(t, owner, 'PATCH', '/admin-api/caps', {
-        group: 'main',
-        caps: { single_digit: 100_000_000 },
-      });
-      expect(set.json.status).toBe(true);
-      onTestFinished(async () => {
-        await admin(t, owner, 'PATCH', '/admin-api/caps', { group: 'main', caps: { single_digit: null } });
-      });
+      await capSingleDigit(100_000_000);
       const seeder = await funded(100);
       for (const digits of ['1', '2'])
         expect((await slip(seeder, market, digits, 10)()).json.status).toBe(true);
