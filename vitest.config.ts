@@ -75,5 +75,7 @@ export default defineConfig({
     maxWorkers: 2,
     fileParallelism: true,
     sequence: { sequencer: WaitingFirstSequencer },
+    // A failure's errors as it happens, for the run that is stopped before its summary (test/failures-at-once.ts).
+    reporters: ['default', './apps/api/test/failures-at-once.ts'],
   },
 });

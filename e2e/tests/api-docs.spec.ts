@@ -22,7 +22,10 @@ for (const { page: path, title, operation } of references) {
       if (new URL(request.url()).origin !== new URL(baseURL ?? '').origin) elsewhere.push(request.url());
     });
     await page.goto(path);
-    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    // Scalar builds the whole reference (about 240 operations) before its first heading; on a slow machine inside
+    // a whole `npm test` (load 15) that took past 15 s (session 23), and 8 s once on a busy one before. A limit,
+    // not a wait: the step ends when the heading shows.
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible({ timeout: 60_000 });
     // Scalar renders operations as they come into view, and folds every tag but the first: its search finds
     // the operation and brings it in.
     await page.getByRole('search').first().click();
