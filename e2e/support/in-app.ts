@@ -46,7 +46,7 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   await expect(async () => {
     await push(page, between(path));
     await expect(notFoundHeading(page)).toBeVisible({ timeout: 2_000 });
-  }, `${path}: the not-found page between two screens`).toPass({ timeout: 15_000 });
+  }, `${path}: the not-found page between two screens`).toPass({ timeout: 30_000 });
   await push(page, path);
   await expect(notFoundHeading(page), path).toHaveCount(0);
 }

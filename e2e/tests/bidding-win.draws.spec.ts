@@ -27,7 +27,7 @@ test('a real win: open Single Digit bid before the open time, both halves declar
   const card = page
     .getByTestId('market-card')
     .filter({ has: page.getByRole('heading', { name, exact: true }) });
-  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(card.getByTestId('market-result')).toHaveText('***-**-***');
   await openBidScreen(page, name, 'Single Digit');
   await expect(page.getByRole('radio', { name: 'Open' })).toBeChecked();

@@ -42,7 +42,7 @@ test('forgot password: code, new password, then only the new password works', as
   await update.click();
   await expectToast(page, 'Successfully updated password');
   await expect(page).toHaveURL(/\/change-password$/);
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
 
   await page.getByLabel('Phone Number').fill(player.mobile);
   await page.getByLabel('Password', { exact: true }).fill(player.password);

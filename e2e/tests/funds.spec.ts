@@ -107,7 +107,7 @@ test('a tap before the operator’s UPI ids arrive waits for them, then records 
   await page.goto('/payviaupi');
   await page.getByLabel('Amount', { exact: true }).fill('250');
   await page.getByRole('radio', { name: 'Google Pay' }).click();
-  const recorded = page.waitForRequest('**/api-fund-request-add', { timeout: 15_000 });
+  const recorded = page.waitForRequest('**/api-fund-request-add', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Add Money' }).click();
   release();
   await recorded;

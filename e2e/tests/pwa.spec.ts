@@ -98,7 +98,7 @@ test('offers the new version when one is deployed, and takes it when the player 
       await registration?.update();
     });
     const prompt = page.locator('[data-sonner-toast]').filter({ hasText: appShellMessages.updateReady });
-    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expect(prompt).toBeVisible({ timeout: 45_000 });
     // Waiting, not taken over: the page the player is on stays as it was until they choose.
     expect(
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null),

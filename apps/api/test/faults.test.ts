@@ -195,7 +195,8 @@ describe('F2: the server killed at each crash point loses nothing and applies no
 
   it(
     'bids, a withdrawal approval, a settlement and a revert, each interrupted by SIGKILL and retried',
-    { timeout: 360_000 },
+    // 243 s of it on PostgreSQL inside a whole `npm test` on a slow machine (session 23).
+    { timeout: 600_000 },
     async () => {
       // Prepared in-process: a funded player with a pending withdrawal, an operator, a market to bid on, and a
       // market with a crowd of bids to settle (CROWD).

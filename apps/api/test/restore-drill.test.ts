@@ -81,9 +81,11 @@ describe('the restore drill', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // A limit, not a wait: the drill took 179 s of its 180 inside a whole `npm test` on a machine two and a half
+  // times slower than most (session 23).
   it(
     'restores to an instant: what came before is there, what came after is not, the ledger exact',
-    { timeout: 180_000 },
+    { timeout: 480_000 },
     async () => {
       expect(missing, 'the restore drill needs these installed').toEqual([]);
       giveToPostgres(dir);

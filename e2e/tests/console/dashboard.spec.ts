@@ -58,7 +58,7 @@ test('the dashboard is the owner’s landing page and shows today live: stakes p
 
   // Live: a bid placed now shows up on the next refresh (every 15 s) without a reload.
   await business.bid(player, market, [{ digits: '7', points: 30, session: 'open' }]);
-  await expect(row).toContainText('200.00', { timeout: 25_000 });
+  await expect(row).toContainText('200.00', { timeout: 45_000 });
   await expect(draw).toContainText('3 bids');
 });
 

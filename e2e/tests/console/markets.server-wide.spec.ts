@@ -14,7 +14,7 @@ import { expect, loginViaUi, test } from '../../support/fixtures.ts';
 import { E2E_TODAY } from '../../support/server-env.ts';
 
 /** The player app polls its market list every 5 s and the server caches it for 2 s. */
-const NEXT_POLL = { timeout: 15_000 };
+const NEXT_POLL = { timeout: 30_000 };
 
 function playerCard(page: Page, name: string) {
   return page.getByTestId('market-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
