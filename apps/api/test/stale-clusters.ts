@@ -23,8 +23,12 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The temp dirs of tests that start servers of their own (failover, replica, restore drill). */
-export const CLUSTER_DIR_PREFIXES = ['gama-failover-', 'gama-replica-', 'gama-backup-'] as const;
+/**
+ * The temp dirs of tests that start servers of their own (failover, replica, restore drill, and the stop-signal
+ * test's `npm start`s, which run in process groups of their own: a Vitest stopped part-way left one serving for two
+ * hours, session 23).
+ */
+export const CLUSTER_DIR_PREFIXES = ['gama-failover-', 'gama-replica-', 'gama-backup-', 'gama-stop-'] as const;
 
 const OWNER_FILE = '.gama-owner';
 const ORPHAN_QUIET_MS = 10 * 60_000;

@@ -11,9 +11,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './ports.ts';
+import { claimClusterDir } from './stale-clusters.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'gama-stop-'));
+// A run stopped before afterAll leaves its servers behind: a later run's set-up stops them (stale-clusters.ts).
+claimClusterDir(dataDir);
 const groups: number[] = [];
 afterAll(() => {
   // A failed stop leaves the server behind; its process group is still ours to end.
