@@ -28,7 +28,12 @@ import { join } from 'node:path';
  * test's `npm start`s, which run in process groups of their own: a Vitest stopped part-way left one serving for two
  * hours, session 23).
  */
-export const CLUSTER_DIR_PREFIXES = ['gama-failover-', 'gama-replica-', 'gama-backup-', 'gama-stop-'] as const;
+export const CLUSTER_DIR_PREFIXES = [
+  'gama-failover-',
+  'gama-replica-',
+  'gama-backup-',
+  'gama-stop-',
+] as const;
 
 const OWNER_FILE = '.gama-owner';
 const ORPHAN_QUIET_MS = 10 * 60_000;
