@@ -363,11 +363,14 @@ describe('slips in two lanes', () => {
       const market = await draw('LANES DEADLOCK');
       const [p, q] = await inTwoLanes(100);
       // A cap far above these bids, so that each number's exposure row is counted and locked (a number without
-      // a cap has no row and no turn). The rows exist (a first bid on each) and this test holds them: p's batch
-      // waits for 1 and q's for 2, and once both are let go each holds the number the other needs next.
+      // a cap has no row and no turn). The rows exist (a first bid on each). p's batch takes 1, then 3, then 2;
+      // q's takes 2, then 3, then 1. This test holds 3 only, so each batch holds its first number while it waits
+      // for 3; once 3 is let go, whichever batch takes it next needs the number the other holds. (Holding 1 and 2
+      // and letting both go at once left it to the scheduler: one batch could take both before the other woke,
+      // and no deadlock happened.)
       await capSingleDigit(100_000_000);
       const seeder = await funded(100);
-      for (const digits of ['1', '2'])
+      for (const digits of ['1', '2', '3'])
         expect((await slip(seeder, market, digits, 10)()).json.status).toBe(true);
       const deadlocks = async () => {
         const { rows } = await t.db.query<{ n: string }>(
@@ -380,17 +383,19 @@ describe('slips in two lanes', () => {
       const bidsBefore = await snapshot(t.db, ['bids']);
       let placing: Promise<Array<Reply<BidAnswer>>> | undefined;
       await t.db.transaction(async (tx) => {
-        await tx.query(
-          `SELECT 1 FROM number_exposure WHERE market_id = $1 AND digits IN ('1', '2') ORDER BY digits FOR UPDATE`,
-          [market],
-        );
+        await tx.query(`SELECT 1 FROM number_exposure WHERE market_id = $1 AND digits = '3' FOR UPDATE`, [
+          market,
+        ]);
         placing = inBothLanes([
           [p, slip(p, market, '1', 10)],
+          [p, slip(p, market, '3', 10)],
           [p, slip(p, market, '2', 10)],
           [q, slip(q, market, '2', 10)],
+          [q, slip(q, market, '3', 10)],
           [q, slip(q, market, '1', 10)],
         ]);
-        // Both batches waiting on this transaction's row locks, then let go together by its commit.
+        // Both batches waiting on this transaction's row lock of 3, each holding its first number, then let go
+        // by its commit.
         for (let i = 0; ; i += 1) {
           const { rows } = await t.db.query<{ n: number }>(
             `SELECT count(*)::int AS n FROM pg_stat_activity
@@ -405,13 +410,15 @@ describe('slips in two lanes', () => {
       expect(answers.map((a) => a.json)).toEqual([
         expect.objectContaining({ status: true, wallet_amt: '90' }),
         expect.objectContaining({ status: true, wallet_amt: '80' }),
+        expect.objectContaining({ status: true, wallet_amt: '70' }),
         expect.objectContaining({ status: true, wallet_amt: '90' }),
         expect.objectContaining({ status: true, wallet_amt: '80' }),
+        expect.objectContaining({ status: true, wallet_amt: '70' }),
       ]);
       const bidsAfter = await snapshot(t.db, ['bids']);
-      expect((bidsAfter.bids ?? []).length - (bidsBefore.bids ?? []).length).toBe(4);
-      expect(await bidJournals(p)).toBe(2);
-      expect(await bidJournals(q)).toBe(2);
+      expect((bidsAfter.bids ?? []).length - (bidsBefore.bids ?? []).length).toBe(6);
+      expect(await bidJournals(p)).toBe(3);
+      expect(await bidJournals(q)).toBe(3);
       const { rows: exposure } = await t.db.query<{ digits: string; payout: number }>(
         `SELECT digits, payout FROM number_exposure WHERE market_id = $1 ORDER BY digits`,
         [market],
@@ -419,6 +426,7 @@ describe('slips in two lanes', () => {
       expect(exposure).toEqual([
         { digits: '1', payout: 3 * 9_500 },
         { digits: '2', payout: 3 * 9_500 },
+        { digits: '3', payout: 3 * 9_500 },
       ]);
       // The batch the deadlock ended was run again by db.transaction, whole: no slip went one by one.
       expect(lanes.stats.fallbacks).toBe(fallbacksBefore);
