@@ -75,7 +75,12 @@ export default defineConfig({
     maxWorkers: 2,
     fileParallelism: true,
     sequence: { sequencer: WaitingFirstSequencer },
-    // A failure's errors as it happens, for the run that is stopped before its summary (test/failures-at-once.ts).
-    reporters: ['default', './apps/api/test/failures-at-once.ts'],
+    // A failure's errors as it happens, for the run that is stopped before its summary (test/failures-at-once.ts);
+    // with GAMA_TIMELINE, each file's start and end (test/timeline.ts).
+    reporters: [
+      'default',
+      './apps/api/test/failures-at-once.ts',
+      ...(process.env.GAMA_TIMELINE ? ['./apps/api/test/timeline.ts'] : []),
+    ],
   },
 });
