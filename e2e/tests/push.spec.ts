@@ -113,22 +113,27 @@ test('a push that is not the app’s (no title, or not JSON) shows nothing', asy
   });
   await cdp.send('ServiceWorker.enable');
   const id = await registrationId;
-  for (const data of ['not json', JSON.stringify({ body: 'no title' })]) {
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL ?? '', registrationId: id, data });
-  }
-  // A real one after them: when it shows, the two before it have been handled.
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseURL ?? '',
-    registrationId: id,
-    data: JSON.stringify(push),
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title),
-      ),
-    )
-    .toEqual([push.title]);
+  const titles = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title),
+    );
+  // The two, then a real one after them: when it shows, the two before it have been handled. DevTools hands a
+  // push over and answers at once, whatever becomes of it, and once in CI on a loaded machine nothing showed at
+  // all; so while nothing has shown, the three are handed over again, together, and whichever round shows the
+  // real one proves its two were handled first. Its tag replaces an earlier copy: the list holds it once.
+  await expect(async () => {
+    if ((await titles()).length === 0) {
+      for (const data of ['not json', JSON.stringify({ body: 'no title' }), JSON.stringify(push)]) {
+        await cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: baseURL ?? '',
+          registrationId: id,
+          data,
+        });
+      }
+    }
+    await expect.poll(titles, { timeout: 10_000 }).not.toEqual([]);
+  }).toPass({ timeout: 60_000 });
+  expect(await titles()).toEqual([push.title]);
 });
 
 test('alerts on: the operator’s offers have their own switch beside the other kinds, in English and in Hindi', async ({
