@@ -26,7 +26,7 @@ const api = {
   setupFiles: ['./test/cpu-log.ts'],
 };
 
-// Two cores: bounded parallelism keeps PGlite instances (about 320 MB each) and CPU in check.
+// Two cores: bounded parallelism keeps PGlite instances (about 320 MB each, three at most) and CPU in check.
 const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'core', root: './packages/core', include: ['src/**/*.test.ts'] } },
   { test: { name: 'ui', root: './packages/ui', include: ['src/**/*.test.ts', 'build/**/*.test.ts'] } },
@@ -48,8 +48,13 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
 ];
-// The PostgreSQL project's group (three workers) runs first, then these (two).
-for (const project of projects) project.test = { ...project.test, sequence: { groupOrder: 1 } };
+// The PostgreSQL project's group (three workers) runs first, then these, also with three: the crash points and the
+// stop signals hold two of them for most of two minutes while their child servers work, and with two workers
+// every short PGlite file waited for them and ran after the browser suite had ended, with a core idle at times.
+// Three took `npm test` from 480 to 462 s on session 24's machine, the cores busy from the first minute to the
+// last; the crash points on PGlite, which once reached a 240 s limit with three workers at load 15-20, took 115 s.
+for (const project of projects)
+  project.test = { ...project.test, sequence: { groupOrder: 1 }, maxWorkers: 3 };
 if (withPostgres) {
   projects.push({
     test: {
