@@ -4,12 +4,11 @@
  * table at the end, with the moment it started, so a slower suite shows where, run by run (docs/testing.md keeps
  * the figures).
  *
- * Vitest starts with the build, the browser suite once the build is done, and the two then run side by side: each
- * alone leaves part of the two cores idle (a Vitest file waiting on a cluster of its own, a browser test waiting on
- * a page or a server), and together they fill each other's waits (docs/testing.md has the figures). Nothing is
- * shared between the two: Vitest's databases are per file, its servers on free ports (the failover cluster on
+ * The browser suite and Vitest run side by side once the build is done: each alone leaves part of the two cores
+ * idle (a Vitest file waiting on a cluster of its own, a browser test waiting on a page or a server), and
+ * together they fill each other's waits (docs/testing.md has the figures). Nothing is shared between the two: Vitest's databases are per file, its servers on free ports (the failover cluster on
  * 3500-3509), Playwright's four servers on GAMA_E2E_PORT and the three after it with data dirs of their own, and
- * Playwright serves the build, which is finished before it starts.
+ * Playwright serves the build, which is finished before either starts.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -102,17 +101,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<number> {
-  // No Vitest test reads the build (static.test.ts makes folders of its own; an app built while the build writes
-  // serves whatever page is there, or none: http/static-delivery.ts), so Vitest starts beside it, on the most of a
-  // core the build leaves idle for its five to seven seconds. The browser suite serves the build and waits for it.
-  const unit = launch(vitest);
-  let unitCode: number | undefined;
-  void unit.done.then((code) => (unitCode = code));
   const built = await launch(build).done;
-  if (built !== 0 || (unitCode !== undefined && unitCode !== 0)) {
-    await stopAll();
-    return built !== 0 ? built : (unitCode ?? 1);
-  }
+  if (built !== 0) return built;
+
+  const unit = launch(vitest);
   const e2e = launch(browser);
   // The first of the two to fail decides the exit code and stops the other; else both must pass.
   const outcomes = [unit.done, e2e.done].map((done) =>
