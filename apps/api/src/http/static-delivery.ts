@@ -41,8 +41,8 @@ export function readIndex(dist: string, appKey: string, file = 'index.html'): In
   try {
     page = readFileSync(path.join(dist, file), 'utf8');
   } catch (error) {
-    // Not built, or gone while a build empties the folder to write it again (npm test starts Vitest beside the
-    // build): asked once, rather than seen and then read, so there is no moment between the two.
+    // Not built, or gone while a build empties the folder to write it again: asked once, rather than seen and
+    // then read, so there is no moment between the two.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
