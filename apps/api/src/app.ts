@@ -3,7 +3,6 @@ import cookie from '@fastify/cookie';
 import { endpoints } from '@gama/core/endpoints';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { fileURLToPath } from 'node:url';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -63,11 +62,9 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import { createSmsProvider } from './sms/provider.ts';
 import { logStream } from './lib/log-output.ts';
+import { adminDist, publicDir, webDist } from './paths.ts';
 import { PlayerTraffic } from './lib/player-traffic.ts';
 
-const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
-const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-const defaultAdminDist = fileURLToPath(new URL('../../admin/dist/', import.meta.url));
 
 export interface BuildOptions {
   config: Config;
@@ -239,8 +236,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerStatic(app, {
     publicDir,
-    webDist: config.WEB_DIST ?? defaultWebDist,
-    adminDist: config.ADMIN_DIST ?? defaultAdminDist,
+    webDist: config.WEB_DIST ?? webDist,
+    adminDist: config.ADMIN_DIST ?? adminDist,
     appKey: config.APP_KEY,
   });
   return app;

@@ -56,11 +56,11 @@ async function call<T>(
 }
 
 /**
- * `src/server.ts` as production starts it, on `port`, with a test configuration (the test clock, no web build,
+ * The server's bundle (`dist/server.mjs`, built by the global set-up) as production starts it, on `port`, with a test configuration (the test clock, no web build,
  * a data folder of its own) under `env`; its standard error is piped for the caller to read.
  */
 export function spawnServer(port: number, env: Record<string, string>) {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  return spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,5 +1,5 @@
 /**
- * Migrates once per run: a PGlite data-dir tarball, and a template database on PostgreSQL when
+ * Builds the server's bundle (scripts/bundle.ts) and migrates once per run: a PGlite data-dir tarball, and a template database on PostgreSQL when
  * TEST_DATABASE_URL is set. Each test file then starts from a copy in well under a second. First it stops the
  * clusters a killed run left behind (stale-clusters.ts), whose processes would hold the failover test's fixed
  * ports.
@@ -9,6 +9,7 @@ import pg from 'pg';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
+import { bundleServer } from '../scripts/bundle.ts';
 import { stopStaleClusters } from './stale-clusters.ts';
 import { tarWithout } from './tar-without.ts';
 import { pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
@@ -50,6 +51,8 @@ async function preparePostgres(base: string): Promise<void> {
 
 export default async function setup(): Promise<void> {
   for (const line of stopStaleClusters()) console.warn(`stale test cluster left by a killed run: ${line}`);
+  // The child servers run the bundle as production does; built here too, so `npx vitest` alone has it.
+  await bundleServer();
   await preparePglite();
   const base = process.env.TEST_DATABASE_URL;
   if (base) await preparePostgres(base);

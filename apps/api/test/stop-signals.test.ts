@@ -143,7 +143,7 @@ async function pushSender(npm: number) {
   let sender: { pid: number; ppid: number } | undefined;
   await until(
     async () => {
-      sender = descendants(npm).find((p) => p.command.includes('push/sender-process.ts'));
+      sender = descendants(npm).find((p) => p.command.includes('dist/sender-process.mjs'));
       return sender !== undefined;
     },
     'the push sender to start',

@@ -3,9 +3,8 @@
  * some values replaced: the restore drill's test runs these very files with only paths and ports changed.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { deployDir } from '../paths.ts';
 
-const deployDir = fileURLToPath(new URL('../../../../deploy/', import.meta.url));
 
 export const deployedPgbackrestConf = (): string =>
   readFileSync(`${deployDir}pgbackrest/pgbackrest.conf`, 'utf8');

@@ -3,12 +3,11 @@
  * that changed (repeatables.ts); a failure stops start-up.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { migrationsDir } from '../paths.ts';
 import type { Database, Queryable } from './database.ts';
 import type { Repeatable } from './repeatables.ts';
 import { applyRepeatables, listRepeatables, pendingRepeatables } from './repeatables.ts';
 
-const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 export interface Migration {
   version: string;

@@ -9,10 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { functionsDir } from '../paths.ts';
 import type { Database, Queryable } from './database.ts';
 
-const functionsDir = fileURLToPath(new URL('./functions/', import.meta.url));
 
 export interface Repeatable {
   name: string;

@@ -7,6 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
+import { pushSenderScript, runsFromBundle } from '../../paths.ts';
 
 /** One push, ready to encrypt and send: the device's address and keys, the JSON text, the VAPID header. */
 export interface OutgoingPush {
@@ -35,7 +36,6 @@ export interface PushSenderOptions {
   onExit: (details: { code: number | null; signal: NodeJS.Signals | null }) => void;
 }
 
-const script = new URL('./sender-process.ts', import.meta.url).pathname;
 
 interface Running {
   child: ChildProcess;
@@ -62,8 +62,10 @@ export class PushSender {
   }
 
   private spawn(): Running {
-    // The server runs TypeScript through tsx; the sender does the same, with the same Node.
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script], {
+    // The same Node as the server, and the same form: the bundled sender beside the server's bundle, or the
+    // source through tsx when the server runs from source (tests that build an app, `npm run dev`).
+    const args = runsFromBundle ? [pushSenderScript] : ['--import', import.meta.resolve('tsx'), pushSenderScript];
+    const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const waiting: Running['waiting'] = new Map();
