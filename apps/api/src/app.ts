@@ -65,7 +65,6 @@ import { logStream } from './lib/log-output.ts';
 import { adminDist, publicDir, webDist } from './paths.ts';
 import { PlayerTraffic } from './lib/player-traffic.ts';
 
-
 export interface BuildOptions {
   config: Config;
   db: Database;

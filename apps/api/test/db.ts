@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
-import { pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
+import { commitsWithoutFlush, pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -28,6 +28,7 @@ export async function openTestDatabase(): Promise<Database> {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName()}`);
+  await admin.query(commitsWithoutFlush(name));
   await admin.end();
   // The product answers 503 after 5 s without a connection (db/postgres.ts), a limit for a healthy server. A test
   // machine at load 15 on two cores is no such server: eighty racing lookups on one advisory lock, each waiting

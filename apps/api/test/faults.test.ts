@@ -25,7 +25,7 @@ import type { TestApp } from './helpers.ts';
 import { APP_KEY, createTestApp } from './helpers.ts';
 import { fund, operatorToken } from './money.ts';
 import { nextMobile } from '../src/seed/players.ts';
-import { pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
+import { commitsWithoutFlush, pgliteTemplatePath, postgresTemplateName, postgresUrlFor } from './template.ts';
 
 const DATE = '2026-11-20';
 const BID_DATE = '20-November-2026';
@@ -67,6 +67,7 @@ async function target(): Promise<Target> {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName()}`);
+  await admin.query(commitsWithoutFlush(name));
   await admin.end();
   const url = postgresUrlFor(base, name);
   return {

@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { deployDir } from '../paths.ts';
 
-
 export const deployedPgbackrestConf = (): string =>
   readFileSync(`${deployDir}pgbackrest/pgbackrest.conf`, 'utf8');
 export const deployedBackupSettings = (): string =>

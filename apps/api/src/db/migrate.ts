@@ -8,7 +8,6 @@ import type { Database, Queryable } from './database.ts';
 import type { Repeatable } from './repeatables.ts';
 import { applyRepeatables, listRepeatables, pendingRepeatables } from './repeatables.ts';
 
-
 export interface Migration {
   version: string;
   sql: string;

@@ -12,7 +12,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { functionsDir } from '../paths.ts';
 import type { Database, Queryable } from './database.ts';
 
-
 export interface Repeatable {
   name: string;
   sql: string;

@@ -36,7 +36,6 @@ export interface PushSenderOptions {
   onExit: (details: { code: number | null; signal: NodeJS.Signals | null }) => void;
 }
 
-
 interface Running {
   child: ChildProcess;
   ready: Promise<void>;
@@ -64,7 +63,9 @@ export class PushSender {
   private spawn(): Running {
     // The same Node as the server, and the same form: the bundled sender beside the server's bundle, or the
     // source through tsx when the server runs from source (tests that build an app, `npm run dev`).
-    const args = runsFromBundle ? [pushSenderScript] : ['--import', import.meta.resolve('tsx'), pushSenderScript];
+    const args = runsFromBundle
+      ? [pushSenderScript]
+      : ['--import', import.meta.resolve('tsx'), pushSenderScript];
     const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
