@@ -1,6 +1,6 @@
 /**
- * `npm test`: the build of both apps, the unit and API suites (Vitest), and the browser suite (Playwright),
- * stopping at the first that fails with its exit code. Each stage's wall time is printed as it ends and again in a
+ * `npm test`: the build (both apps and the server's bundle), the unit and API suites (Vitest), and the browser
+ * suite (Playwright), stopping at the first that fails with its exit code. Each stage's wall time is printed as it ends and again in a
  * table at the end, with the moment it started, so a slower suite shows where, run by run (docs/testing.md keeps
  * the figures).
  *
@@ -20,7 +20,7 @@ interface Stage {
   env?: Record<string, string>;
 }
 
-const build: Stage = { name: 'build (player app and console)', command: 'npm', args: ['run', 'build'] };
+const build: Stage = { name: 'build (player app, console, server)', command: 'npm', args: ['run', 'build'] };
 const vitest: Stage = {
   name: 'unit and API (Vitest)',
   command: 'npx',
