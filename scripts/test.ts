@@ -1,8 +1,8 @@
 /**
  * `npm test`: the build (both apps and the server's bundle), the unit and API suites (Vitest), and the browser
- * suite (Playwright), stopping at the first that fails with its exit code. Each stage's wall time is printed as it ends and again in a
- * table at the end, with the moment it started, so a slower suite shows where, run by run (docs/testing.md keeps
- * the figures).
+ * suite (Playwright), stopping at the first that fails with its exit code. Each stage's wall time is printed as it
+ * ends and again in a table at the end, with the moment it started, so a slower suite shows where, run by run
+ * (docs/testing.md keeps the figures).
  *
  * The browser suite and Vitest run side by side once the build is done: each alone leaves part of the two cores
  * idle (a Vitest file waiting on a cluster of its own, a browser test waiting on a page or a server), and
