@@ -65,14 +65,17 @@ function apiServer(port: number, name: E2eServer, extraEnv: Record<string, strin
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore' as const,
+    // The server's errors in the runner's output, each with its request id: a test that meets a 500 shows why
+    // (an operator's sign-in once answered INTERNAL in CI, and the server's log was not kept). Nothing below an
+    // error is logged, so a green run prints nothing of theirs.
+    stdout: 'pipe' as const,
     stderr: 'pipe' as const,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(runDir, name),
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       // A small Argon2id: every test registers or signs in players and operators; the real size is proven in
       // apps/api/src/modules/auth/passwords.test.ts.
       PASSWORD_HASH_COST: 'test',
