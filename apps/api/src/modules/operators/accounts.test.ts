@@ -3,6 +3,7 @@ import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
+import { audit } from '../audit/writer.ts';
 import { changeRole, lastOwnerMessage } from './accounts.ts';
 import { loginMessages } from '@gama/core/endpoints/operators/index';
 
@@ -391,6 +392,57 @@ describe('the last enabled owner', () => {
       const refused = outcomes.find((o) => o.status === 'rejected');
       expect(refused?.status === 'rejected' && (refused.reason as Error).message).toBe(lastOwnerMessage);
       expect(await activeOwners(duo)).toBe(1);
+    } finally {
+      await duo.close();
+    }
+  });
+
+  it('lets an owner sign in while another owner changes a role: the sign-in is audited, nothing deadlocks', async () => {
+    // A role change locks every enabled owner's row. A sign-in's audit row, written on its own, takes the audit
+    // chain's head (its trigger) and then checks its operator's row for the foreign key. With the owners' rows
+    // locked FOR UPDATE the check waited for the role change, whose own audit row then waited for the chain's
+    // head: PostgreSQL broke the cycle by failing the sign-in, a 500 at the console (the browser suite, session
+    // 25). Locked FOR NO KEY UPDATE, which a foreign key's check does not wait for, the sign-in goes through.
+    const duo = await createTestApp();
+    try {
+      const a = await newOperator(duo, 'owner');
+      const b = await newOperator(duo, 'owner');
+      const x = await newOperator(duo, 'cashier');
+      const request = { ip: '127.0.0.1', id: 'sign-in-beside-a-change', headers: {} };
+      let locked: () => void = () => undefined;
+      const ownersLocked = new Promise<void>((resolve) => (locked = resolve));
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const change = duo.db.transaction(async (tx) => {
+        await changeRole(tx, duo.clock, a.id, x.id, 'viewer');
+        locked();
+        await released;
+        await audit(tx, { operatorId: a.id, action: 'operator_role', request, at: duo.clock.now() });
+      });
+      await ownersLocked;
+      const signIn = audit(duo.db, {
+        operatorId: b.id,
+        action: 'operator_login',
+        request,
+        at: duo.clock.now(),
+      });
+      const done = signIn.then(
+        () => true,
+        () => true,
+      );
+      // The role change goes on once the sign-in's row is written or waits on a lock (PGlite runs one at a time).
+      const waitsOnLock = async () => {
+        if (duo.db.engine !== 'postgres') return true;
+        const { rows } = await duo.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return (rows[0]?.n ?? 0) > 0;
+      };
+      while (!(await Promise.race([done, waitsOnLock()]))) await new Promise((r) => setTimeout(r, 20));
+      release();
+      const outcomes = await Promise.allSettled([change, signIn]);
+      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok']);
     } finally {
       await duo.close();
     }

@@ -125,10 +125,15 @@ export const lastOwnerMessage =
  * Refuses a change that would leave no enabled owner. The enabled owners' rows are locked first, so two
  * concurrent demotions of the last two owners are decided one after the other: the second sees the first's
  * change and is refused.
+ *
+ * Operators' rows are locked FOR NO KEY UPDATE, never FOR UPDATE: the changes still exclude each other, and an
+ * audit row or a session that names a locked operator (its foreign key's check, FOR KEY SHARE) does not wait.
+ * FOR UPDATE made an owner's sign-in, whose audit row holds the audit chain's head while its key is checked,
+ * deadlock with a role change writing its own audit row (accounts.test.ts).
  */
 async function assertOtherOwnerRemains(tx: Queryable, operatorId: number): Promise<void> {
   const { rows } = await tx.query<{ id: number }>(
-    `SELECT id FROM operators WHERE role = 'owner' AND disabled_at IS NULL ORDER BY id FOR UPDATE`,
+    `SELECT id FROM operators WHERE role = 'owner' AND disabled_at IS NULL ORDER BY id FOR NO KEY UPDATE`,
   );
   if (rows.some((r) => r.id === operatorId) && rows.length <= 1) {
     throw new AppError('LAST_OWNER', lastOwnerMessage);
@@ -141,7 +146,7 @@ export interface Change {
 }
 
 async function lockOperator(tx: Queryable, clock: Clock, id: number): Promise<OperatorRow> {
-  const { rowCount } = await tx.query('SELECT 1 FROM operators WHERE id = $1 FOR UPDATE', [id]);
+  const { rowCount } = await tx.query('SELECT 1 FROM operators WHERE id = $1 FOR NO KEY UPDATE', [id]);
   if (rowCount === 0) throw new AppError('NOT_FOUND', 'Operator not found');
   return operatorById(tx, clock, id);
 }

@@ -149,7 +149,8 @@ async function counted(
 
 async function storedTotp(tx: Queryable, id: number) {
   const { rows } = await tx.query<{ totp_secret: string | null; totp_enabled_at: Date | null }>(
-    'SELECT totp_secret, totp_enabled_at FROM operators WHERE id = $1 FOR UPDATE',
+    // NO KEY: the operator's own audit rows and sessions (foreign keys) need not wait for it (accounts.ts).
+    'SELECT totp_secret, totp_enabled_at FROM operators WHERE id = $1 FOR NO KEY UPDATE',
     [id],
   );
   return rows[0];
