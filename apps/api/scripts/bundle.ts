@@ -11,9 +11,8 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Plugin } from 'esbuild';
+import { apiRoot } from '../src/paths.ts';
 
-const apiRoot = fileURLToPath(new URL('../', import.meta.url));
-export const serverBundle = `${apiRoot}dist/server.mjs`;
 
 const npmPackagesOutside: Plugin = {
   name: 'npm-packages-outside',
