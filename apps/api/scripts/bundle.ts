@@ -13,7 +13,6 @@ import { build } from 'esbuild';
 import type { Plugin } from 'esbuild';
 import { apiRoot } from '../src/paths.ts';
 
-
 const npmPackagesOutside: Plugin = {
   name: 'npm-packages-outside',
   setup(builder) {
