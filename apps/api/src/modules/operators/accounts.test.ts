@@ -4,7 +4,8 @@ import { createTestApp, snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
 import { audit } from '../audit/writer.ts';
-import { changeRole, lastOwnerMessage } from './accounts.ts';
+import { changeRole, disableOperator, lastOwnerMessage } from './accounts.ts';
+import { createOperatorSession } from './sessions.ts';
 import { loginMessages } from '@gama/core/endpoints/operators/index';
 
 let owner: { id: number; username: string; password: string };
@@ -443,6 +444,49 @@ describe('the last enabled owner', () => {
       release();
       const outcomes = await Promise.allSettled([change, signIn]);
       expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok']);
+    } finally {
+      await duo.close();
+    }
+  });
+
+  it('gives no way in to a session an operator opens while being disabled (the lock no longer holds it back)', async () => {
+    // FOR NO KEY UPDATE lets a new session row name the operator being disabled at once, where FOR UPDATE made it
+    // wait for the disable: the session is refused at use (a disabled operator's sessions never authenticate),
+    // so a cashier racing their own disabling keeps nothing.
+    const duo = await createTestApp();
+    try {
+      const owner = await newOperator(duo, 'owner');
+      const ownerToken = await signIn(duo, owner);
+      const cashier = await newOperator(duo, 'cashier');
+      let locked: () => void = () => undefined;
+      const disabling = new Promise<void>((resolve) => (locked = resolve));
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const disable = duo.db.transaction(async (tx) => {
+        await disableOperator(tx, duo.clock, owner.id, cashier.id);
+        locked();
+        await released;
+      });
+      await disabling;
+      // PGlite runs one transaction at a time: there the session comes after the disable.
+      const opened =
+        duo.db.engine === 'postgres'
+          ? await createOperatorSession(duo.db, duo.clock, cashier.id, {
+              ip: '127.0.0.1',
+              userAgent: undefined,
+            })
+          : undefined;
+      release();
+      await disable;
+      const late = await createOperatorSession(duo.db, duo.clock, cashier.id, {
+        ip: '127.0.0.1',
+        userAgent: undefined,
+      });
+      for (const session of [opened, late]) {
+        if (session)
+          expect((await call(duo, 'GET', '/admin-api/me', { token: session.token })).statusCode).toBe(401);
+      }
+      expect((await call(duo, 'GET', '/admin-api/me', { token: ownerToken })).statusCode).toBe(200);
     } finally {
       await duo.close();
     }
