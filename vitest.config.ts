@@ -35,6 +35,8 @@ const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'ui', root: './packages/ui', include: ['src/**/*.test.ts', 'build/**/*.test.ts'] } },
   // The player app's pure logic (no DOM): what a bid answer leaves of the slip, reality-check timing.
   { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts'] } },
+  // The browser suite's own helpers that can be proven without a browser (the leftovers of a killed run).
+  { test: { name: 'e2e-support', root: './e2e', include: ['support/**/*.test.ts'] } },
   {
     test: {
       ...api,

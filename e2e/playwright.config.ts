@@ -12,6 +12,7 @@ import {
 } from './support/databases.ts';
 import { E2E_ADMIN, E2E_CLOCK_START } from './support/server-env.ts';
 import { deskSize, phoneSize } from './support/sizes.ts';
+import { stopStaleRunProcesses } from './support/stale-servers.ts';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
@@ -54,6 +55,9 @@ const drawsUrl = process.env.GAMA_E2E_DRAWS_URL ?? `http://127.0.0.1:${basePort 
 // With a PostgreSQL server for the suite, each server gets an empty database of its own on it, made here in the
 // runner before any server starts (support/databases.ts); else a PGlite folder under runDir.
 const pgBase = external ? undefined : e2eDatabaseBase();
+// A killed run's servers would hold the ports this run's servers need (support/stale-servers.ts): stopped first,
+// before their databases are dropped from under them.
+if (inRunner && !external) await stopStaleRunProcesses(run);
 if (pgBase && inRunner) await createDatabases(pgBase, run, E2E_SERVERS);
 
 function apiServer(port: number, name: E2eServer, extraEnv: Record<string, string> = {}) {

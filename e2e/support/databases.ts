@@ -6,6 +6,7 @@
  * server does; the embedded engine's own API suite runs in Vitest either way.
  */
 import pg from 'pg';
+import { processAlive } from './stale-servers.ts';
 
 const PREFIX = 'gama_e2e_';
 
@@ -41,15 +42,6 @@ async function withAdmin<T>(base: string, use: (client: pg.Client) => Promise<T>
   }
 }
 
-function runnerAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * This run's databases, made empty; first, the databases of runs whose runner is gone (a run's own teardown
  * cannot drop them while its servers are still closing, and a killed run has no teardown).
@@ -62,7 +54,7 @@ export async function createDatabases(base: string, run: string, servers: readon
     );
     for (const { datname } of rows) {
       const pid = Number(/^gama_e2e_\d+_(\d+)_/.exec(datname)?.[1]);
-      if (Number.isInteger(pid) && !runnerAlive(pid))
+      if (Number.isInteger(pid) && !processAlive(pid))
         await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
     for (const server of servers) {
