@@ -3,6 +3,9 @@ import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { processAlive, runnerOf, stopStaleRunProcesses } from './stale-servers.ts';
 
+// Not GAMA_E2E_RUN: the browser suite runs beside Vitest in `npm test`, and its runner's own sweep at start would
+// otherwise stop this test's leftovers before the test does.
+const variable = 'GAMA_E2E_RUN_UNDER_TEST';
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
@@ -12,7 +15,7 @@ afterEach(() => {
 async function runProcess(run: string, options: { ignoresTerm?: boolean } = {}): Promise<ChildProcess> {
   const code = `${options.ignoresTerm ? "process.on('SIGTERM', () => {});" : ''} setInterval(() => {}, 1000); console.log('ready');`;
   const child = spawn(process.execPath, ['-e', code], {
-    env: { ...process.env, GAMA_E2E_RUN: run },
+    env: { ...process.env, [variable]: run },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -43,7 +46,7 @@ describe('the leftovers of e2e runs whose runner is gone', () => {
     const live = await runProcess(`${Date.now()}-${process.pid}`);
     const own = await runProcess(current);
 
-    const stopped = await stopStaleRunProcesses(current);
+    const stopped = await stopStaleRunProcesses(current, { variable });
 
     expect(stopped).toContain(leftover.pid);
     expect(stopped).not.toContain(live.pid);
@@ -57,7 +60,7 @@ describe('the leftovers of e2e runs whose runner is gone', () => {
     const gone = await goneRunner();
     const stubborn = await runProcess(`${Date.now()}-${gone}`, { ignoresTerm: true });
 
-    const stopped = await stopStaleRunProcesses('0-0', { graceMs: 300 });
+    const stopped = await stopStaleRunProcesses('0-0', { graceMs: 300, variable });
 
     expect(stopped).toContain(stubborn.pid);
     expect(await exitOf(stubborn)).toBe('SIGKILL');

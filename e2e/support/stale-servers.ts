@@ -7,7 +7,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-const RUN_VARIABLE = 'GAMA_E2E_RUN=';
+/** The variable that carries the run id; a test passes another so that a real run's sweep leaves its processes. */
+const RUN_VARIABLE = 'GAMA_E2E_RUN';
 
 export function processAlive(pid: number): boolean {
   try {
@@ -18,8 +19,13 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+interface Where {
+  procRoot?: string;
+  variable?: string;
+}
+
 /** The e2e run a process belongs to, from its environment; undefined for any other process. */
-function runOf(pid: number, procRoot: string): string | undefined {
+function runOf(pid: number, procRoot: string, variable: string): string | undefined {
   let environ: string;
   try {
     environ = readFileSync(`${procRoot}/${pid}/environ`, 'latin1');
@@ -27,8 +33,9 @@ function runOf(pid: number, procRoot: string): string | undefined {
     // Gone meanwhile, or not ours to read.
     return undefined;
   }
+  const prefix = `${variable}=`;
   for (const entry of environ.split('\0')) {
-    if (entry.startsWith(RUN_VARIABLE)) return entry.slice(RUN_VARIABLE.length);
+    if (entry.startsWith(prefix)) return entry.slice(prefix.length);
   }
   return undefined;
 }
@@ -43,13 +50,16 @@ export function runnerOf(run: string): number | undefined {
  * Processes of e2e runs other than `currentRun` whose runner is gone. A runner pid that a new process has taken
  * since reads as alive: its run's leftovers are then kept, never another run's live servers stopped.
  */
-export function staleRunProcesses(currentRun: string, procRoot = '/proc'): number[] {
+export function staleRunProcesses(
+  currentRun: string,
+  { procRoot = '/proc', variable = RUN_VARIABLE }: Where = {},
+): number[] {
   const stale: number[] = [];
   for (const entry of readdirSync(procRoot)) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
     if (pid === process.pid) continue;
-    const run = runOf(pid, procRoot);
+    const run = runOf(pid, procRoot, variable);
     if (run === undefined || run === currentRun) continue;
     const runner = runnerOf(run);
     if (runner !== undefined && !processAlive(runner)) stale.push(pid);
@@ -63,9 +73,9 @@ export function staleRunProcesses(currentRun: string, procRoot = '/proc'): numbe
  */
 export async function stopStaleRunProcesses(
   currentRun: string,
-  options: { graceMs?: number; procRoot?: string } = {},
+  options: Where & { graceMs?: number } = {},
 ): Promise<number[]> {
-  const stale = staleRunProcesses(currentRun, options.procRoot);
+  const stale = staleRunProcesses(currentRun, options);
   const signal = (pid: number, name: NodeJS.Signals) => {
     try {
       process.kill(pid, name);
