@@ -66,6 +66,10 @@ describe('the leftovers of e2e runs whose runner is gone', () => {
     expect(await exitOf(stubborn)).toBe('SIGKILL');
   });
 
+  it('finds nothing where there is no /proc to look through', async () => {
+    expect(await stopStaleRunProcesses('0-0', { procRoot: '/nonexistent-proc', variable })).toEqual([]);
+  });
+
   it('reads the runner from a run id, and nothing from any other value', () => {
     expect(runnerOf('1764500000000-4242')).toBe(4242);
     expect(runnerOf('4242')).toBeUndefined();

@@ -55,7 +55,14 @@ export function staleRunProcesses(
   { procRoot = '/proc', variable = RUN_VARIABLE }: Where = {},
 ): number[] {
   const stale: number[] = [];
-  for (const entry of readdirSync(procRoot)) {
+  let entries: string[];
+  try {
+    entries = readdirSync(procRoot);
+  } catch {
+    // No /proc (macOS): nothing to look through, and Playwright's own "already used" says what holds a port.
+    return stale;
+  }
+  for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
     if (pid === process.pid) continue;
