@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { createTestApp, snapshot, suiteApp } from '../../../test/helpers.ts';
 import type { Json } from '../../../test/console.ts';
+import type { Queryable } from '../../db/database.ts';
 import { auditRowsOf, call, newOperator, signIn } from '../../../test/console.ts';
 import { audit } from '../audit/writer.ts';
 import { changeRole, disableOperator, lastOwnerMessage } from './accounts.ts';
@@ -27,6 +28,28 @@ type OperatorJson = Json & {
 };
 
 const TABLES = ['operators', 'operator_sessions'];
+
+/**
+ * Runs `first` in a transaction and holds it open there, locks and all, until `release`; then `then`, and the
+ * commit. `holding` settles once `first` is done (or with its failure, so a broken step fails the test at once).
+ */
+function holdOpen(
+  app: TestApp,
+  first: (tx: Queryable) => Promise<unknown>,
+  then: (tx: Queryable) => Promise<unknown> = async () => undefined,
+) {
+  let held: () => void = () => undefined;
+  let release: () => void = () => undefined;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const done = app.db.transaction(async (tx) => {
+    await first(tx);
+    held();
+    await released;
+    await then(tx);
+  });
+  return { holding: Promise.race([holding, done]), release, done };
+}
 
 async function create(username: string, role: string, password = 'a-long-password'): Promise<number> {
   const res = await call<OperatorJson>(
@@ -410,17 +433,12 @@ describe('the last enabled owner', () => {
       const b = await newOperator(duo, 'owner');
       const x = await newOperator(duo, 'cashier');
       const request = { ip: '127.0.0.1', id: 'sign-in-beside-a-change', headers: {} };
-      let locked: () => void = () => undefined;
-      const ownersLocked = new Promise<void>((resolve) => (locked = resolve));
-      let release: () => void = () => undefined;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const change = duo.db.transaction(async (tx) => {
-        await changeRole(tx, duo.clock, a.id, x.id, 'viewer');
-        locked();
-        await released;
-        await audit(tx, { operatorId: a.id, action: 'operator_role', request, at: duo.clock.now() });
-      });
-      await ownersLocked;
+      const change = holdOpen(
+        duo,
+        (tx) => changeRole(tx, duo.clock, a.id, x.id, 'viewer'),
+        (tx) => audit(tx, { operatorId: a.id, action: 'operator_role', request, at: duo.clock.now() }),
+      );
+      await change.holding;
       const signIn = audit(duo.db, {
         operatorId: b.id,
         action: 'operator_login',
@@ -441,8 +459,8 @@ describe('the last enabled owner', () => {
         return (rows[0]?.n ?? 0) > 0;
       };
       while (!(await Promise.race([done, waitsOnLock()]))) await new Promise((r) => setTimeout(r, 20));
-      release();
-      const outcomes = await Promise.allSettled([change, signIn]);
+      change.release();
+      const outcomes = await Promise.allSettled([change.done, signIn]);
       expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok']);
     } finally {
       await duo.close();
@@ -458,16 +476,8 @@ describe('the last enabled owner', () => {
       const owner = await newOperator(duo, 'owner');
       const ownerToken = await signIn(duo, owner);
       const cashier = await newOperator(duo, 'cashier');
-      let locked: () => void = () => undefined;
-      const disabling = new Promise<void>((resolve) => (locked = resolve));
-      let release: () => void = () => undefined;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const disable = duo.db.transaction(async (tx) => {
-        await disableOperator(tx, duo.clock, owner.id, cashier.id);
-        locked();
-        await released;
-      });
-      await disabling;
+      const disable = holdOpen(duo, (tx) => disableOperator(tx, duo.clock, owner.id, cashier.id));
+      await disable.holding;
       // PGlite runs one transaction at a time: there the session comes after the disable.
       const opened =
         duo.db.engine === 'postgres'
@@ -476,8 +486,8 @@ describe('the last enabled owner', () => {
               userAgent: undefined,
             })
           : undefined;
-      release();
-      await disable;
+      disable.release();
+      await disable.done;
       const late = await createOperatorSession(duo.db, duo.clock, cashier.id, {
         ip: '127.0.0.1',
         userAgent: undefined,
