@@ -467,6 +467,35 @@ describe('the last enabled owner', () => {
     }
   });
 
+  it('lets no one owner, racing their own sessions, leave the console without an owner', async () => {
+    // The lock on operators' rows is FOR NO KEY UPDATE since session 25: every change of an owner still waits for
+    // every other. One owner's two sessions at once: the other owner disabled and demoted, and their own account
+    // disabled and demoted. They stay the owner; the rest is refused or lands on the other owner alone.
+    const duo = await createTestApp();
+    try {
+      const a = await newOperator(duo, 'owner');
+      const b = await newOperator(duo, 'owner');
+      const [first, second] = [await signIn(duo, a), await signIn(duo, a)];
+      const answers = await Promise.all([
+        call(duo, 'POST', `/admin-api/operators/${b.id}/disable`, { token: first }),
+        call(duo, 'POST', `/admin-api/operators/${b.id}/role`, { token: second }, { role: 'cashier' }),
+        call(duo, 'POST', `/admin-api/operators/${a.id}/disable`, { token: second }),
+        call(duo, 'POST', `/admin-api/operators/${a.id}/role`, { token: first }, { role: 'cashier' }),
+      ]);
+      // Refused as their own account, or as the last owner once the other is gone: whichever is checked first.
+      for (const own of answers.slice(2)) {
+        expect(own.statusCode).toBe(409);
+        expect(['OWN_DISABLE', 'OWN_ROLE', 'LAST_OWNER']).toContain(own.json.code);
+      }
+      expect(await activeOwners(duo)).toBe(1);
+      expect((await call(duo, 'GET', '/admin-api/me', { token: first })).json).toMatchObject({
+        operator: { id: a.id, role: 'owner' },
+      });
+    } finally {
+      await duo.close();
+    }
+  });
+
   it('gives no way in to a session an operator opens while being disabled (the lock no longer holds it back)', async () => {
     // FOR NO KEY UPDATE lets a new session row name the operator being disabled at once, where FOR UPDATE made it
     // wait for the disable: the session is refused at use (a disabled operator's sessions never authenticate),
