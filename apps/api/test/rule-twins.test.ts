@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { payoutPaise } from '@gama/core/rules/money';
 import { overPlayLimit } from '@gama/core/rules/responsible-play';
 import type { ResultRevision, SettlementOutcome } from '@gama/core/rules/settlement';
-import { evaluateBid } from '@gama/core/rules/settlement';
+import { BET_TYPE_IDS, getBetType } from '@gama/core/rules/bet-types';
+import { evaluateBid, settlingHalf } from '@gama/core/rules/settlement';
 import { twinCases } from '@gama/core/rules/twin-cases';
 import type { ResultParams } from '../src/modules/results/outcome-sql.ts';
 import {
@@ -59,6 +60,35 @@ describe('rules written in TypeScript and SQL give the same answers', () => {
         label(c),
       ).toBe(c.over);
     }
+  });
+
+  it("the half a bid row settles in (gama_settle_half, the bids' settle_half column, settlingHalf)", async () => {
+    // The column's own expression, read from the catalog, so the bid function's judgement (which half is decided
+    // already?) and the rows it then writes cannot disagree.
+    const { rows: expr } = await db.query<{ expr: string }>(
+      `SELECT pg_get_expr(d.adbin, d.adrelid) AS expr FROM pg_attrdef d
+         JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+        WHERE d.adrelid = 'bids'::regclass AND a.attname = 'settle_half'`,
+    );
+    const column = expr[0]?.expr;
+    expect(column).toContain('CASE');
+    let compared = 0;
+    for (const betType of BET_TYPE_IDS) {
+      const group = getBetType(betType).group;
+      for (const session of ['open', 'close'] as const) {
+        const half = settlingHalf(betType, session);
+        const { rows } = await db.query<{ fn: string; col: string }>(
+          `SELECT gama_settle_half($1, $2, $3) AS fn, ${column ?? 'NULL'} AS col
+             FROM (VALUES ($1::text, $2::text, $3::text)) AS b (grp, session, bet_type)`,
+          [group, session, betType],
+        );
+        const label = JSON.stringify({ betType, session });
+        expect(rows[0]?.fn, label).toBe(rows[0]?.col);
+        expect(rows[0]?.fn, label).toBe(group === 'main' ? half : 'single');
+        compared++;
+      }
+    }
+    expect(compared).toBe(BET_TYPE_IDS.length * 2);
   });
 
   it("a bid's outcome on a declared result (the settlement's SQL, evaluateBid)", async () => {

@@ -224,8 +224,8 @@ function bidPathViolations(playerId: number, statements: readonly Statement[]): 
  * statement naming a player table must name the bidding player's parameter (`p_player`, `p_scope`) or a
  * variable an earlier bound statement filled (its INTO targets, assignments and loop variables).
  */
-function functionViolations(body: string): string[] {
-  const own = new Set(['p_player', 'p_scope']);
+function functionViolations(body: string, names: readonly string[] = ['p_player', 'p_scope']): string[] {
+  const own = new Set(names);
   const problems: string[] = [];
   const code = body.replace(/--[^\n]*/g, '');
   for (const chunk of code.split(';')) {
@@ -357,27 +357,48 @@ describe('the SQL stays within what a distributed PostgreSQL accepts', () => {
     expect(bidPathViolations(player.id, bidTx[0] ?? [])).toEqual([]);
     expect((bidTx[0] ?? []).flatMap((s) => [...tablesOf(s.text)])).toEqual([]);
     const { rows } = await t.db.query<{ name: string; body: string }>(
-      "SELECT proname AS name, prosrc AS body FROM pg_proc WHERE proname IN ('gama_place_bid', 'gama_post_journals')",
+      `SELECT proname AS name, prosrc AS body FROM pg_proc
+        WHERE proname IN ('gama_place_bid', 'gama_place_bids', 'gama_judge_bid', 'gama_write_bids_gathered',
+                          'gama_post_journals')`,
     );
-    expect(rows.map((r) => r.name).sort()).toEqual(['gama_place_bid', 'gama_post_journals']);
-    const body = rows.find((r) => r.name === 'gama_place_bid')?.body ?? '';
-    // The journal and its entries go through the ledger's one entry point, with the bidder's wallet.
-    expect(body).toMatch(/gama_post_journals\('bid', 'player:' \|\| p_player,[^;]*v_wallet/);
-    const posting = rows.find((r) => r.name === 'gama_post_journals')?.body ?? '';
-    // The call does the whole placement: the key, the wallet, the exposure, the journal and the rows.
+    const bodyOf = (name: string) => rows.find((r) => r.name === name)?.body ?? '';
+    expect(rows.map((r) => r.name).sort()).toEqual([
+      'gama_judge_bid',
+      'gama_place_bid',
+      'gama_place_bids',
+      'gama_post_journals',
+      'gama_write_bids_gathered',
+    ]);
+    // The single call is a batch of one (decision 051): judged by the rules' one body, written by the writes' one.
+    expect(bodyOf('gama_place_bid')).toMatch(/gama_place_bids\(/);
+    const judge = bodyOf('gama_judge_bid');
+    const write = bodyOf('gama_write_bids_gathered');
+    // The journal and its entries go through the ledger's one entry point, each with its bidder's wallet.
+    expect(write).toMatch(/gama_post_journals\(\s*'bid'/);
+    expect(write).toMatch(/'player:' \|\| p_players\[s\]/);
+    expect(write).toMatch(/g_wallets\[/);
+    const posting = bodyOf('gama_post_journals');
+    // Together they do the whole placement: the key, the wallet, the exposure, the journal and the rows.
     for (const table of ['idempotency_keys', 'accounts', 'number_exposure', 'journals', 'entries', 'bids'])
-      expect(tablesOf(body).has(table) || tablesOf(posting).has(table), table).toBe(true);
-    expect(functionViolations(body)).toEqual([]);
+      expect(
+        tablesOf(judge).has(table) || tablesOf(write).has(table) || tablesOf(posting).has(table),
+        table,
+      ).toBe(true);
+    // The judgement's statements are bound to the bidding player; the writes to the batch's players and what
+    // their judgements returned (their wallets, their journals), one shard's players (modules/bids/batches.ts).
+    expect(functionViolations(judge)).toEqual([]);
+    expect(functionViolations(write, ['p_players', 'p_scopes', 'g_wallets', 'g_journals'])).toEqual([]);
   });
 
-  it('places a batch through the single call per slip, naming no table of its own (decision 043)', async () => {
+  it('judges a batch slip by slip through the one judgement and names no table of its own (decisions 043, 051)', async () => {
     const { rows } = await t.db.query<{ body: string }>(
       "SELECT prosrc AS body FROM pg_proc WHERE proname = 'gama_place_bids'",
     );
     const body = rows[0]?.body ?? '';
-    expect(body).toMatch(/gama_place_bid\(/);
-    // Every table a batch touches, it touches through gama_place_bid, whose statements the test above holds to
-    // the player's rows; the server forms a batch per shard (modules/bids/batches.ts).
+    expect(body).toMatch(/gama_judge_bid\(/);
+    expect(body).toMatch(/gama_write_bids_gathered\(/);
+    // Every table a batch touches, it touches through gama_judge_bid and gama_write_bids_gathered, whose statements
+    // the test above holds to the batch's players; the server forms a batch per shard (modules/bids/batches.ts).
     expect([...tablesOf(body)]).toEqual([]);
   });
 

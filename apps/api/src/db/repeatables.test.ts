@@ -20,13 +20,21 @@ describe('repeatable SQL files (db/functions)', () => {
     // The database runs the files' functions, not the migrations' last versions of them.
     const { rows: bodies } = await db.query<{ name: string; body: string }>(
       `SELECT proname AS name, prosrc AS body FROM pg_proc
-        WHERE proname IN ('gama_place_bid', 'post_entries', 'gama_post_journals') ORDER BY proname`,
+        WHERE proname IN ('gama_place_bid', 'gama_place_bids', 'gama_judge_bid', 'gama_write_bids_gathered',
+                          'post_entries', 'gama_post_journals') ORDER BY proname`,
     );
     for (const { name, body } of bodies) {
       const file = files.find((f) => f.sql.includes(`FUNCTION ${name}(`));
       expect(file?.sql, name).toContain(body.trim().split('\n').slice(0, 3).join('\n'));
     }
-    expect(bodies.find((b) => b.name === 'gama_place_bid')?.body).toContain('gama_post_journals(');
+    expect(bodies.map((b) => b.name)).toHaveLength(6);
+    // One overload each: a second signature left behind by a change would make calls ambiguous.
+    // The bid's single call is the batch's; the batch writes its journals through the ledger's one entry point.
+    expect(bodies.find((b) => b.name === 'gama_place_bid')?.body).toContain('gama_place_bids(');
+    expect(bodies.find((b) => b.name === 'gama_write_bids_gathered')?.body).toContain('gama_post_journals(');
+    expect(bodies.find((b) => b.name === 'gama_judge_bid')?.body).not.toMatch(
+      /INSERT INTO (bids|journals|entries)/,
+    );
   });
 
   it('apply a file again when its text changes, and only then', async () => {

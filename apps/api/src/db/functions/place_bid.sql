@@ -1,12 +1,14 @@
 -- A bid's database work in one call (decision 018): the wallet and market locks, the key, the player's flags,
--- the rates, the liability caps, the balance, the journal (through gama_post_journals), the rows with their frozen
--- rates, the decided-draw check, the stake limits and the key with its outcome. The server keeps the rules that
--- need no table and words every refusal from the SQLSTATE GB000 reasons raised here (modules/bids/place.ts).
+-- the rates, the liability caps, the balance, the decided-draw check, the stake limits (gama_judge_bid: every
+-- rule, written once), then the journal (through gama_post_journals), the rows with their frozen rates and the key
+-- with its outcome (gama_place_bids: every write, written once, for a batch of slips at a time; decision 051).
+-- The server keeps the rules that need no table and words every refusal from the SQLSTATE GB000 reasons raised
+-- here (modules/bids/place.ts).
 --
 -- This file is the function as the server runs it: a repeatable (db/repeatables.ts), applied after the numbered
 -- migrations and again whenever its text changes. Its history before this file is migrations 0029, 0031, 0032
 -- and 0033; `bench/src/bid-levers.ts` edits this file's text to count what a change would save.
-CREATE OR REPLACE FUNCTION gama_place_bid(
+CREATE OR REPLACE FUNCTION gama_judge_bid(
   p_player bigint,
   p_scope text,
   p_key text,
@@ -28,26 +30,32 @@ CREATE OR REPLACE FUNCTION gama_place_bid(
   p_time_zone text,
   p_today date,
   p_week date,
-  p_month date
-) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = auto AS $$
+  p_month date,
+  OUT o_replay jsonb,
+  OUT o_answer jsonb,
+  OUT o_journal bigint,
+  OUT o_wallet bigint,
+  OUT o_cost bigint,
+  OUT o_taken boolean[],
+  OUT o_val1 integer[],
+  OUT o_val2 integer[]
+) LANGUAGE plpgsql SET plan_cache_mode = auto AS $$
 DECLARE
-  v_wallet bigint;
   v_balance bigint;
   v_debt bigint;
   v_read record;
-  v_done record;
+  v_refused jsonb;
   v_used record;
-  v_taken boolean[];
 BEGIN
   -- The wallet lock orders this player's debits; the market's KEY SHARE lock orders this bid against a
   -- declaration and a schedule change. Everything after reads what committed before both were held.
   SELECT max(l.id) FILTER (WHERE l.kind = 'wallet'), max(l.balance) FILTER (WHERE l.kind = 'wallet'),
          coalesce(-max(l.balance) FILTER (WHERE l.kind = 'debt'), 0)
-    INTO v_wallet, v_balance, v_debt
+    INTO o_wallet, v_balance, v_debt
     FROM (SELECT a.id, a.kind, a.balance FROM accounts a CROSS JOIN markets m
            WHERE a.player_id = p_player AND m.id = p_market
            ORDER BY a.id FOR NO KEY UPDATE OF a FOR KEY SHARE OF m) l;
-  IF v_wallet IS NULL THEN
+  IF o_wallet IS NULL THEN
     IF NOT EXISTS (SELECT 1 FROM markets WHERE id = p_market) THEN
       RAISE EXCEPTION USING ERRCODE = 'GB000', MESSAGE = 'closed';
     END IF;
@@ -86,7 +94,8 @@ BEGIN
     IF v_read.response IS NULL THEN
       RAISE EXCEPTION USING ERRCODE = 'GB000', MESSAGE = 'key_in_progress';
     END IF;
-    RETURN jsonb_build_object('replay', v_read.response::jsonb);
+    o_replay := v_read.response::jsonb;
+    RETURN;
   END IF;
   -- The server words the refusal (wallet/service.ts debitRefusal) from the flags in the detail.
   IF NOT v_read.found OR v_read.blocked OR v_read.betting_status <> '1' OR v_read.break_until > p_now
@@ -111,7 +120,7 @@ BEGIN
   -- row lock makes the bids on it take turns; a number without a cap takes every addition, with no row and no
   -- turn (the desk sums its bids; a cap set later counts them first, risk/caps.ts). The payout is the
   -- settlement's (gama_payout, rules.sql). When no row's rate field has a cap (the usual case) this statement
-  -- is not run at all: planned and started on every bid, it wrote nothing. v_taken says, per row, whether its
+  -- is not run at all: planned and started on every bid, it wrote nothing. o_taken says, per row, whether its
   -- number stayed within its cap; NULL (no caps) takes every row. A refusal after this statement (all rows
   -- refused, the balance short, the draw decided) undoes what it wrote with the rest of the call.
   IF v_read.capped THEN
@@ -132,96 +141,85 @@ BEGIN
       RETURNING e.rate_field, e.session, e.digits, e.close_digits
     )
     SELECT array_agg(t.rate_field IS NOT NULL OR NOT EXISTS (SELECT 1 FROM w WHERE w.f = r.f) ORDER BY r.n)
-      INTO v_taken
+      INTO o_taken
       FROM unnest(p_sessions, p_digits, p_close, p_fields) WITH ORDINALITY AS r(s, d, c, f, n)
       LEFT JOIN taken t ON t.rate_field = r.f AND t.session = r.s AND t.digits = r.d AND t.close_digits = r.c;
   END IF;
 
-  -- The journal and its two entries through the ledger's one entry point (post_journals.sql; the ledger trigger
-  -- moves the balance, the wallet CHECK still refuses an overdraft), the rows with their frozen rates and the key
-  -- with the outcome, written only when some row is taken and the balance covers them; the decided-draw check
-  -- reads the halves the rows settle in.
-  WITH slip AS (
-    SELECT r.s, r.d, r.c, r.p, r.f, r.v1, r.v2, r.n, coalesce(r.taken, true) AS ok
-      FROM unnest(p_sessions, p_digits, p_close, p_points, p_fields, v_read.val1, v_read.val2, v_taken)
-             WITH ORDINALITY AS r(s, d, c, p, f, v1, v2, taken, n)
-  ), total AS (
-    SELECT (coalesce(sum(p) FILTER (WHERE ok), 0) * 100)::bigint AS cost,
-           coalesce(to_jsonb(array_agg(n ORDER BY n) FILTER (WHERE NOT ok)), '[]'::jsonb) AS refused
-      FROM slip
-  ), journal AS (
-    SELECT (gama_post_journals('bid', 'player:' || p_player, 'market', p_note, p_now, ARRAY[p_market], '{1,1}',
-                               ARRAY[v_wallet, NULL], '{NULL,house}', ARRAY[-total.cost, total.cost]))[1] AS id
-      FROM total WHERE total.cost > 0 AND total.cost <= v_balance
-  ), outcome AS (
-    SELECT journal.id AS journal_id, total.cost,
-           jsonb_build_object('journal_id', journal.id, 'balance', v_balance - total.cost, 'cost', total.cost,
-                              'refused', total.refused) AS answer
-      FROM total LEFT JOIN journal ON true
-  ), placed AS (
-    INSERT INTO bids (player_id, market_id, grp, market_date, bet_type, pana_label, session, digits, close_digits,
-                      points, amount, rate_field, rate_val_1, rate_val_2, journal_id, created_at)
-    SELECT p_player, p_market, p_grp, p_market_date, p_bet_type, p_label, slip.s, slip.d, slip.c, slip.p,
-           slip.p * 100, slip.f, slip.v1, slip.v2, journal.id, p_now
-      FROM journal CROSS JOIN slip
-     WHERE slip.ok
-     ORDER BY slip.n
-    RETURNING settle_half
-  ), keyed AS (
-    INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, response, journal_id, created_at)
-    SELECT p_scope, p_key, p_endpoint, p_hash, outcome.answer::json, outcome.journal_id, p_now
-      FROM outcome WHERE p_key IS NOT NULL AND outcome.journal_id IS NOT NULL
-  )
-  SELECT outcome.journal_id, outcome.cost, outcome.answer,
-         EXISTS (SELECT 1 FROM results r
-                  WHERE r.market_id = p_market AND r.market_date = p_market_date
-                    AND r.half IN (SELECT settle_half FROM placed) AND r.reverted_at IS NULL) AS decided
-    INTO v_done
-    FROM outcome;
-  IF v_done.cost = 0 THEN
+  -- What the slip costs: its rows within their caps (o_taken NULL: no caps, every row). Nothing is written here:
+  -- the slip's journal, rows and key are written by gama_place_bids with the other slips of its batch, under the
+  -- wallet lock taken above, so the balance read there is the balance they move.
+  SELECT (coalesce(sum(r.p) FILTER (WHERE r.ok), 0) * 100)::bigint,
+         coalesce(to_jsonb(array_agg(r.n ORDER BY r.n) FILTER (WHERE NOT r.ok)), '[]'::jsonb)
+    INTO o_cost, v_refused
+    FROM (SELECT u.p, coalesce(u.taken, true) AS ok, u.n
+            FROM unnest(p_points, o_taken) WITH ORDINALITY AS u(p, taken, n)) r;
+  IF o_cost = 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'GB000', MESSAGE = 'all_refused',
-      DETAIL = jsonb_build_object('refused', v_done.answer -> 'refused')::text;
+      DETAIL = jsonb_build_object('refused', v_refused)::text;
   END IF;
-  IF v_done.journal_id IS NULL THEN
+  IF o_cost > v_balance THEN
     RAISE EXCEPTION USING ERRCODE = 'GB000', MESSAGE = 'insufficient';
   END IF;
-  IF v_done.decided THEN
+  -- A draw half already decided (a result declared since the server's cut-off check): the halves the taken rows
+  -- settle in, by the rule the bids' settle_half column is written with (gama_settle_half, rules.sql).
+  IF EXISTS (SELECT 1 FROM results r
+              WHERE r.market_id = p_market AND r.market_date = p_market_date AND r.reverted_at IS NULL
+                AND r.half IN (SELECT gama_settle_half(p_grp, u.s, p_bet_type)
+                                 FROM unnest(p_sessions, o_taken) AS u(s, taken)
+                                WHERE coalesce(u.taken, true))) THEN
     RAISE EXCEPTION USING ERRCODE = 'GB000', MESSAGE = 'decided';
   END IF;
 
-  -- Stake limits (play/limits.ts; the rule is gama_over_play_limit, rules.sql), judged on what will be staked, under the wallet lock so concurrent bids of
-  -- one player take turns (decision 010). The sums now hold this slip's rows (placed at p_now, inside every
-  -- period): what was used before is the sum less the slip. The server words the refusal from the figures.
+  -- Stake limits (play/limits.ts; the rule is gama_over_play_limit, rules.sql), judged on what will be staked,
+  -- under the wallet lock so concurrent bids of one player take turns (decision 010). The sums hold what the
+  -- player staked before this slip: an earlier slip of theirs in the same batch was written before this one was
+  -- judged (gama_place_bids). The server words the refusal from the figures.
   IF v_read.limits IS NOT NULL THEN
-    SELECT coalesce(sum(amount) FILTER (WHERE created_at >= (p_today::timestamp AT TIME ZONE p_time_zone)), 0)::bigint - v_done.cost AS day,
-           coalesce(sum(amount) FILTER (WHERE created_at >= (p_week::timestamp AT TIME ZONE p_time_zone)), 0)::bigint - v_done.cost AS week,
-           coalesce(sum(amount) FILTER (WHERE created_at >= (p_month::timestamp AT TIME ZONE p_time_zone)), 0)::bigint - v_done.cost AS month
+    SELECT coalesce(sum(amount) FILTER (WHERE created_at >= (p_today::timestamp AT TIME ZONE p_time_zone)), 0)::bigint AS day,
+           coalesce(sum(amount) FILTER (WHERE created_at >= (p_week::timestamp AT TIME ZONE p_time_zone)), 0)::bigint AS week,
+           coalesce(sum(amount) FILTER (WHERE created_at >= (p_month::timestamp AT TIME ZONE p_time_zone)), 0)::bigint AS month
       INTO v_used
       FROM bids
      WHERE player_id = p_player AND market_date >= least(p_week, p_month) - 1
        AND created_at >= (least(p_week, p_month)::timestamp AT TIME ZONE p_time_zone);
     IF EXISTS (
       SELECT 1 FROM jsonb_to_recordset(v_read.limits) AS l(period text, amount bigint)
-       WHERE gama_over_play_limit(v_done.cost, l.amount, CASE l.period WHEN 'day' THEN v_used.day
+       WHERE gama_over_play_limit(o_cost, l.amount, CASE l.period WHEN 'day' THEN v_used.day
                                                                         WHEN 'week' THEN v_used.week
                                                                         ELSE v_used.month END)
     ) THEN
       RAISE EXCEPTION USING ERRCODE = 'GB000', MESSAGE = 'play_limit',
-        DETAIL = jsonb_build_object('limits', v_read.limits, 'cost', v_done.cost,
+        DETAIL = jsonb_build_object('limits', v_read.limits, 'cost', o_cost,
           'used', jsonb_build_object('day', v_used.day, 'week', v_used.week, 'month', v_used.month))::text;
     END IF;
   END IF;
 
-  RETURN v_done.answer;
+  o_journal := nextval('journals_id_seq'::regclass);
+  o_answer := jsonb_build_object('journal_id', o_journal, 'balance', v_balance - o_cost, 'cost', o_cost,
+                                 'refused', v_refused);
+  o_val1 := v_read.val1;
+  o_val2 := v_read.val2;
 END $$;
 
--- A batch of slips in one transaction (decision 043): each slip is gama_place_bid above, the one body, run in a
--- block of its own, so a slip's refusal (GB000), its overdraft caught by the wallet CHECK, or a key a concurrent
--- duplicate committed first undoes that slip's writes only and becomes its answer; every other error fails the
--- batch, and the server places its slips one by one. The slips come as parallel arrays, one element per slip;
--- their rows are concatenated, p_counts[i] of them for slip i. The server sends them ordered by player (so two
--- batches lock wallets in one order) and, for one player, in the order they arrived. Answers come back in the
--- same order: the single call's answer, or {"error": {code, message, detail}}.
+-- A batch of slips in one transaction (decisions 043 and 051). Each slip is judged by gama_judge_bid above, the
+-- one body of the rules, in a block of its own, so a slip's refusal (GB000) undoes what its judgement wrote (a
+-- capped number's exposure) and becomes its answer; every other error fails the batch, and the server places its
+-- slips one by one. What the slips it takes write (journals and entries, bid rows, keys) is gathered and written
+-- together: one posting call, whose statement trigger moves every wallet of the batch at once, one INSERT of bid
+-- rows and one of keys, instead of each slip's own statements (a statement's start-up, a trigger's run, a
+-- partition's routing per slip were most of a batched slip's cost; docs/performance.md). A slip whose player has
+-- a slip gathered but not written yet has them written first, so it is judged on its player's balance, keys and
+-- stakes after them: the server sends a player's slips in the order they arrived, one after the other.
+--
+-- The slips come as parallel arrays, one element per slip; their rows are concatenated, p_counts[i] of them for
+-- slip i. The server sends them ordered by player (so two batches lock wallets in one order). Answers come back
+-- in the same order: the single call's answer, {"replay": …}, or {"error": {code, message, detail}}. p_catch
+-- false (the single call below): a refusal is raised, not answered, and no block is entered.
+-- The signature before p_catch (decision 043's) is dropped first, as post_journals.sql does with its own.
+DROP FUNCTION IF EXISTS gama_place_bids(bigint[], text[], text[], text[], bytea[], timestamptz[], bigint[], integer[],
+                                        text[], date[], text[], text[], text[], integer[], text[], text[], text[],
+                                        bigint[], text[], text[], date[], date[], date[]);
 CREATE OR REPLACE FUNCTION gama_place_bids(
   p_players bigint[],
   p_scopes text[],
@@ -245,38 +243,196 @@ CREATE OR REPLACE FUNCTION gama_place_bids(
   p_time_zones text[],
   p_todays date[],
   p_weeks date[],
-  p_months date[]
-) RETURNS jsonb[] LANGUAGE plpgsql AS $$
+  p_months date[],
+  p_catch boolean DEFAULT true
+) RETURNS jsonb[] LANGUAGE plpgsql
+  -- Its statements' plans are the same whatever the arrays hold (a call, the writes of gama_write_bids_gathered):
+  -- one generic plan each, kept for the session, instead of a plan made for every call's values.
+  SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
   v_answers jsonb[] := '{}';
   v_from integer := 1;
   v_to integer;
+  v_judged record;
+  v_ok boolean;
   v_state text;
   v_message text;
   v_detail text;
   v_constraint text;
+  -- Gathered and not yet written: the slips taken (by position), their judgements, their players.
+  g_slips integer[] := '{}';
+  g_players bigint[] := '{}';
+  g_journals bigint[] := '{}';
+  g_wallets bigint[] := '{}';
+  g_costs bigint[] := '{}';
+  g_answers jsonb[] := '{}';
+  -- Their rows: the slip (by position) and the row's place in its slip, whether it was taken, its rates.
+  r_slips integer[] := '{}';
+  r_rows integer[] := '{}';
+  r_taken boolean[] := '{}';
+  r_val1 integer[] := '{}';
+  r_val2 integer[] := '{}';
 BEGIN
   FOR i IN 1 .. cardinality(p_players) LOOP
     v_to := v_from + p_counts[i] - 1;
-    BEGIN
-      v_answers := v_answers || gama_place_bid(
+    IF p_players[i] = ANY (g_players) THEN
+      PERFORM gama_write_bids_gathered(g_slips, g_journals, g_wallets, g_costs, g_answers, r_slips, r_rows, r_taken,
+                                       r_val1, r_val2, p_players, p_scopes, p_keys, p_endpoints, p_hashes, p_nows,
+                                       p_markets, p_grps, p_market_dates, p_bet_types, p_labels, p_notes,
+                                       p_sessions, p_digits, p_close, p_points, p_fields);
+      g_slips := '{}'; g_players := '{}'; g_journals := '{}'; g_wallets := '{}'; g_costs := '{}'; g_answers := '{}';
+      r_slips := '{}'; r_rows := '{}'; r_taken := '{}'; r_val1 := '{}'; r_val2 := '{}';
+    END IF;
+    v_ok := true;
+    IF p_catch THEN
+      BEGIN
+        SELECT * INTO v_judged FROM gama_judge_bid(
+          p_players[i], p_scopes[i], p_keys[i], p_endpoints[i], p_hashes[i], p_nows[i], p_markets[i],
+          p_schedule_revs[i], p_grps[i], p_market_dates[i], p_bet_types[i], p_labels[i], p_notes[i],
+          p_sessions[v_from:v_to], p_digits[v_from:v_to], p_close[v_from:v_to], p_points[v_from:v_to],
+          p_fields[v_from:v_to], p_time_zones[i], p_todays[i], p_weeks[i], p_months[i]);
+      EXCEPTION WHEN SQLSTATE 'GB000' THEN
+        GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL,
+                                v_constraint = CONSTRAINT_NAME;
+        v_ok := false;
+        v_answers := v_answers || jsonb_build_object('error', jsonb_build_object(
+          'code', v_state, 'message', v_message, 'detail', nullif(v_detail, ''), 'constraint', nullif(v_constraint, '')));
+      END;
+    ELSE
+      SELECT * INTO v_judged FROM gama_judge_bid(
         p_players[i], p_scopes[i], p_keys[i], p_endpoints[i], p_hashes[i], p_nows[i], p_markets[i],
         p_schedule_revs[i], p_grps[i], p_market_dates[i], p_bet_types[i], p_labels[i], p_notes[i],
         p_sessions[v_from:v_to], p_digits[v_from:v_to], p_close[v_from:v_to], p_points[v_from:v_to],
         p_fields[v_from:v_to], p_time_zones[i], p_todays[i], p_weeks[i], p_months[i]);
-    EXCEPTION WHEN SQLSTATE 'GB000' OR check_violation OR unique_violation THEN
-      GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL,
-                              v_constraint = CONSTRAINT_NAME;
-      -- Only the wallet's CHECK and the key's unique index are a slip's own answer; any other constraint (a
-      -- draw month without its partition, a row the schema refuses) is the batch's failure.
-      IF v_state = '23514' AND v_constraint IS DISTINCT FROM 'wallet_not_negative'
-         OR v_state = '23505' AND v_constraint IS DISTINCT FROM 'idempotency_keys_pkey' THEN
-        RAISE;
-      END IF;
-      v_answers := v_answers || jsonb_build_object('error', jsonb_build_object(
-        'code', v_state, 'message', v_message, 'detail', nullif(v_detail, ''), 'constraint', v_constraint));
-    END;
+    END IF;
+    IF NOT v_ok THEN
+      NULL; -- refused: answered above
+    ELSIF v_judged.o_replay IS NOT NULL THEN
+      v_answers := v_answers || jsonb_build_object('replay', v_judged.o_replay);
+    ELSE
+      v_answers := v_answers || v_judged.o_answer;
+      g_slips := g_slips || i;
+      g_players := g_players || p_players[i];
+      g_journals := g_journals || v_judged.o_journal;
+      g_wallets := g_wallets || v_judged.o_wallet;
+      g_costs := g_costs || v_judged.o_cost;
+      g_answers := g_answers || v_judged.o_answer;
+      FOR n IN 1 .. p_counts[i] LOOP
+        r_slips := r_slips || i;
+        r_rows := r_rows || (v_from + n - 1);
+        r_taken := r_taken || coalesce(v_judged.o_taken[n], true);
+        r_val1 := r_val1 || v_judged.o_val1[n];
+        r_val2 := r_val2 || v_judged.o_val2[n];
+      END LOOP;
+    END IF;
     v_from := v_to + 1;
   END LOOP;
+  IF cardinality(g_slips) > 0 THEN
+    PERFORM gama_write_bids_gathered(g_slips, g_journals, g_wallets, g_costs, g_answers, r_slips, r_rows, r_taken,
+                                     r_val1, r_val2, p_players, p_scopes, p_keys, p_endpoints, p_hashes, p_nows,
+                                     p_markets, p_grps, p_market_dates, p_bet_types, p_labels, p_notes,
+                                     p_sessions, p_digits, p_close, p_points, p_fields);
+  END IF;
   RETURN v_answers;
+END $$;
+
+-- Writes what gama_place_bids gathered: each taken slip's journal (its wallet debited its cost, the house
+-- credited) through the ledger's one entry point, in one call, so the ledger's trigger checks every journal and
+-- moves every wallet in one run, under the wallet locks the judgements took; the taken rows with their frozen
+-- rates, in the slips' order; and each keyed slip's key with its answer. g_* are per gathered slip (g_slips: its
+-- position in the batch's arrays), r_* per row of a gathered slip (r_rows: its position in the row arrays).
+CREATE OR REPLACE FUNCTION gama_write_bids_gathered(
+  g_slips integer[],
+  g_journals bigint[],
+  g_wallets bigint[],
+  g_costs bigint[],
+  g_answers jsonb[],
+  r_slips integer[],
+  r_rows integer[],
+  r_taken boolean[],
+  r_val1 integer[],
+  r_val2 integer[],
+  p_players bigint[],
+  p_scopes text[],
+  p_keys text[],
+  p_endpoints text[],
+  p_hashes bytea[],
+  p_nows timestamptz[],
+  p_markets bigint[],
+  p_grps text[],
+  p_market_dates date[],
+  p_bet_types text[],
+  p_labels text[],
+  p_notes text[],
+  p_sessions text[],
+  p_digits text[],
+  p_close text[],
+  p_points bigint[],
+  p_fields text[]
+) RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_n integer := cardinality(g_slips);
+BEGIN
+  -- Journal j's entries are 2j - 1 (the wallet, debited) and 2j (the house, credited).
+  PERFORM gama_post_journals(
+    'bid', NULL, 'market', NULL, NULL,
+    ARRAY(SELECT p_markets[s] FROM unnest(g_slips) WITH ORDINALITY AS g(s, n) ORDER BY n),
+    ARRAY(SELECT (j + 1) / 2 FROM generate_series(1, 2 * v_n) AS j),
+    ARRAY(SELECT CASE WHEN j % 2 = 1 THEN g_wallets[(j + 1) / 2] END FROM generate_series(1, 2 * v_n) AS j),
+    ARRAY(SELECT CASE WHEN j % 2 = 0 THEN 'house' END FROM generate_series(1, 2 * v_n) AS j),
+    ARRAY(SELECT CASE WHEN j % 2 = 1 THEN -g_costs[(j + 1) / 2] ELSE g_costs[j / 2] END
+            FROM generate_series(1, 2 * v_n) AS j),
+    g_journals,
+    ARRAY(SELECT 'player:' || p_players[s] FROM unnest(g_slips) WITH ORDINALITY AS g(s, n) ORDER BY n),
+    ARRAY(SELECT p_notes[s] FROM unnest(g_slips) WITH ORDINALITY AS g(s, n) ORDER BY n),
+    ARRAY(SELECT p_nows[s] FROM unnest(g_slips) WITH ORDINALITY AS g(s, n) ORDER BY n));
+  INSERT INTO bids (player_id, market_id, grp, market_date, bet_type, pana_label, session, digits, close_digits,
+                    points, amount, rate_field, rate_val_1, rate_val_2, journal_id, created_at)
+  SELECT p_players[r.s], p_markets[r.s], p_grps[r.s], p_market_dates[r.s], p_bet_types[r.s], p_labels[r.s],
+         p_sessions[r.w], p_digits[r.w], p_close[r.w], p_points[r.w], p_points[r.w] * 100, p_fields[r.w], r.v1,
+         r.v2, g.journal, p_nows[r.s]
+    FROM unnest(r_slips, r_rows, r_taken, r_val1, r_val2) WITH ORDINALITY AS r(s, w, taken, v1, v2, n)
+    JOIN unnest(g_slips, g_journals) AS g(s, journal) ON g.s = r.s
+   WHERE r.taken
+   ORDER BY r.n;
+  INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, response, journal_id, created_at)
+  SELECT p_scopes[g.s], p_keys[g.s], p_endpoints[g.s], p_hashes[g.s], g.answer::json, g.journal, p_nows[g.s]
+    FROM unnest(g_slips, g_journals, g_answers) AS g(s, journal, answer)
+   WHERE p_keys[g.s] IS NOT NULL;
+END $$;
+
+-- One slip in its own transaction (the single call: a batch of one, the batcher off, a fallback): the batch
+-- function above with one slip and p_catch false, so a refusal is raised as before decision 051, with the same
+-- SQLSTATE, message and detail, and the answer is the slip's.
+CREATE OR REPLACE FUNCTION gama_place_bid(
+  p_player bigint,
+  p_scope text,
+  p_key text,
+  p_endpoint text,
+  p_hash bytea,
+  p_now timestamptz,
+  p_market bigint,
+  p_schedule_rev integer,
+  p_grp text,
+  p_market_date date,
+  p_bet_type text,
+  p_label text,
+  p_note text,
+  p_sessions text[],
+  p_digits text[],
+  p_close text[],
+  p_points bigint[],
+  p_fields text[],
+  p_time_zone text,
+  p_today date,
+  p_week date,
+  p_month date
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN (gama_place_bids(ARRAY[p_player], ARRAY[p_scope], ARRAY[p_key], ARRAY[p_endpoint], ARRAY[p_hash],
+                          ARRAY[p_now], ARRAY[p_market], ARRAY[p_schedule_rev], ARRAY[p_grp], ARRAY[p_market_date],
+                          ARRAY[p_bet_type], ARRAY[p_label], ARRAY[p_note], ARRAY[cardinality(p_sessions)],
+                          p_sessions, p_digits, p_close, p_points, p_fields, ARRAY[p_time_zone], ARRAY[p_today],
+                          ARRAY[p_week], ARRAY[p_month], false))[1];
 END $$;

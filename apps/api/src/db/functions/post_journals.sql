@@ -18,7 +18,14 @@ $$;
 -- p_entry_amounts[i] paise, and names an account by id (p_entry_accounts[i]) or a system account by kind
 -- (p_entry_systems[i]). All entries go in one INSERT, so the trigger checks every journal of the call at once.
 -- p_ids: journal ids drawn beforehand by a caller whose other rows name them in the same transaction
--- (settlement's win credits); otherwise drawn here. Answers the journals' ids in p_ref_ids's order.
+-- (settlement's win credits, a batch of bids); otherwise drawn here. p_actors, p_notes, p_ats: an actor, note and
+-- time per journal, where the journals of one call have their own (a batch of bids, each its player's and its
+-- market's); where given they replace p_actor, p_note and p_at. Answers the journals' ids in p_ref_ids's order.
+--
+-- The signature before p_actors (issue 29's) is dropped first: a second overload would make every call that leaves
+-- the defaults out ambiguous. The drop finds nothing once it has run.
+DROP FUNCTION IF EXISTS gama_post_journals(text, text, text, text, timestamptz, bigint[], integer[], bigint[], text[],
+                                           bigint[], bigint[]);
 CREATE OR REPLACE FUNCTION gama_post_journals(
   p_kind text,
   p_actor text,
@@ -30,7 +37,10 @@ CREATE OR REPLACE FUNCTION gama_post_journals(
   p_entry_accounts bigint[],
   p_entry_systems text[],
   p_entry_amounts bigint[],
-  p_ids bigint[] DEFAULT NULL
+  p_ids bigint[] DEFAULT NULL,
+  p_actors text[] DEFAULT NULL,
+  p_notes text[] DEFAULT NULL,
+  p_ats timestamptz[] DEFAULT NULL
 ) RETURNS bigint[] LANGUAGE plpgsql
   -- One plan for the posting statement, kept for the session: its inputs are arrays, whose size a plan for given
   -- values would estimate better, but that plan was then made again on every call (for the bid, about a quarter of
@@ -47,10 +57,14 @@ BEGIN
      OR cardinality(p_entry_journals) IS DISTINCT FROM cardinality(p_entry_amounts)
      OR cardinality(p_entry_accounts) IS DISTINCT FROM cardinality(p_entry_amounts)
      OR cardinality(p_entry_systems) IS DISTINCT FROM cardinality(p_entry_amounts)
-     OR (p_ids IS NOT NULL AND cardinality(p_ids) IS DISTINCT FROM cardinality(p_ref_ids)) THEN
-    RAISE EXCEPTION 'gama_post_journals: % journal(s) with % id(s), and entries of % journal(s), % account(s), % system account(s), % amount(s)',
-      cardinality(p_ref_ids), cardinality(p_ids), cardinality(p_entry_journals), cardinality(p_entry_accounts),
-      cardinality(p_entry_systems), cardinality(p_entry_amounts)
+     OR (p_ids IS NOT NULL AND cardinality(p_ids) IS DISTINCT FROM cardinality(p_ref_ids))
+     OR (p_actors IS NOT NULL AND cardinality(p_actors) IS DISTINCT FROM cardinality(p_ref_ids))
+     OR (p_notes IS NOT NULL AND cardinality(p_notes) IS DISTINCT FROM cardinality(p_ref_ids))
+     OR (p_ats IS NOT NULL AND cardinality(p_ats) IS DISTINCT FROM cardinality(p_ref_ids)) THEN
+    RAISE EXCEPTION 'gama_post_journals: % journal(s) with % id(s), % actor(s), % note(s), % time(s), and entries of % journal(s), % account(s), % system account(s), % amount(s)',
+      cardinality(p_ref_ids), cardinality(p_ids), cardinality(p_actors), cardinality(p_notes), cardinality(p_ats),
+      cardinality(p_entry_journals), cardinality(p_entry_accounts), cardinality(p_entry_systems),
+      cardinality(p_entry_amounts)
       USING ERRCODE = '22023';
   END IF;
   -- One journal (every money path but the bulk ones): a simple expression, no query of its own.
@@ -61,8 +75,8 @@ BEGIN
   END IF;
   WITH journal AS (
     INSERT INTO journals (id, kind, actor, ref_type, ref_id, note, created_at) OVERRIDING SYSTEM VALUE
-    SELECT j.id, p_kind, p_actor, p_ref_type, j.ref_id, p_note, p_at
-      FROM unnest(v_ids, p_ref_ids) AS j(id, ref_id)
+    SELECT j.id, p_kind, coalesce(j.actor, p_actor), p_ref_type, j.ref_id, coalesce(j.note, p_note), coalesce(j.at, p_at)
+      FROM unnest(v_ids, p_ref_ids, p_actors, p_notes, p_ats) AS j(id, ref_id, actor, note, at)
   )
   INSERT INTO entries (journal_id, account_id, amount)
   SELECT v_ids[e.journal],

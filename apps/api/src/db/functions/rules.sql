@@ -20,3 +20,15 @@ CREATE OR REPLACE FUNCTION gama_over_play_limit(p_cost bigint, p_limit bigint, p
   LANGUAGE sql IMMUTABLE AS $$
   SELECT p_cost > greatest(0, p_limit - p_used)
 $$;
+
+-- The draw half a bid row settles in: the expression of the bids' generated column settle_half (migration 0028),
+-- for the bid function, which judges a slip's rows before it writes them (is that half decided already?). A
+-- test writes a row of every group, bet type and session and compares the column with this function.
+CREATE OR REPLACE FUNCTION gama_settle_half(p_grp text, p_session text, p_bet_type text) RETURNS text
+  LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+           WHEN p_grp <> 'main' THEN 'single'
+           WHEN p_session = 'open' AND p_bet_type NOT IN ('jodi_digit', 'half_sangam', 'full_sangam') THEN 'open'
+           ELSE 'close'
+         END
+$$;
