@@ -2,10 +2,10 @@
  * Slips placed in batches (issue 30, decision 043). A bid's database cost is mostly fixed per transaction and
  * per round trip (BEGIN, the call, the notices and COMMIT; the commit's WAL flush), not per row, so under load
  * the slips that arrive while a batch is being placed wait and go together in the next one: one transaction,
- * one call of `gama_place_bids` (db/functions/place_bid.sql), which runs the single slip's function for each
- * slip in a block of its own. When nothing is in flight the first slip goes at once, alone, through the single
- * call: there is no timer, so an idle server adds no latency. A batch grows only while the database is busy,
- * up to `max` slips.
+ * one call of `gama_place_bids` (db/functions/place_bid.sql), which judges each slip by the rules' one body in a
+ * block of its own and then writes every taken slip's journal, rows and key at once (decision 051). When nothing
+ * is in flight the first slip goes at once, alone, through the single call (a batch of one): there is no timer,
+ * so an idle server adds no latency. A batch grows only while the database is busy, up to `max` slips.
  *
  * Each slip gets its own answer: its outcome, or its refusal raised as the single call raises it (SQLSTATE,
  * message and detail), so `place.ts` words it the same way whichever path placed it. A batch that fails for
