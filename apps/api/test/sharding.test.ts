@@ -369,14 +369,19 @@ describe('the SQL stays within what a distributed PostgreSQL accepts', () => {
       'gama_post_journals',
       'gama_write_bids_gathered',
     ]);
-    // The single call is a batch of one (decision 051): judged by the rules' one body, written by the writes' one.
-    expect(bodyOf('gama_place_bid')).toMatch(/gama_place_bids\(/);
+    // The single call and the batch (decision 051): judged by the rules' one body, written by the writes' one.
+    const single = bodyOf('gama_place_bid');
+    expect(single).toMatch(/gama_judge_bid\(/);
+    expect(single).toMatch(/gama_write_bids_gathered\(/);
+    expect(single).toMatch(/ARRAY\['player:' \|\| p_player\]/);
+    expect(single).toMatch(/ARRAY\[v_judged\.o_wallet, NULL\]/);
     const judge = bodyOf('gama_judge_bid');
     const write = bodyOf('gama_write_bids_gathered');
     // The journal and its entries go through the ledger's one entry point, each with its bidder's wallet.
     expect(write).toMatch(/gama_post_journals\(\s*'bid'/);
-    expect(write).toMatch(/'player:' \|\| p_players\[s\]/);
-    expect(write).toMatch(/g_wallets\[/);
+    const batch = bodyOf('gama_place_bids');
+    expect(batch).toMatch(/j_actors := j_actors \|\| \('player:' \|\| p_players\[i\]\)/);
+    expect(batch).toMatch(/e_accounts := e_accounts \|\| v_judged\.o_wallet/);
     const posting = bodyOf('gama_post_journals');
     // Together they do the whole placement: the key, the wallet, the exposure, the journal and the rows.
     for (const table of ['idempotency_keys', 'accounts', 'number_exposure', 'journals', 'entries', 'bids'])
@@ -387,7 +392,7 @@ describe('the SQL stays within what a distributed PostgreSQL accepts', () => {
     // The judgement's statements are bound to the bidding player; the writes to the batch's players and what
     // their judgements returned (their wallets, their journals), one shard's players (modules/bids/batches.ts).
     expect(functionViolations(judge)).toEqual([]);
-    expect(functionViolations(write, ['p_players', 'p_scopes', 'g_wallets', 'g_journals'])).toEqual([]);
+    expect(functionViolations(write, ['p_players', 'p_scopes', 'e_accounts', 'j_ids'])).toEqual([]);
   });
 
   it('judges a batch slip by slip through the one judgement and names no table of its own (decisions 043, 051)', async () => {

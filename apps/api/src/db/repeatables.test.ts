@@ -29,8 +29,12 @@ describe('repeatable SQL files (db/functions)', () => {
     }
     expect(bodies.map((b) => b.name)).toHaveLength(6);
     // One overload each: a second signature left behind by a change would make calls ambiguous.
-    // The bid's single call is the batch's; the batch writes its journals through the ledger's one entry point.
-    expect(bodies.find((b) => b.name === 'gama_place_bid')?.body).toContain('gama_place_bids(');
+    // The single call and the batch judge through one function and write through another, which posts its
+    // journals through the ledger's one entry point.
+    for (const name of ['gama_place_bid', 'gama_place_bids']) {
+      expect(bodies.find((b) => b.name === name)?.body, name).toContain('gama_judge_bid(');
+      expect(bodies.find((b) => b.name === name)?.body, name).toContain('gama_write_bids_gathered(');
+    }
     expect(bodies.find((b) => b.name === 'gama_write_bids_gathered')?.body).toContain('gama_post_journals(');
     expect(bodies.find((b) => b.name === 'gama_judge_bid')?.body).not.toMatch(
       /INSERT INTO (bids|journals|entries)/,

@@ -1,9 +1,9 @@
 -- A bid's database work in one call (decision 018): the wallet and market locks, the key, the player's flags,
 -- the rates, the liability caps, the balance, the decided-draw check, the stake limits (gama_judge_bid: every
 -- rule, written once), then the journal (through gama_post_journals), the rows with their frozen rates and the key
--- with its outcome (gama_place_bids: every write, written once, for a batch of slips at a time; decision 051).
--- The server keeps the rules that need no table and words every refusal from the SQLSTATE GB000 reasons raised
--- here (modules/bids/place.ts).
+-- with its outcome (gama_write_bids_gathered: every write, written once, for one slip or a batch; decision 051).
+-- gama_place_bid places one slip, gama_place_bids a batch. The server keeps the rules that need no table and
+-- words every refusal from the SQLSTATE GB000 reasons raised here (modules/bids/place.ts).
 --
 -- This file is the function as the server runs it: a repeatable (db/repeatables.ts), applied after the numbered
 -- migrations and again whenever its text changes. Its history before this file is migrations 0029, 0031, 0032
@@ -214,12 +214,13 @@ END $$;
 --
 -- The slips come as parallel arrays, one element per slip; their rows are concatenated, p_counts[i] of them for
 -- slip i. The server sends them ordered by player (so two batches lock wallets in one order). Answers come back
--- in the same order: the single call's answer, {"replay": …}, or {"error": {code, message, detail}}. p_catch
--- false (the single call below): a refusal is raised, not answered, and no block is entered.
--- The signature before p_catch (decision 043's) is dropped first, as post_journals.sql does with its own.
+-- in the same order: the single call's answer, {"replay": …}, or {"error": {code, message, detail}}.
+--
+-- A signature with a p_catch flag (decision 051's first, never released) is dropped first: beside this one, a call
+-- leaving its default out would be ambiguous.
 DROP FUNCTION IF EXISTS gama_place_bids(bigint[], text[], text[], text[], bytea[], timestamptz[], bigint[], integer[],
                                         text[], date[], text[], text[], text[], integer[], text[], text[], text[],
-                                        bigint[], text[], text[], date[], date[], date[]);
+                                        bigint[], text[], text[], date[], date[], date[], boolean);
 CREATE OR REPLACE FUNCTION gama_place_bids(
   p_players bigint[],
   p_scopes text[],
@@ -243,8 +244,7 @@ CREATE OR REPLACE FUNCTION gama_place_bids(
   p_time_zones text[],
   p_todays date[],
   p_weeks date[],
-  p_months date[],
-  p_catch boolean DEFAULT true
+  p_months date[]
 ) RETURNS jsonb[] LANGUAGE plpgsql
   -- Its statements' plans are the same whatever the arrays hold (a call, the writes of gama_write_bids_gathered):
   -- one generic plan each, kept for the session, instead of a plan made for every call's values.
@@ -260,52 +260,55 @@ DECLARE
   v_message text;
   v_detail text;
   v_constraint text;
-  -- Gathered and not yet written: the slips taken (by position), their judgements, their players.
+  -- Gathered and not yet written, built as the slips are taken so the writes read them as they are: per slip its
+  -- position in the batch, player and answer; per journal (one a slip) its id, market, actor, note and time; per
+  -- entry (two a journal: the wallet debited, the house credited) its journal's place, account and amount; per
+  -- taken row its slip, its place in the row arrays, its journal and its frozen rates.
   g_slips integer[] := '{}';
   g_players bigint[] := '{}';
-  g_journals bigint[] := '{}';
-  g_wallets bigint[] := '{}';
-  g_costs bigint[] := '{}';
   g_answers jsonb[] := '{}';
-  -- Their rows: the slip (by position) and the row's place in its slip, whether it was taken, its rates.
+  j_ids bigint[] := '{}';
+  j_markets bigint[] := '{}';
+  j_actors text[] := '{}';
+  j_notes text[] := '{}';
+  j_ats timestamptz[] := '{}';
+  e_journals integer[] := '{}';
+  e_accounts bigint[] := '{}';
+  e_systems text[] := '{}';
+  e_amounts bigint[] := '{}';
   r_slips integer[] := '{}';
   r_rows integer[] := '{}';
-  r_taken boolean[] := '{}';
+  r_journals bigint[] := '{}';
   r_val1 integer[] := '{}';
   r_val2 integer[] := '{}';
 BEGIN
   FOR i IN 1 .. cardinality(p_players) LOOP
     v_to := v_from + p_counts[i] - 1;
     IF p_players[i] = ANY (g_players) THEN
-      PERFORM gama_write_bids_gathered(g_slips, g_journals, g_wallets, g_costs, g_answers, r_slips, r_rows, r_taken,
-                                       r_val1, r_val2, p_players, p_scopes, p_keys, p_endpoints, p_hashes, p_nows,
-                                       p_markets, p_grps, p_market_dates, p_bet_types, p_labels, p_notes,
-                                       p_sessions, p_digits, p_close, p_points, p_fields);
-      g_slips := '{}'; g_players := '{}'; g_journals := '{}'; g_wallets := '{}'; g_costs := '{}'; g_answers := '{}';
-      r_slips := '{}'; r_rows := '{}'; r_taken := '{}'; r_val1 := '{}'; r_val2 := '{}';
+      PERFORM gama_write_bids_gathered(j_ids, j_markets, j_actors, j_notes, j_ats, e_journals, e_accounts, e_systems,
+                                       e_amounts, g_slips, g_answers, r_slips, r_rows, r_journals, r_val1, r_val2,
+                                       p_players, p_scopes, p_keys, p_endpoints, p_hashes, p_nows, p_markets, p_grps,
+                                       p_market_dates, p_bet_types, p_labels, p_sessions, p_digits, p_close, p_points,
+                                       p_fields);
+      g_slips := '{}'; g_players := '{}'; g_answers := '{}';
+      j_ids := '{}'; j_markets := '{}'; j_actors := '{}'; j_notes := '{}'; j_ats := '{}';
+      e_journals := '{}'; e_accounts := '{}'; e_systems := '{}'; e_amounts := '{}';
+      r_slips := '{}'; r_rows := '{}'; r_journals := '{}'; r_val1 := '{}'; r_val2 := '{}';
     END IF;
     v_ok := true;
-    IF p_catch THEN
-      BEGIN
-        SELECT * INTO v_judged FROM gama_judge_bid(
-          p_players[i], p_scopes[i], p_keys[i], p_endpoints[i], p_hashes[i], p_nows[i], p_markets[i],
-          p_schedule_revs[i], p_grps[i], p_market_dates[i], p_bet_types[i], p_labels[i], p_notes[i],
-          p_sessions[v_from:v_to], p_digits[v_from:v_to], p_close[v_from:v_to], p_points[v_from:v_to],
-          p_fields[v_from:v_to], p_time_zones[i], p_todays[i], p_weeks[i], p_months[i]);
-      EXCEPTION WHEN SQLSTATE 'GB000' THEN
-        GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL,
-                                v_constraint = CONSTRAINT_NAME;
-        v_ok := false;
-        v_answers := v_answers || jsonb_build_object('error', jsonb_build_object(
-          'code', v_state, 'message', v_message, 'detail', nullif(v_detail, ''), 'constraint', nullif(v_constraint, '')));
-      END;
-    ELSE
-      SELECT * INTO v_judged FROM gama_judge_bid(
+    BEGIN
+      v_judged := gama_judge_bid(
         p_players[i], p_scopes[i], p_keys[i], p_endpoints[i], p_hashes[i], p_nows[i], p_markets[i],
         p_schedule_revs[i], p_grps[i], p_market_dates[i], p_bet_types[i], p_labels[i], p_notes[i],
         p_sessions[v_from:v_to], p_digits[v_from:v_to], p_close[v_from:v_to], p_points[v_from:v_to],
         p_fields[v_from:v_to], p_time_zones[i], p_todays[i], p_weeks[i], p_months[i]);
-    END IF;
+    EXCEPTION WHEN SQLSTATE 'GB000' THEN
+      GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL,
+                              v_constraint = CONSTRAINT_NAME;
+      v_ok := false;
+      v_answers := v_answers || jsonb_build_object('error', jsonb_build_object(
+        'code', v_state, 'message', v_message, 'detail', nullif(v_detail, ''), 'constraint', nullif(v_constraint, '')));
+    END;
     IF NOT v_ok THEN
       NULL; -- refused: answered above
     ELSIF v_judged.o_replay IS NOT NULL THEN
@@ -314,25 +317,34 @@ BEGIN
       v_answers := v_answers || v_judged.o_answer;
       g_slips := g_slips || i;
       g_players := g_players || p_players[i];
-      g_journals := g_journals || v_judged.o_journal;
-      g_wallets := g_wallets || v_judged.o_wallet;
-      g_costs := g_costs || v_judged.o_cost;
       g_answers := g_answers || v_judged.o_answer;
+      j_ids := j_ids || v_judged.o_journal;
+      j_markets := j_markets || p_markets[i];
+      j_actors := j_actors || ('player:' || p_players[i]);
+      j_notes := j_notes || p_notes[i];
+      j_ats := j_ats || p_nows[i];
+      e_journals := e_journals || cardinality(j_ids) || cardinality(j_ids);
+      e_accounts := e_accounts || v_judged.o_wallet || NULL::bigint;
+      e_systems := e_systems || NULL::text || 'house'::text;
+      e_amounts := e_amounts || -v_judged.o_cost || v_judged.o_cost;
       FOR n IN 1 .. p_counts[i] LOOP
-        r_slips := r_slips || i;
-        r_rows := r_rows || (v_from + n - 1);
-        r_taken := r_taken || coalesce(v_judged.o_taken[n], true);
-        r_val1 := r_val1 || v_judged.o_val1[n];
-        r_val2 := r_val2 || v_judged.o_val2[n];
+        IF v_judged.o_taken[n] IS DISTINCT FROM false THEN
+          r_slips := r_slips || i;
+          r_rows := r_rows || (v_from + n - 1);
+          r_journals := r_journals || v_judged.o_journal;
+          r_val1 := r_val1 || v_judged.o_val1[n];
+          r_val2 := r_val2 || v_judged.o_val2[n];
+        END IF;
       END LOOP;
     END IF;
     v_from := v_to + 1;
   END LOOP;
   IF cardinality(g_slips) > 0 THEN
-    PERFORM gama_write_bids_gathered(g_slips, g_journals, g_wallets, g_costs, g_answers, r_slips, r_rows, r_taken,
-                                     r_val1, r_val2, p_players, p_scopes, p_keys, p_endpoints, p_hashes, p_nows,
-                                     p_markets, p_grps, p_market_dates, p_bet_types, p_labels, p_notes,
-                                     p_sessions, p_digits, p_close, p_points, p_fields);
+    PERFORM gama_write_bids_gathered(j_ids, j_markets, j_actors, j_notes, j_ats, e_journals, e_accounts, e_systems,
+                                     e_amounts, g_slips, g_answers, r_slips, r_rows, r_journals, r_val1, r_val2,
+                                     p_players, p_scopes, p_keys, p_endpoints, p_hashes, p_nows, p_markets, p_grps,
+                                     p_market_dates, p_bet_types, p_labels, p_sessions, p_digits, p_close, p_points,
+                                     p_fields);
   END IF;
   RETURN v_answers;
 END $$;
@@ -340,17 +352,31 @@ END $$;
 -- Writes what gama_place_bids gathered: each taken slip's journal (its wallet debited its cost, the house
 -- credited) through the ledger's one entry point, in one call, so the ledger's trigger checks every journal and
 -- moves every wallet in one run, under the wallet locks the judgements took; the taken rows with their frozen
--- rates, in the slips' order; and each keyed slip's key with its answer. g_* are per gathered slip (g_slips: its
--- position in the batch's arrays), r_* per row of a gathered slip (r_rows: its position in the row arrays).
+-- rates, in the slips' order; and each keyed slip's key with its answer. j_* and e_* are the posting call's
+-- journals and entries; g_* are per taken slip (g_slips: its position in the batch's arrays), r_* per taken row
+-- (r_slips: its slip's position; r_rows: its position in the row arrays).
+--
+-- The previous signature (decision 051's first, never released) is dropped first, as the other files do with
+-- theirs.
+DROP FUNCTION IF EXISTS gama_write_bids_gathered(integer[], bigint[], bigint[], bigint[], jsonb[], integer[], integer[],
+                                                 boolean[], integer[], integer[], bigint[], text[], text[], text[],
+                                                 bytea[], timestamptz[], bigint[], text[], date[], text[], text[],
+                                                 text[], text[], text[], text[], bigint[], text[]);
 CREATE OR REPLACE FUNCTION gama_write_bids_gathered(
+  j_ids bigint[],
+  j_markets bigint[],
+  j_actors text[],
+  j_notes text[],
+  j_ats timestamptz[],
+  e_journals integer[],
+  e_accounts bigint[],
+  e_systems text[],
+  e_amounts bigint[],
   g_slips integer[],
-  g_journals bigint[],
-  g_wallets bigint[],
-  g_costs bigint[],
   g_answers jsonb[],
   r_slips integer[],
   r_rows integer[],
-  r_taken boolean[],
+  r_journals bigint[],
   r_val1 integer[],
   r_val2 integer[],
   p_players bigint[],
@@ -364,47 +390,32 @@ CREATE OR REPLACE FUNCTION gama_write_bids_gathered(
   p_market_dates date[],
   p_bet_types text[],
   p_labels text[],
-  p_notes text[],
   p_sessions text[],
   p_digits text[],
   p_close text[],
   p_points bigint[],
   p_fields text[]
 ) RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
-DECLARE
-  v_n integer := cardinality(g_slips);
 BEGIN
-  -- Journal j's entries are 2j - 1 (the wallet, debited) and 2j (the house, credited).
-  PERFORM gama_post_journals(
-    'bid', NULL, 'market', NULL, NULL,
-    ARRAY(SELECT p_markets[s] FROM unnest(g_slips) WITH ORDINALITY AS g(s, n) ORDER BY n),
-    ARRAY(SELECT (j + 1) / 2 FROM generate_series(1, 2 * v_n) AS j),
-    ARRAY(SELECT CASE WHEN j % 2 = 1 THEN g_wallets[(j + 1) / 2] END FROM generate_series(1, 2 * v_n) AS j),
-    ARRAY(SELECT CASE WHEN j % 2 = 0 THEN 'house' END FROM generate_series(1, 2 * v_n) AS j),
-    ARRAY(SELECT CASE WHEN j % 2 = 1 THEN -g_costs[(j + 1) / 2] ELSE g_costs[j / 2] END
-            FROM generate_series(1, 2 * v_n) AS j),
-    g_journals,
-    ARRAY(SELECT 'player:' || p_players[s] FROM unnest(g_slips) WITH ORDINALITY AS g(s, n) ORDER BY n),
-    ARRAY(SELECT p_notes[s] FROM unnest(g_slips) WITH ORDINALITY AS g(s, n) ORDER BY n),
-    ARRAY(SELECT p_nows[s] FROM unnest(g_slips) WITH ORDINALITY AS g(s, n) ORDER BY n));
+  PERFORM gama_post_journals('bid', NULL, 'market', NULL, NULL, j_markets, e_journals, e_accounts, e_systems, e_amounts,
+                             j_ids, j_actors, j_notes, j_ats);
   INSERT INTO bids (player_id, market_id, grp, market_date, bet_type, pana_label, session, digits, close_digits,
                     points, amount, rate_field, rate_val_1, rate_val_2, journal_id, created_at)
   SELECT p_players[r.s], p_markets[r.s], p_grps[r.s], p_market_dates[r.s], p_bet_types[r.s], p_labels[r.s],
          p_sessions[r.w], p_digits[r.w], p_close[r.w], p_points[r.w], p_points[r.w] * 100, p_fields[r.w], r.v1,
-         r.v2, g.journal, p_nows[r.s]
-    FROM unnest(r_slips, r_rows, r_taken, r_val1, r_val2) WITH ORDINALITY AS r(s, w, taken, v1, v2, n)
-    JOIN unnest(g_slips, g_journals) AS g(s, journal) ON g.s = r.s
-   WHERE r.taken
+         r.v2, r.journal, p_nows[r.s]
+    FROM unnest(r_slips, r_rows, r_journals, r_val1, r_val2) WITH ORDINALITY AS r(s, w, journal, v1, v2, n)
    ORDER BY r.n;
   INSERT INTO idempotency_keys (scope, key, endpoint, request_hash, response, journal_id, created_at)
   SELECT p_scopes[g.s], p_keys[g.s], p_endpoints[g.s], p_hashes[g.s], g.answer::json, g.journal, p_nows[g.s]
-    FROM unnest(g_slips, g_journals, g_answers) AS g(s, journal, answer)
+    FROM unnest(g_slips, j_ids, g_answers) AS g(s, journal, answer)
    WHERE p_keys[g.s] IS NOT NULL;
 END $$;
 
--- One slip in its own transaction (the single call: a batch of one, the batcher off, a fallback): the batch
--- function above with one slip and p_catch false, so a refusal is raised as before decision 051, with the same
--- SQLSTATE, message and detail, and the answer is the slip's.
+-- One slip in its own transaction (the single call: a batch of one, the batcher off, a fallback): the judgement,
+-- then the same writes as a batch's, for one slip (what gama_place_bids gathers for a slip, built here directly:
+-- without the batch's loop and blocks the single call costs what it cost before decision 051). A refusal is
+-- raised, with the same SQLSTATE, message and detail as ever.
 CREATE OR REPLACE FUNCTION gama_place_bid(
   p_player bigint,
   p_scope text,
@@ -428,11 +439,32 @@ CREATE OR REPLACE FUNCTION gama_place_bid(
   p_today date,
   p_week date,
   p_month date
-) RETURNS jsonb LANGUAGE plpgsql AS $$
+) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_judged record;
+  r_rows integer[] := '{}';
+  r_val1 integer[] := '{}';
+  r_val2 integer[] := '{}';
 BEGIN
-  RETURN (gama_place_bids(ARRAY[p_player], ARRAY[p_scope], ARRAY[p_key], ARRAY[p_endpoint], ARRAY[p_hash],
-                          ARRAY[p_now], ARRAY[p_market], ARRAY[p_schedule_rev], ARRAY[p_grp], ARRAY[p_market_date],
-                          ARRAY[p_bet_type], ARRAY[p_label], ARRAY[p_note], ARRAY[cardinality(p_sessions)],
-                          p_sessions, p_digits, p_close, p_points, p_fields, ARRAY[p_time_zone], ARRAY[p_today],
-                          ARRAY[p_week], ARRAY[p_month], false))[1];
+  v_judged := gama_judge_bid(p_player, p_scope, p_key, p_endpoint, p_hash, p_now, p_market, p_schedule_rev, p_grp,
+                             p_market_date, p_bet_type, p_label, p_note, p_sessions, p_digits, p_close, p_points,
+                             p_fields, p_time_zone, p_today, p_week, p_month);
+  IF v_judged.o_replay IS NOT NULL THEN
+    RETURN jsonb_build_object('replay', v_judged.o_replay);
+  END IF;
+  FOR n IN 1 .. cardinality(p_sessions) LOOP
+    IF v_judged.o_taken[n] IS DISTINCT FROM false THEN
+      r_rows := r_rows || n;
+      r_val1 := r_val1 || v_judged.o_val1[n];
+      r_val2 := r_val2 || v_judged.o_val2[n];
+    END IF;
+  END LOOP;
+  PERFORM gama_write_bids_gathered(
+    ARRAY[v_judged.o_journal], ARRAY[p_market], ARRAY['player:' || p_player], ARRAY[p_note], ARRAY[p_now], '{1,1}',
+    ARRAY[v_judged.o_wallet, NULL], '{NULL,house}', ARRAY[-v_judged.o_cost, v_judged.o_cost], '{1}',
+    ARRAY[v_judged.o_answer], array_fill(1, ARRAY[cardinality(r_rows)]), r_rows,
+    array_fill(v_judged.o_journal, ARRAY[cardinality(r_rows)]), r_val1, r_val2, ARRAY[p_player], ARRAY[p_scope],
+    ARRAY[p_key], ARRAY[p_endpoint], ARRAY[p_hash], ARRAY[p_now], ARRAY[p_market], ARRAY[p_grp],
+    ARRAY[p_market_date], ARRAY[p_bet_type], ARRAY[p_label], p_sessions, p_digits, p_close, p_points, p_fields);
+  RETURN v_judged.o_answer;
 END $$;
