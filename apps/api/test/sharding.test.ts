@@ -280,6 +280,12 @@ function recording(db: Database, log: Statement[][]): Database {
         return fn(wrap(tx, statements));
       });
     },
+    // A statement that is its own transaction is logged as one.
+    async commitOne<T>(text: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const result = await db.commitOne<T>(text, params);
+      log.push([{ text, params, rows: result.rows as Record<string, unknown>[] }]);
+      return result;
+    },
     close: () => db.close(),
     listen: (channel, handlers) => db.listen(channel, handlers),
   };

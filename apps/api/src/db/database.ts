@@ -17,6 +17,13 @@ export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; retried on serialization failures and deadlocks. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * One SELECT that is a transaction of its own, sent in one round trip (no BEGIN, no COMMIT of its own):
+   * committed when it resolves, with the notices it sent through `gama_notify()` handed to this process's
+   * listeners first, as `transaction()` does; retried whole on serialization failures and deadlocks. For a
+   * write that is one call (a batch of bids, decision 052). Its rows come back as the SELECT gives them.
+   */
+  commitOne<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
   close(): Promise<void>;
   /**
    * LISTEN on `channel`: `notice` gets each payload sent to it by a committed transaction, from any process.

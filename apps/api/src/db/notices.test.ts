@@ -77,6 +77,51 @@ describe('notices: what a committed transaction tells the listeners (PGlite and 
     expect(new Set(about(ids))).toEqual(new Set([ids.join(',')]));
   });
 
+  /** One SELECT posting 1 paisa to each of `ids` (a journal each), as a batch of bids posts (decision 052). */
+  const creditStatement = (ids: number[], amount = 1) =>
+    [
+      `SELECT gama_post_journals('adjustment', 'test', 'player', 'notice', now(), $1::bigint[],
+                                 ARRAY(SELECT (g + 1) / 2 FROM generate_series(1, 2 * cardinality($1::bigint[])) g),
+                                 ARRAY(SELECT CASE WHEN g % 2 = 1 THEN a.id END
+                                         FROM generate_series(1, 2 * cardinality($1::bigint[])) g
+                                         JOIN accounts a ON a.kind = 'wallet' AND a.player_id = ($1::bigint[])[(g + 1) / 2]
+                                        ORDER BY g),
+                                 ARRAY(SELECT CASE WHEN g % 2 = 0 THEN 'adjustments' END
+                                         FROM generate_series(1, 2 * cardinality($1::bigint[])) g),
+                                 ARRAY(SELECT CASE WHEN g % 2 = 1 THEN $2::bigint ELSE -1 END
+                                         FROM generate_series(1, 2 * cardinality($1::bigint[])) g)) AS journals`,
+      [ids, amount],
+    ] as const;
+
+  it('a statement that is its own transaction (commitOne) names its players before it resolves', async () => {
+    const ids = await players(2);
+    heard.length = 0;
+    const { rows } = await db.commitOne<{ journals: number[] }>(...creditStatement(ids));
+    // Its rows are the SELECT's own, and it committed: another connection sees the money.
+    expect(Object.keys(rows[0] ?? {})).toEqual(['journals']);
+    expect(rows[0]?.journals).toHaveLength(2);
+    expect(new Set(about(ids))).toEqual(new Set([ids.join(',')]));
+    const { rows: wallets } = await db.query<{ balance: number }>(
+      `SELECT balance FROM accounts WHERE kind = 'wallet' AND player_id = ANY($1::bigint[])`,
+      [ids],
+    );
+    expect(wallets.map((w) => w.balance)).toEqual([1, 1]);
+  });
+
+  it('a statement that fails (commitOne) writes nothing and tells nobody', async () => {
+    const ids = await players(1);
+    heard.length = 0;
+    // Its journal does not balance (2 paise in, 1 out): the ledger's trigger refuses the statement.
+    await expect(db.commitOne(...creditStatement(ids, 2))).rejects.toThrow(/does not balance/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(about(ids)).toEqual([]);
+    const { rows } = await db.query<{ balance: number }>(
+      `SELECT balance FROM accounts WHERE kind = 'wallet' AND player_id = $1`,
+      [ids[0]],
+    );
+    expect(rows[0]?.balance).toBe(0);
+  });
+
   it('a rolled-back transaction tells nobody', async () => {
     const ids = await players(1);
     heard.length = 0;
@@ -111,6 +156,10 @@ describe('notices: what a committed transaction tells the listeners (PGlite and 
       heard.length = 0;
       // The LISTEN connection comes back only after a reconnect delay: this notice can only come from the COMMIT.
       await db.transaction(credit(ids));
+      expect(about(ids)).toEqual([String(ids[0])]);
+      // And from a statement that is its own transaction, read with its row.
+      heard.length = 0;
+      await db.commitOne(...creditStatement(ids));
       expect(about(ids)).toEqual([String(ids[0])]);
       await eventually(() => listening);
     },

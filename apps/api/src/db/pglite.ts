@@ -99,6 +99,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     // PGlite has one connection and serializes transactions itself; never touch the outer handle inside.
     exec: outer.exec,
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    // One statement outside a transaction block is its own transaction; PGlite hands its notices to the listeners
+    // with its answer, as it does a COMMIT's. One connection: it never meets a deadlock.
+    commitOne: (text, params) => outer.query(text, params),
     listen(channel, handlers) {
       let stopped = false;
       const subscribed = pglite

@@ -226,6 +226,23 @@ export function openPostgres(
         }
       }
     },
+    async commitOne<T>(text: string, params: readonly unknown[] = []) {
+      // The notices are read in the same statement, after the SELECT's row is made: the CTE's row is fetched
+      // before the outer target list (and so current_setting) is evaluated.
+      const wrapped = `WITH q AS MATERIALIZED (${text}) SELECT q.*, current_setting('gama.notices', true) AS gama_notices FROM q`;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const result = await outer.query<T & { gama_notices?: string | null }>(wrapped, params);
+          const notices = result.rows.at(-1)?.gama_notices ?? '';
+          for (const row of result.rows) delete row.gama_notices;
+          if (notices !== '') deliverLocally(notices, local);
+          return result as QueryResult<T>;
+        } catch (error) {
+          if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
+          throw error;
+        }
+      }
+    },
     exec: outer.exec,
     close: () => pool.end(),
     listen(channel, handlers) {

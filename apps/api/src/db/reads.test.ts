@@ -13,6 +13,7 @@ function fakeServer(lsn: () => string, state: { down?: boolean } = {}): Database
     query,
     exec: async () => undefined,
     transaction: async (fn) => fn({ query, exec: async () => undefined }),
+    commitOne: query,
     listen: () => async () => undefined,
     close: async () => undefined,
   };

@@ -428,7 +428,7 @@ describe('slips in two lanes', () => {
         { digits: '2', payout: 3 * 9_500 },
         { digits: '3', payout: 3 * 9_500 },
       ]);
-      // The batch the deadlock ended was run again by db.transaction, whole: no slip went one by one.
+      // The batch the deadlock ended was run again whole (commitOne, decision 052): no slip went one by one.
       expect(lanes.stats.fallbacks).toBe(fallbacksBefore);
       // The deadlock did happen: PostgreSQL counted it.
       for (let i = 0; ; i += 1) {

@@ -3,7 +3,8 @@
  * per round trip (BEGIN, the call, the notices and COMMIT; the commit's WAL flush), not per row, so under load
  * the slips that arrive while a batch is being placed wait and go together in the next one: one transaction,
  * one call of `gama_place_bids` (db/functions/place_bid.sql), which judges each slip by the rules' one body in a
- * block of its own and then writes every taken slip's journal, rows and key at once (decision 051). When nothing
+ * block of its own and then writes every taken slip's journal, rows and key at once (decision 051). The call is
+ * the whole transaction, sent in one round trip with no BEGIN or COMMIT of its own (decision 052). When nothing
  * is in flight the first slip goes at once, alone, through the single call (a batch of one): there is no timer,
  * so an idle server adds no latency. A batch grows only while the database is busy, up to `max` slips.
  *
@@ -17,9 +18,9 @@
  * slips always take the same lane (by player id): a player's slips are placed in the order they arrived, and a
  * replayed key waits for its first answer in that lane instead of racing it in another batch. Two lanes' batches
  * lock wallets in player order each; where they meet on a liability cap in opposite orders, PostgreSQL ends one
- * with a deadlock, the driver runs its transaction again, and if that fails too its slips go one by one.
+ * with a deadlock, the statement is run again whole (`commitOne`), and if that fails too its slips go one by one.
  */
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { faultPoint } from '../../lib/fault.ts';
 
 /** One slip as gama_place_bid takes it; the rows are parallel arrays. */
@@ -133,10 +134,13 @@ function raisedOf(answer: Answer): Raised | undefined {
   return typeof error === 'object' && error !== null ? (error as Raised) : undefined;
 }
 
-/** Many slips in one transaction; the answers in the slips' order. */
-async function placeMany(tx: Queryable, slips: readonly Slip[]): Promise<Answer[]> {
+/**
+ * Many slips in one transaction, which is the one statement (decision 052): no BEGIN and no COMMIT of their own,
+ * one round trip a batch instead of three. The answers in the slips' order.
+ */
+async function placeMany(db: Database, slips: readonly Slip[]): Promise<Answer[]> {
   const rows = (pick: (s: Slip) => readonly unknown[]) => slips.flatMap(pick);
-  const { rows: result } = await tx.query<{ answers: Answer[] | null }>(MANY, [
+  const { rows: result } = await db.commitOne<{ answers: Answer[] | null }>(MANY, [
     slips.map((s) => s.player),
     slips.map((s) => s.scope),
     slips.map((s) => s.key),
@@ -243,14 +247,10 @@ export class SlipBatches {
     const sorted = [...batch].sort((a, b) => a.slip.player - b.slip.player);
     let answers: Answer[];
     try {
-      answers = await this.#db.transaction(async (tx) => {
-        const placed = await placeMany(
-          tx,
-          sorted.map((w) => w.slip),
-        );
-        faultPoint('bid-before-commit');
-        return placed;
-      });
+      answers = await placeMany(
+        this.#db,
+        sorted.map((w) => w.slip),
+      );
     } catch {
       // Nothing of the batch committed: each slip again in its own transaction, in the same order, so the
       // slip whose fault it was gets its own error and the others their answers.
