@@ -112,7 +112,8 @@ export function replicaRouter(
     query: (text, params) => choose(true).query(text, params),
     exec: (sql) => primary.exec(sql),
     transaction: (fn) => choose(true).transaction(fn),
-    commitOne: (text, params) => choose(true).commitOne(text, params),
+    // A write, whichever handle it comes through: always the primary.
+    commitOne: (text, params) => primary.commitOne(text, params),
     listen: (channel, handlers) => primary.listen(channel, handlers),
     close: async () => undefined,
   };

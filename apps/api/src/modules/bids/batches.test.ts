@@ -8,6 +8,7 @@ import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { limitReached } from '../risk/exposure.ts';
 import { engine } from '../../../test/db.ts';
+import type { Database } from '../../db/database.ts';
 import { BidBatcher } from './batches.ts';
 
 // Slips of one batch that refuse each other (issue 30, decision 043). Each test holds the queue, lets its
@@ -149,6 +150,60 @@ describe('slips of one batch', () => {
       [market],
     );
     expect(rows.map((r) => r.payout)).toEqual([9_500]);
+  });
+
+  it('slips of several rows over one cap: each slip pays and writes only its rows within the cap, at their rates', async () => {
+    const market = await draw('BATCH CAP ROWS');
+    await capSingleDigit(15_000);
+    const [p, q] = [await funded(100), await funded(100)];
+    const rows = (player: Player, result: Array<{ digits: string; points: string }>) => () =>
+      t.post<BidAnswer & { refused?: Array<{ digits: string; msg: string }> }>(
+        '/api-submit-bid',
+        {
+          game_id: market,
+          new_result: {
+            pana: 'Single Digit',
+            bid_date: BID_DATE,
+            result: result.map((r) => ({ ...r, session: 'open' })),
+          },
+        },
+        { token: player.token },
+      );
+    // p takes 1 and 2; q's 2 is over the cap after p's, its 3 and 4 are not.
+    const [first, second] = await inOneBatch([
+      rows(p, [
+        { digits: '1', points: '10' },
+        { digits: '2', points: '10' },
+      ]),
+      rows(q, [
+        { digits: '2', points: '10' },
+        { digits: '3', points: '10' },
+        { digits: '4', points: '10' },
+      ]),
+    ]);
+    expect(first?.json).toMatchObject({ status: true, wallet_amt: '80' });
+    expect(first?.json.refused).toBeUndefined();
+    expect(second?.json).toMatchObject({ status: true, wallet_amt: '80' });
+    expect(second?.json.refused).toEqual([expect.objectContaining({ digits: '2', msg: limitReached('2') })]);
+    const { rows: written } = await t.db.query<{
+      player_id: number;
+      digits: string;
+      points: number;
+      amount: number;
+      rate_val_1: number;
+      rate_val_2: number;
+    }>(
+      `SELECT player_id, digits, points, amount, rate_val_1, rate_val_2 FROM bids WHERE market_id = $1 ORDER BY id`,
+      [market],
+    );
+    expect(written).toEqual([
+      { player_id: p.id, digits: '1', points: 10, amount: 1_000, rate_val_1: 10, rate_val_2: 95 },
+      { player_id: p.id, digits: '2', points: 10, amount: 1_000, rate_val_1: 10, rate_val_2: 95 },
+      { player_id: q.id, digits: '3', points: 10, amount: 1_000, rate_val_1: 10, rate_val_2: 95 },
+      { player_id: q.id, digits: '4', points: 10, amount: 1_000, rate_val_1: 10, rate_val_2: 95 },
+    ]);
+    expect(await balanceOf(t, p.id)).toBe(8_000);
+    expect(await balanceOf(t, q.id)).toBe(8_000);
   });
 
   it('a key replayed inside one batch gets the first answer; the same key with other rows is refused', async () => {
@@ -439,4 +494,93 @@ describe('slips in two lanes', () => {
       }
     },
   );
+});
+
+// A batch is one statement that commits on its own (decision 052). When the connection is lost after it committed,
+// the server cannot know it did: a keyed slip is placed again and answers from its key; a slip without a key is
+// not placed again (it would be placed twice) and gets the error.
+describe('a batch whose answer is lost', () => {
+  let single: BidBatcher;
+  beforeAll(() => {
+    single = t.app.deps.bids;
+  });
+  afterAll(() => {
+    t.app.deps.bids = single;
+  });
+
+  /** The suite's database, whose one-statement transactions commit and then fail as `fail` says. */
+  function losing(fail: () => Error): Database {
+    return new Proxy(t.db, {
+      get(target, name, receiver) {
+        if (name === 'commitOne')
+          return async (text: string, params?: readonly unknown[]) => {
+            await target.commitOne(text, params);
+            throw fail();
+          };
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    });
+  }
+
+  it('after the commit (no SQLSTATE): the keyed slip answers from its key, the unkeyed one is refused, each placed once', async () => {
+    const market = await draw('LOST ANSWER');
+    const [p, q] = [await funded(100), await funded(100)];
+    t.app.deps.bids = new BidBatcher(
+      losing(() => new Error('Connection terminated unexpectedly')),
+      {
+        ...single.laneOf(0).options,
+        parallel: 1,
+      },
+    );
+    const q0 = t.app.deps.bids.laneOf(0);
+    const release = q0.hold();
+    const keyed = slip(p, market, '1', 30, 'lost-answer-0001')();
+    for (let turn = 0; q0.queued < 1 && turn < 1_000_000; turn += 1)
+      await new Promise((r) => setImmediate(r));
+    const unkeyed = slip(q, market, '2', 40)();
+    for (let turn = 0; q0.queued < 2 && turn < 1_000_000; turn += 1)
+      await new Promise((r) => setImmediate(r));
+    release();
+    const [a, b] = await Promise.all([keyed, unkeyed]);
+    expect(a.json).toMatchObject({ status: true, wallet_amt: '70' });
+    // The database was unavailable for it: try again shortly (F3); its state is what the ledger says.
+    expect(b.statusCode).toBe(503);
+    expect(b.json).toMatchObject({ status: false, code: 'UNAVAILABLE' });
+    expect(q0.stats).toMatchObject({ batches: 1, slips: 2, fallbacks: 1 });
+    // Both committed once, with the batch; neither again.
+    expect(await bidJournals(p)).toBe(1);
+    expect(await bidJournals(q)).toBe(1);
+    expect(await balanceOf(t, p.id)).toBe(7_000);
+    expect(await balanceOf(t, q.id)).toBe(6_000);
+  });
+
+  it('with a SQLSTATE the statement was rolled back: both slips are placed again, each once', async () => {
+    const market = await draw('ROLLED BACK');
+    const [p, q] = [await funded(100), await funded(100)];
+    const rolledBack: Database = new Proxy(t.db, {
+      get(target, name, receiver) {
+        if (name === 'commitOne')
+          return async () => {
+            throw Object.assign(new Error('could not serialize'), { code: 'XX000' });
+          };
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    });
+    t.app.deps.bids = new BidBatcher(rolledBack, { ...single.laneOf(0).options, parallel: 1 });
+    const q0 = t.app.deps.bids.laneOf(0);
+    const release = q0.hold();
+    const first = slip(p, market, '1', 30, 'rolled-back-0001')();
+    for (let turn = 0; q0.queued < 1 && turn < 1_000_000; turn += 1)
+      await new Promise((r) => setImmediate(r));
+    const second = slip(q, market, '2', 40)();
+    for (let turn = 0; q0.queued < 2 && turn < 1_000_000; turn += 1)
+      await new Promise((r) => setImmediate(r));
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.json).toMatchObject({ status: true, wallet_amt: '70' });
+    expect(b.json).toMatchObject({ status: true, wallet_amt: '60' });
+    expect(q0.stats).toMatchObject({ batches: 1, slips: 2, fallbacks: 1 });
+    expect(await bidJournals(p)).toBe(1);
+    expect(await bidJournals(q)).toBe(1);
+  });
 });

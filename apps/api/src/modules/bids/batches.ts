@@ -21,6 +21,7 @@
  * with a deadlock, the statement is run again whole (`commitOne`), and if that fails too its slips go one by one.
  */
 import type { Database } from '../../db/database.ts';
+import { pgCode } from '../../db/database.ts';
 import { faultPoint } from '../../lib/fault.ts';
 
 /** One slip as gama_place_bid takes it; the rows are parallel arrays. */
@@ -117,6 +118,12 @@ export function placeOne(db: Database, slip: Slip): Promise<SlipAnswer> {
     faultPoint('bid-before-commit');
     return outcome;
   });
+}
+
+/** An error PostgreSQL answered with a SQLSTATE, other than a lost connection's (class 08). */
+export function isServerError(error: unknown): boolean {
+  const code = pgCode(error);
+  return code !== undefined && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08');
 }
 
 /** A slip's refusal as gama_place_bids reports it in place of an answer. */
@@ -251,11 +258,19 @@ export class SlipBatches {
         this.#db,
         sorted.map((w) => w.slip),
       );
-    } catch {
-      // Nothing of the batch committed: each slip again in its own transaction, in the same order, so the
-      // slip whose fault it was gets its own error and the others their answers.
+    } catch (error) {
       this.stats.fallbacks += 1;
-      for (const w of sorted) await placeOne(this.#db, w.slip).then(w.resolve, w.reject);
+      // The batch is one statement that commits on its own (decision 052): an error the server answered (it
+      // has a SQLSTATE) means the statement was rolled back, and each slip goes again in its own transaction,
+      // in the same order, so the slip whose fault it was gets its own error and the others their answers. An
+      // error without one (the connection lost) leaves unknown whether it committed: a keyed slip is placed
+      // again safely (a committed one answers its first outcome from its key); a slip without a key is not, as
+      // it could be placed twice, and gets the error.
+      const rolledBack = isServerError(error);
+      for (const w of sorted) {
+        if (rolledBack || w.slip.key !== null) await placeOne(this.#db, w.slip).then(w.resolve, w.reject);
+        else w.reject(error);
+      }
       return;
     }
     sorted.forEach((w, i) => {
