@@ -508,13 +508,16 @@ describe('a batch whose answer is lost', () => {
     t.app.deps.bids = single;
   });
 
-  /** The suite's database, whose one-statement transactions commit and then fail as `fail` says. */
-  function losing(fail: () => Error): Database {
+  /**
+   * The suite's database, whose one-statement transactions fail with `fail()`: after committing (`commit`), as a
+   * connection lost on the way back would, or before anything ran, as a statement the server refused.
+   */
+  function failing(commit: boolean, fail: () => Error): Database {
     return new Proxy(t.db, {
       get(target, name, receiver) {
         if (name === 'commitOne')
           return async (text: string, params?: readonly unknown[]) => {
-            await target.commitOne(text, params);
+            if (commit) await target.commitOne(text, params);
             throw fail();
           };
         return Reflect.get(target, name, receiver) as unknown;
@@ -522,30 +525,21 @@ describe('a batch whose answer is lost', () => {
     });
   }
 
+  /** The lane of a batcher over `db`, installed as the server's. */
+  function laneOver(db: Database) {
+    t.app.deps.bids = new BidBatcher(db, { ...single.laneOf(0).options, parallel: 1 });
+    return t.app.deps.bids.laneOf(0);
+  }
+
   it('after the commit (no SQLSTATE): the keyed slip answers from its key, the unkeyed one is refused, each placed once', async () => {
     const market = await draw('LOST ANSWER');
     const [p, q] = [await funded(100), await funded(100)];
-    t.app.deps.bids = new BidBatcher(
-      losing(() => new Error('Connection terminated unexpectedly')),
-      {
-        ...single.laneOf(0).options,
-        parallel: 1,
-      },
-    );
-    const q0 = t.app.deps.bids.laneOf(0);
-    const release = q0.hold();
-    const keyed = slip(p, market, '1', 30, 'lost-answer-0001')();
-    for (let turn = 0; q0.queued < 1 && turn < 1_000_000; turn += 1)
-      await new Promise((r) => setImmediate(r));
-    const unkeyed = slip(q, market, '2', 40)();
-    for (let turn = 0; q0.queued < 2 && turn < 1_000_000; turn += 1)
-      await new Promise((r) => setImmediate(r));
-    release();
-    const [a, b] = await Promise.all([keyed, unkeyed]);
-    expect(a.json).toMatchObject({ status: true, wallet_amt: '70' });
+    const q0 = laneOver(failing(true, () => new Error('Connection terminated unexpectedly')));
+    const [a, b] = await inOneBatch([slip(p, market, '1', 30, 'lost-answer-0001'), slip(q, market, '2', 40)]);
+    expect(a?.json).toMatchObject({ status: true, wallet_amt: '70' });
     // The database was unavailable for it: try again shortly (F3); its state is what the ledger says.
-    expect(b.statusCode).toBe(503);
-    expect(b.json).toMatchObject({ status: false, code: 'UNAVAILABLE' });
+    expect(b?.statusCode).toBe(503);
+    expect(b?.json).toMatchObject({ status: false, code: 'UNAVAILABLE' });
     expect(q0.stats).toMatchObject({ batches: 1, slips: 2, fallbacks: 1 });
     // Both committed once, with the batch; neither again.
     expect(await bidJournals(p)).toBe(1);
@@ -557,30 +551,52 @@ describe('a batch whose answer is lost', () => {
   it('with a SQLSTATE the statement was rolled back: both slips are placed again, each once', async () => {
     const market = await draw('ROLLED BACK');
     const [p, q] = [await funded(100), await funded(100)];
-    const rolledBack: Database = new Proxy(t.db, {
-      get(target, name, receiver) {
-        if (name === 'commitOne')
-          return async () => {
-            throw Object.assign(new Error('could not serialize'), { code: 'XX000' });
-          };
-        return Reflect.get(target, name, receiver) as unknown;
-      },
-    });
-    t.app.deps.bids = new BidBatcher(rolledBack, { ...single.laneOf(0).options, parallel: 1 });
-    const q0 = t.app.deps.bids.laneOf(0);
-    const release = q0.hold();
-    const first = slip(p, market, '1', 30, 'rolled-back-0001')();
-    for (let turn = 0; q0.queued < 1 && turn < 1_000_000; turn += 1)
-      await new Promise((r) => setImmediate(r));
-    const second = slip(q, market, '2', 40)();
-    for (let turn = 0; q0.queued < 2 && turn < 1_000_000; turn += 1)
-      await new Promise((r) => setImmediate(r));
-    release();
-    const [a, b] = await Promise.all([first, second]);
-    expect(a.json).toMatchObject({ status: true, wallet_amt: '70' });
-    expect(b.json).toMatchObject({ status: true, wallet_amt: '60' });
+    const q0 = laneOver(
+      failing(false, () => Object.assign(new Error('could not serialize'), { code: 'XX000' })),
+    );
+    const [a, b] = await inOneBatch([slip(p, market, '1', 30, 'rolled-back-0001'), slip(q, market, '2', 40)]);
+    expect(a?.json).toMatchObject({ status: true, wallet_amt: '70' });
+    expect(b?.json).toMatchObject({ status: true, wallet_amt: '60' });
     expect(q0.stats).toMatchObject({ batches: 1, slips: 2, fallbacks: 1 });
     expect(await bidJournals(p)).toBe(1);
     expect(await bidJournals(q)).toBe(1);
+  });
+});
+
+// Someone with the database's password who calls the batch's write function straight, skipping the judgement
+// (decision 051): the ledger's own guards still hold for what it writes.
+describe('the batch write called without its judgement', () => {
+  /** gama_write_bids_gathered for one slip of `p`: one row of 10 points, debiting `debit` and crediting `credit`. */
+  async function writeStraight(p: Player, market: number, debit: number, credit: number): Promise<unknown> {
+    return t.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ journal: number; wallet: number }>(
+        `SELECT nextval('journals_id_seq'::regclass) AS journal,
+                (SELECT id FROM accounts WHERE player_id = $1 AND kind = 'wallet') AS wallet`,
+        [p.id],
+      );
+      const { journal, wallet } = rows[0] ?? { journal: 0, wallet: 0 };
+      await tx.query(
+        `SELECT gama_write_bids_gathered(
+           ARRAY[$1::bigint], ARRAY[$2::bigint], ARRAY['player:' || $3], ARRAY['Bid'], ARRAY[now()], '{1,1}',
+           ARRAY[$4::bigint, NULL], '{NULL,house}', ARRAY[-$5::bigint, $6::bigint], '{1}',
+           ARRAY[jsonb_build_object('journal_id', $1::bigint)], '{1}', '{1}', ARRAY[$1::bigint], '{10}', '{95}',
+           ARRAY[$3::bigint], ARRAY['player:' || $3], ARRAY[NULL::text], ARRAY['bid:main'], ARRAY['\\x00'::bytea],
+           ARRAY[now()], ARRAY[$2::bigint], '{main}', ARRAY[$7::date], '{single_digit}', '{Single Digit}', '{open}',
+           '{5}', '{""}', '{10}', '{single_digit}')`,
+        [journal, market, p.id, wallet, debit, credit, DAY],
+      );
+    });
+  }
+
+  it('cannot overdraw a wallet or post a journal that does not balance; nothing is written', async () => {
+    const market = await draw('WRITE STRAIGHT');
+    const p = await funded(100);
+    const before = await snapshot(t.db, TABLES);
+    // 200 points from a wallet of 100: the wallet's CHECK refuses it.
+    await expect(writeStraight(p, market, 20_000, 20_000)).rejects.toThrow(/wallet_not_negative/);
+    // 10 points out, 5 in: the ledger's trigger refuses it.
+    await expect(writeStraight(p, market, 1_000, 500)).rejects.toThrow(/does not balance/);
+    expect(await snapshot(t.db, TABLES)).toEqual(before);
+    expect(await balanceOf(t, p.id)).toBe(10_000);
   });
 });
