@@ -11,7 +11,7 @@ import { primaryOnly } from './db/reads.ts';
 import type { Deps } from './deps.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { RequestLog, summarisePolledReads } from './http/request-log.ts';
-import { registeredEndpoints, route } from './http/route.ts';
+import { route } from './http/route.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStatic } from './http/static-delivery.ts';
 import { AuditCheckpoints } from './modules/audit/checkpoints.ts';
@@ -186,7 +186,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (isPoolSource(options.db)) deps.metrics.watchPool(options.db);
   registerRequestMetrics(app);
-  notePlayerTraffic(app);
   summarisePolledReads(app, requestLog);
 
   registerErrorHandler(app);
@@ -240,21 +239,4 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     appKey: config.APP_KEY,
   });
   return app;
-}
-
-/**
- * Tells `deps.traffic` of every players' money request (the `betting` entries: bids, funds, transfers, the
- * wallet) as it arrives, so the push fan-out yields to them (push/pacer.ts). The routes are known once all are
- * registered; a Set lookup per request.
- */
-function notePlayerTraffic(app: FastifyInstance): void {
-  let money = new Set<string>();
-  app.addHook('onReady', async () => {
-    money = new Set(
-      [...registeredEndpoints(app)].filter((e) => e.access === 'betting').map((e) => `${e.method} ${e.path}`),
-    );
-  });
-  app.addHook('onRequest', async (request) => {
-    if (money.has(`${request.method} ${request.routeOptions.url ?? ''}`)) app.deps.traffic.note();
-  });
 }

@@ -126,6 +126,8 @@ export function route<E extends AnyEndpoint>(
   const set = registered.get(app) ?? new Set<AnyEndpoint>();
   registered.set(app, set);
   set.add(endpoint);
+  // A player's money request (the betting entries) tells the push fan-out to yield (push/pacer.ts, decision 036).
+  const traffic = endpoint.access === 'betting' ? app.deps.traffic : undefined;
 
   app.route({
     method: endpoint.method,
@@ -133,6 +135,7 @@ export function route<E extends AnyEndpoint>(
     ...(endpoint.bodyLimit === undefined ? {} : { bodyLimit: endpoint.bodyLimit }),
     config: { polled: endpoint.polled === true } satisfies RouteLogConfig,
     handler: async (request, reply) => {
+      traffic?.note();
       const seen: Seen = {};
       try {
         return await handle(request, reply, seen);

@@ -1,6 +1,8 @@
+import { profileAnswer } from '@gama/core/endpoints/profile/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { DEFAULT_NOW, createTestApp } from '../../../test/helpers.ts';
+import { fund, operatorToken } from '../../../test/money.ts';
 
 describe('answers that carry the server clock also name the market time zone', () => {
   let t: TestApp;
@@ -22,5 +24,37 @@ describe('answers that carry the server clock also name the market time zone', (
         time_zone: 'Asia/Dubai',
       });
     }
+  });
+});
+
+describe('the home list, written from its parts (decision 042)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('carries every field of its schema, the name escaped as JSON, and the balance as it moves', async () => {
+    // A name as a seed or an old system may hold it: quotes, a backslash, markup and Devanagari.
+    const userName = 'A "quoted" \\ </script> अमित';
+    const p = await t.player({ userName });
+    const first = await t.post('/api-user-wallet-balance', {}, { token: p.token });
+    expect(first.statusCode).toBe(200);
+    const answer = profileAnswer.parse(JSON.parse(first.raw));
+    expect(answer).toMatchObject({ user_name: userName, mobile: p.mobile, wallet_amt: '0', debt_amt: '0' });
+    expect(Object.keys(answer).sort()).toEqual(Object.keys(profileAnswer.shape).sort());
+
+    await fund(t, p, await operatorToken(t), 1234);
+    const funded = await t.post<{ server_time: string }>('/api-user-wallet-balance', {}, { token: p.token });
+    expect(funded.json).toMatchObject({ user_name: userName, wallet_amt: '1234' });
+    // The same player's next answer is the same text but for the clock, which moves with every call.
+    t.clock.advance(1_500);
+    const later = await t.post<{ server_time: string }>('/api-user-wallet-balance', {}, { token: p.token });
+    expect(later.json.server_time).toBe(new Date(t.clock.now()).toISOString());
+    expect(later.raw.replace(later.json.server_time, '')).toBe(
+      funded.raw.replace(funded.json.server_time, ''),
+    );
   });
 });
