@@ -108,15 +108,17 @@ export async function startBench(
 export interface BenchPlayer {
   id: number;
   token: string;
+  mobile: string;
 }
 
 /** Players with a wallet of `points`, funded by one deposit-style adjustment journal each. */
 export async function seedPlayers(db: Database, count: number, points: number): Promise<BenchPlayer[]> {
   const hash = await hashPassword('bench-password-1');
   const clock = new ManualClock(NOW);
-  const { rows } = await db.query<{ id: number }>(
+  const { rows } = await db.query<{ id: number; mobile: string }>(
     `INSERT INTO players (user_name, mobile, password_hash, betting_status, created_at, password_changed_at)
-     SELECT 'Bench ' || g, (7000000000 + g)::text, $2, '1', $3, $3 FROM generate_series(1, $1::int) g RETURNING id`,
+     SELECT 'Bench ' || g, (7000000000 + g)::text, $2, '1', $3, $3 FROM generate_series(1, $1::int) g
+     RETURNING id, mobile`,
     [count, hash, clock.now()],
   );
   const ids = rows.map((r) => r.id);
@@ -137,8 +139,12 @@ export async function seedPlayers(db: Database, count: number, points: number): 
     );
   });
   const players: BenchPlayer[] = [];
-  for (const id of ids) {
-    players.push({ id, token: await createSession(db, clock, id, { ip: '127.0.0.1', userAgent: 'bench' }) });
+  for (const { id, mobile } of rows) {
+    players.push({
+      id,
+      mobile,
+      token: await createSession(db, clock, id, { ip: '127.0.0.1', userAgent: 'bench' }),
+    });
   }
   return players;
 }
@@ -181,8 +187,10 @@ export interface LoadOptions {
   /** Requests per second across all connections; omitted: closed model, as fast as answers come. */
   overallRate?: number;
   /** Each request goes out as one of these players, at random. */
-  players: readonly Pick<BenchPlayer, 'token'>[];
+  players: readonly (Pick<BenchPlayer, 'token'> & Partial<Pick<BenchPlayer, 'mobile'>>)[];
   body: BodyKind;
+  /** See `LoadSpec.addressPerPlayer`. */
+  addressPerPlayer?: boolean;
   /** Aborting stops the load early; the summary covers the time it ran. */
   signal?: AbortSignal;
   /** See `LoadSpec.skipFirstMs`. */
@@ -204,6 +212,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     ...(options.skipFirstMs ? { skipFirstMs: options.skipFirstMs } : {}),
     tokens: options.players.map((p) => p.token),
+    ...(options.players.every((p) => p.mobile !== undefined)
+      ? { mobiles: options.players.map((p) => p.mobile ?? '') }
+      : {}),
+    ...(options.addressPerPlayer ? { addressPerPlayer: true } : {}),
     appKey: APP_KEY,
     bidDate: BID_DATE,
     body: options.body,

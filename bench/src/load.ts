@@ -17,9 +17,14 @@ export type BodyKind =
   /** One of six bet types at random, 1-3 rows each (the bid benchmark's mix). */
   | { kind: 'bid-mix'; marketId: number; keys?: boolean }
   /** One single-digit row on the open session. */
-  | { kind: 'single-digit'; marketId: number; keys?: boolean };
+  | { kind: 'single-digit'; marketId: number; keys?: boolean }
+  /** `points` to another of the players, at random (never the sender): a transfer, keyed. */
+  | { kind: 'transfer'; points: number }
+  /** A deposit request (a UPI payment claimed, pending an operator) of `points`, keyed. */
+  | { kind: 'deposit'; points: number };
 
 function fresh(body: BodyKind): boolean {
+  if (body.kind === 'transfer' || body.kind === 'deposit') return true;
   return body.kind !== 'envelope' && body.keys !== false;
 }
 
@@ -38,6 +43,14 @@ export interface LoadSpec {
   overallRate?: number;
   /** Each request is sent as one of these players, at random (Bearer token). */
   tokens: readonly string[];
+  /** The players' phones, in the order of `tokens` (a transfer's recipient). */
+  mobiles?: readonly string[];
+  /**
+   * Each player's requests come from an address of its own (`X-Forwarded-For`, for a server that trusts the
+   * loopback proxy): what a phone lookup's per-address budget sees in production, where players are not all
+   * behind one address.
+   */
+  addressPerPlayer?: boolean;
   appKey: string;
   bidDate: string;
   body: BodyKind;
@@ -98,9 +111,32 @@ const slates: ReadonlyArray<{ pana: string; rows: () => BidRow[] }> = [
   { pana: 'SP Motor', rows: () => [{ digits: '12345', points: '10', session: 'open' }] },
 ];
 
-export function bodyMaker(spec: Pick<LoadSpec, 'appKey' | 'bidDate' | 'body'>): () => string {
+/** Makes the body of one request sent by the player at index `sender` of the spec's tokens. */
+export function bodyMaker(
+  spec: Pick<LoadSpec, 'appKey' | 'bidDate' | 'body' | 'mobiles'>,
+): (sender: number) => string {
   const { appKey, bidDate, body } = spec;
   switch (body.kind) {
+    case 'transfer': {
+      const mobiles = spec.mobiles ?? [];
+      if (mobiles.length < 2) throw new Error('a transfer needs two players with phones');
+      return (sender) =>
+        JSON.stringify({
+          app_key: appKey,
+          env_type: 'Prod',
+          request_id: freshKey(),
+          mobile_no: mobiles[(sender + 1 + rand(mobiles.length - 1)) % mobiles.length],
+          amount: String(body.points),
+        });
+    }
+    case 'deposit':
+      return () =>
+        JSON.stringify({
+          app_key: appKey,
+          env_type: 'Prod',
+          request_id: freshKey(),
+          request_amount: String(body.points),
+        });
     case 'envelope': {
       const fixed = JSON.stringify({ app_key: appKey, env_type: 'Prod' });
       return () => fixed;
@@ -182,15 +218,21 @@ export async function generateLoad(spec: LoadSpec, stopSignal?: AbortSignal): Pr
     ? Math.ceil(Math.min(spec.seconds + 5, KEYED_SECONDS) * KEYED_PER_CONNECTION_PER_SECOND)
     : REQUESTS_PER_CONNECTION;
   const lists = Array.from({ length: connections }, () =>
-    Array.from({ length: perConnection }, () => ({
-      method: 'POST' as const,
-      path: spec.path,
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${tokens[rand(tokens.length)] ?? ''}`,
-      },
-      body: body(),
-    })),
+    Array.from({ length: perConnection }, () => {
+      const sender = rand(tokens.length);
+      return {
+        method: 'POST' as const,
+        path: spec.path,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${tokens[sender] ?? ''}`,
+          ...(spec.addressPerPlayer
+            ? { 'x-forwarded-for': `10.${(sender >> 16) & 255}.${(sender >> 8) & 255}.${sender & 255}` }
+            : {}),
+        },
+        body: body(sender),
+      };
+    }),
   );
   const instances: autocannon.Instance[] = [];
   stopSignal?.addEventListener('abort', () => instances.forEach((i) => i.stop()), { once: true });
