@@ -36,7 +36,11 @@ export function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }
 
-export function switchTo(bench: Bench, mode: 'on' | 'off', options: Omit<BatchOptions, 'enabled'>): BidBatcher {
+export function switchTo(
+  bench: Bench,
+  mode: 'on' | 'off',
+  options: Omit<BatchOptions, 'enabled'>,
+): BidBatcher {
   const batcher = new BidBatcher(bench.db, { ...options, enabled: mode === 'on' });
   bench.app.deps.bids = batcher;
   return batcher;
