@@ -5,7 +5,8 @@
  *
  * For each: answers per second at BENCH_CONNECTIONS (closed model, as fast as answers come), p99, PostgreSQL's
  * and Node's CPU per accepted call, and the rows each accepted call left (transfers, deposit requests, bid
- * journals), so a refused call is never counted as work. Every player's requests come from an address of its own
+ * journals), so a refused call is never counted as work; a replayed request (a key the load generator had to
+ * send again) is counted apart, as it leaves no row. Every player's requests come from an address of its own
  * (the server trusts the loopback proxy), as in production: the transfer spends the per-address phone-lookup
  * budget (auth/lookups.ts), which from one address would be one lock for every player. Then `ledger:verify`.
  *
@@ -33,6 +34,8 @@ if (!process.env.DATABASE_URL) {
   console.error('hot-writes needs DATABASE_URL: a scratch PostgreSQL database (it is wiped)');
   process.exit(2);
 }
+/** CPU µs per accepted call; none accepted prints '-' rather than Infinity. */
+const perCall = (us: number, calls: number) => (calls > 0 ? us / calls : Number.NaN);
 const database = decodeURIComponent(new URL(process.env.DATABASE_URL).pathname.slice(1));
 
 interface Call {
@@ -79,6 +82,8 @@ interface Run {
   pgUs: number;
   nodeUs: number;
   refused: number;
+  /** Requests sent again with a key already used (the load generator's prebuilt list came round): no new row. */
+  replays: number;
   load: string;
 }
 
@@ -116,9 +121,10 @@ try {
     return {
       perSecond: done / result.seconds,
       p99: result.p99,
-      pgUs: pgUsed / done,
-      nodeUs: (nodeUsed.user + nodeUsed.system) / done,
+      pgUs: perCall(pgUsed, done),
+      nodeUs: perCall(nodeUsed.user + nodeUsed.system, done),
       refused: result.non2xx + result.errors,
+      replays: result.replays,
       load,
     };
   };
@@ -130,16 +136,16 @@ try {
     `${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} alternating rounds, ${PLAYERS} players (an address each); batcher bound ${max} x ${parallel}`,
   );
   console.log(
-    '| round | call | accepted/s | p99 ms | PostgreSQL µs/call | Node µs/call | not accepted | load (1, 5, 15 min) |',
+    '| round | call | accepted/s | p99 ms | PostgreSQL µs/call | Node µs/call | not accepted | replayed | load (1, 5, 15 min) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   const runs = new Map<string, Run[]>();
   for (let round = 1; round <= ROUNDS; round++) {
     for (const call of calls) {
       const r = await run(call, SECONDS);
       runs.set(call.name, [...(runs.get(call.name) ?? []), r]);
       console.log(
-        `| ${round} | ${call.name} | ${fmt(r.perSecond, 0)} | ${fmt(r.p99)} | ${fmt(r.pgUs, 0)} | ${fmt(r.nodeUs, 0)} | ${r.refused} | ${r.load} |`,
+        `| ${round} | ${call.name} | ${fmt(r.perSecond, 0)} | ${fmt(r.p99)} | ${fmt(r.pgUs, 0)} | ${fmt(r.nodeUs, 0)} | ${r.refused} | ${r.replays} | ${r.load} |`,
       );
     }
   }
@@ -188,7 +194,7 @@ try {
     const done = (await count(calls[0]?.rows ?? '')) - before;
     const { batches, slips } = batcher.stats;
     console.log(
-      `| ${rate} | ${fmt(done / result.seconds, 0)} | ${fmt(batches > 0 ? slips / batches : Number.NaN, 2)} | ${fmt(pgUsed / done, 0)} | ${fmt((nodeUsed.user + nodeUsed.system) / done, 0)} | ${load} |`,
+      `| ${rate} | ${fmt(done / result.seconds, 0)} | ${fmt(batches > 0 ? slips / batches : Number.NaN, 2)} | ${fmt(perCall(pgUsed, done), 0)} | ${fmt(perCall(nodeUsed.user + nodeUsed.system, done), 0)} | ${load} |`,
     );
   }
 

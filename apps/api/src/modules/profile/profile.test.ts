@@ -2,7 +2,7 @@ import { profileAnswer } from '@gama/core/endpoints/profile/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { DEFAULT_NOW, createTestApp } from '../../../test/helpers.ts';
-import { fund, operatorToken } from '../../../test/money.ts';
+import { admin, fund, operatorToken } from '../../../test/money.ts';
 
 describe('answers that carry the server clock also name the market time zone', () => {
   let t: TestApp;
@@ -56,5 +56,45 @@ describe('the home list, written from its parts (decision 042)', () => {
     expect(later.raw.replace(later.json.server_time, '')).toBe(
       funded.raw.replace(funded.json.server_time, ''),
     );
+  });
+
+  it('follows the settings and the market list as they change, and each player gets their own fields', async () => {
+    const owner = await operatorToken(t);
+    const asha = await t.player({ userName: 'Asha' });
+    const ravi = await t.player({ userName: 'Ravi' });
+    const home = async (p: { token: string }) =>
+      (
+        await t.post<{
+          user_name: string;
+          mobile: string;
+          min_transfer: string;
+          result: { game_name: string }[];
+        }>('/api-user-wallet-balance', {}, { token: p.token })
+      ).json;
+    const before = await home(asha);
+    expect((await home(ravi)).user_name).toBe('Ravi');
+    expect(before.user_name).toBe('Asha');
+    expect((await home(ravi)).mobile).toBe(ravi.mobile);
+
+    const min = Number(before.min_transfer) + 50;
+    expect((await admin(t, owner, 'PATCH', '/admin-api/settings', { transfer_min: min })).statusCode).toBe(
+      200,
+    );
+    expect((await home(asha)).min_transfer).toBe(String(min));
+
+    const { rows } = await t.db.query<{ id: number; schedule_rev: number }>(
+      `SELECT id, schedule_rev FROM markets WHERE grp = 'main' ORDER BY id LIMIT 1`,
+    );
+    const market = rows[0];
+    if (!market) throw new Error('no main market seeded');
+    const renamed = await admin(t, owner, 'PATCH', `/admin-api/markets/${market.id}`, {
+      schedule_rev: market.schedule_rev,
+      name: 'RENAMED MORNING',
+    });
+    expect(renamed.statusCode, JSON.stringify(renamed.json)).toBe(200);
+    const after = await home(ravi);
+    expect(after.result.map((m) => m.game_name)).toContain('RENAMED MORNING');
+    expect(before.result.map((m) => m.game_name)).not.toContain('RENAMED MORNING');
+    expect(after.min_transfer).toBe(String(min));
   });
 });
