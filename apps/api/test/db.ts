@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
@@ -11,6 +11,16 @@ import { commitsWithoutFlush, pgliteTemplatePath, postgresTemplateName, postgres
 export type Engine = 'pglite' | 'postgres';
 
 export const engine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A test of PostgreSQL's own behaviour (a LISTEN connection dropping, two transactions deadlocking) in a file that
+ * runs on both engines. It is registered on PostgreSQL only, where it runs; PGlite has one connection and runs one
+ * transaction at a time, so there is nothing of the kind to test and the test does not exist there, as a
+ * `postgresOnly` file does not (engines.ts), rather than being reported as a skipped test.
+ */
+export function itOnPostgres(name: string, fn: () => Promise<void>): void {
+  if (engine === 'postgres') it(name, fn);
+}
 
 /** The template's archive, read once per worker (the files of a worker share one module graph). */
 let template: Blob | undefined;

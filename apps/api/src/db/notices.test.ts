@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engine, openTestDatabase } from '../../test/db.ts';
+import { itOnPostgres, openTestDatabase } from '../../test/db.ts';
 import type { Database } from './database.ts';
 
 /** Waits for `check`, polling: a LISTEN connection hears things a moment after they happen. */
@@ -144,7 +144,7 @@ describe('notices: what a committed transaction tells the listeners (PGlite and 
     expect(notices.flatMap((payload) => payload.split(',').map(Number))).toEqual(ids);
   });
 
-  it.skipIf(engine !== 'postgres')(
+  itOnPostgres(
     'on PostgreSQL the committing process hears its notices even while its LISTEN connection is down',
     async () => {
       const ids = await players(1);

@@ -7,7 +7,7 @@ import { snapshot, suiteApp } from '../../../test/helpers.ts';
 import { admin, balanceOf, fund, operatorToken } from '../../../test/money.ts';
 import { seedMarket } from '../../seed/markets.ts';
 import { limitReached } from '../risk/exposure.ts';
-import { engine } from '../../../test/db.ts';
+import { itOnPostgres } from '../../../test/db.ts';
 import type { Database } from '../../db/database.ts';
 import { BidBatcher } from './batches.ts';
 
@@ -412,7 +412,7 @@ describe('slips in two lanes', () => {
   });
 
   // PGlite runs one transaction at a time: two batches never hold locks at once there.
-  it.skipIf(engine !== 'postgres')(
+  itOnPostgres(
     'meeting on two numbers in opposite orders: the deadlock ends one batch, which is placed again, each slip once',
     async () => {
       const market = await draw('LANES DEADLOCK');
@@ -563,7 +563,7 @@ describe('a batch whose answer is lost', () => {
   });
 });
 
-// Someone with the database's password who calls the batch's write function straight, skipping the judgement
+// Someone with the database's password who calls the batch's write function straight, bypassing the judgement
 // (decision 051): the ledger's own guards still hold for what it writes.
 describe('the batch write called without its judgement', () => {
   /** gama_write_bids_gathered for one slip of `p`: one row of 10 points, debiting `debit` and crediting `credit`. */
